@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The core layers use the standard library only; on Linux its rounding functions come from libm.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "Trellis",
+    products: [
+        .executable(name: "trellis", targets: ["trellis"]),
+        .library(name: "TrellisSyntax", targets: ["TrellisSyntax"]),
+        .library(name: "TrellisModel", targets: ["TrellisModel"]),
+        .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+    ],
+    targets: [
+        .target(name: "TrellisSyntax", linkerSettings: libm),
+        .target(name: "TrellisModel", dependencies: ["TrellisSyntax"], linkerSettings: libm),
+        .target(name: "TrellisLayout", dependencies: ["TrellisModel"], linkerSettings: libm),
+        .executableTarget(
+            name: "trellis",
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout"]
+        ),
+        .executableTarget(
+            name: "trellis-bench",
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout"],
+            path: "Benchmarks/trellis-bench"
+        ),
+        .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax"]),
+        .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel"]),
+        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

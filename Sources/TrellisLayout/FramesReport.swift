@@ -1,0 +1,116 @@
+import TrellisModel
+
+/// One layout's frames at each of its viewports, named for reports.
+public struct LayoutFrames: Sendable {
+    public var name: String
+    public var results: [LayoutResult]
+
+    public init(name: String, results: [LayoutResult]) {
+        self.name = name
+        self.results = results
+    }
+}
+
+/// Renders frames as the documented JSON shape (`trellis frames --format json`) and as an
+/// aligned text table. Numbers are rounded to 4 decimals.
+public enum FramesReport {
+    /// Rounds to 4 decimals as the exact binary value dictates (ties to even), so that
+    /// 1.78125 gives 1.7812 and 290.30435 (stored a hair below) gives 290.3043.
+    public static func rounded(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e11 else { return value }
+        let lower = (value * 10_000).rounded(.down)
+        // The sign of value × 10⁴ − (lower + ½), computed with one rounding, is exact.
+        let distance = (-(lower + 0.5)).addingProduct(value, 10_000)
+        var chosen = lower
+        if distance > 0 || (distance == 0 && lower.truncatingRemainder(dividingBy: 2) != 0) { chosen = lower + 1 }
+        let result = chosen / 10_000
+        return result == 0 ? 0 : result
+    }
+
+    public static func json(_ layouts: [LayoutFrames]) -> JSONValue {
+        .object([JSONMember("layouts", .array(layouts.map { layout in
+            .object([
+                JSONMember("name", .string(layout.name)),
+                JSONMember("viewports", .array(layout.results.map(viewportJSON))),
+            ])
+        }))])
+    }
+
+    static func viewportJSON(_ result: LayoutResult) -> JSONValue {
+        .object([
+            JSONMember("width", .number(rounded(result.width))),
+            JSONMember("height", .number(rounded(result.height))),
+            JSONMember("scale", .number(result.viewport.scale)),
+            JSONMember("rtl", .bool(result.viewport.rtl)),
+            JSONMember("grids", .array(result.grids.map { grid in
+                .object([
+                    JSONMember("path", .string(grid.path)),
+                    JSONMember("x", .number(rounded(grid.frame.x))),
+                    JSONMember("y", .number(rounded(grid.frame.y))),
+                    JSONMember("width", .number(rounded(grid.frame.width))),
+                    JSONMember("height", .number(rounded(grid.frame.height))),
+                    JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
+                ])
+            })),
+        ])
+    }
+
+    /// The JSON report as text: one-space indentation, a final newline.
+    public static func jsonText(_ layouts: [LayoutFrames]) -> String {
+        JSONWriter.string(json(layouts), style: .pretty, indentWidth: 1)
+    }
+
+    /// A short description of a size rule: `120`, `33%`, `-50%`, `fill`, `wrap`.
+    public static func sizeRule(_ measure: Double, isRoot: Bool) -> String {
+        if isRoot { return "root" }
+        if measure == RuntimeReading.fill { return "fill" }
+        if measure == RuntimeReading.wrap { return "wrap" }
+        if measure > 0 && measure < 1 || measure < 0 && measure > -1 {
+            return JSONWriter.formatNumber(rounded(measure * 100)) + "%"
+        }
+        return JSONWriter.formatNumber(measure)
+    }
+
+    /// An aligned table: path, kind, size rule, x, y, width, height, slot.
+    public static func text(_ layouts: [LayoutFrames]) -> String {
+        var output = ""
+        for layout in layouts {
+            for result in layout.results {
+                output += "\(layout.name) @ \(result.viewport.description) → \(JSONWriter.formatNumber(rounded(result.width))) × \(JSONWriter.formatNumber(rounded(result.height)))\n"
+                var rows: [[String]] = [["path", "kind", "size", "x", "y", "width", "height", "slot"]]
+                for grid in result.grids {
+                    let kind: String
+                    if let axis = grid.axis { kind = axis.rawValue + (grid.anchor ? "+anchor" : "") + (grid.placeholder ? "+placeholder" : "") } else if grid.placeholder { kind = "placeholder" } else { kind = grid.anchor ? "anchor" : "leaf" }
+                    rows.append([
+                        grid.path.isEmpty ? "(root)" : String(repeating: "  ", count: max(0, grid.depth - 1)) + grid.path,
+                        kind, sizeRule(grid.measure, isRoot: grid.depth == 0),
+                        JSONWriter.formatNumber(rounded(grid.frame.x)), JSONWriter.formatNumber(rounded(grid.frame.y)),
+                        JSONWriter.formatNumber(rounded(grid.frame.width)), JSONWriter.formatNumber(rounded(grid.frame.height)),
+                        grid.slot.map(String.init) ?? "-",
+                    ])
+                }
+                output += alignedTable(rows, rightAligned: [3, 4, 5, 6, 7])
+                output += "\n"
+            }
+        }
+        return output
+    }
+
+    static func alignedTable(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        guard let columns = rows.first?.count else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() where index < columns { widths[index] = max(widths[index], cell.count) } }
+        var output = ""
+        for row in rows {
+            var line = ""
+            for (index, cell) in row.enumerated() where index < columns {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                if index > 0 { line += "  " }
+                line += rightAligned.contains(index) ? padding + cell : cell + padding
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            output += line + "\n"
+        }
+        return output
+    }
+}

@@ -1,0 +1,140 @@
+import TrellisModel
+
+/// Draws a computed layout: every grid outlined, leaves labelled with path, size rule and
+/// slot, placeholders hatched, anchors shaded, borderlines drawn as the runtime would
+/// (color, thickness, head/tail indents, offset, dash). Grids with a negative length are
+/// outlined in red. Pure text output; no scripts.
+public enum SVGRenderer {
+    public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult) -> String {
+        let lines = borderlines(in: runtime)
+        let width = max(result.width, 1)
+        let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
+        var out = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="-apple-system, Helvetica, Arial, sans-serif">
+        <title>\(escape(name)) at \(escape(result.viewport.description))</title>
+        <defs>
+        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
+        </defs>
+        <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
+
+        """
+        for (index, grid) in result.grids.enumerated() {
+            out += cell(grid, label: grid.isLeaf || grid.slot != nil)
+            if index < lines.count {
+                for line in lines[index] { out += borderline(line, frame: grid.frame) }
+            }
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// An HTML page with one panel per viewport; hovering a cell shows its facts.
+    public static func html(name: String, runtime: RuntimeGrid, results: [LayoutResult]) -> String {
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(name)) — Trellis</title>
+        <style>
+        body { font-family: -apple-system, Helvetica, Arial, sans-serif; margin: 24px; background: #f4f4f5; color: #222; }
+        .panels { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
+        figure { margin: 0; background: #fff; padding: 12px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+        figcaption { font-size: 13px; margin-bottom: 8px; color: #555; }
+        svg g:hover > rect.cell { stroke: #e11d48; stroke-width: 2; }
+        </style></head><body>
+        <h1>\(escape(name))</h1>
+        <div class="panels">
+
+        """
+        for result in results {
+            out += "<figure><figcaption>\(escape(result.viewport.description)) — \(n(result.width)) × \(n(result.height)) pt</figcaption>\n"
+            out += svg(name: name, runtime: runtime, result: result)
+            out += "</figure>\n"
+        }
+        out += "</div>\n</body></html>\n"
+        return out
+    }
+
+    static func cell(_ grid: GridFrame, label: Bool) -> String {
+        var frame = grid.frame
+        let negative = frame.width < 0 || frame.height < 0
+        if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
+        if frame.height < 0 { frame.y += frame.height; frame.height = -frame.height }
+        let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
+        let path = grid.path.isEmpty ? "root" : grid.path
+        var tooltip = "\(path) · \(rule) · x \(n(grid.frame.x)), y \(n(grid.frame.y)), w \(n(grid.frame.width)), h \(n(grid.frame.height))"
+        if let slot = grid.slot { tooltip += " · view \(slot)" }
+        if grid.placeholder { tooltip += " · placeholder" }
+        if grid.anchor { tooltip += " · anchor" }
+        let fill: String
+        if grid.placeholder {
+            fill = "url(#hatch)"
+        } else if grid.anchor {
+            fill = "rgba(59,130,246,0.12)"
+        } else if grid.isLeaf {
+            fill = "rgba(16,185,129,0.06)"
+        } else {
+            fill = "none"
+        }
+        let stroke = negative ? "#dc2626" : (grid.isLeaf ? "#6b7280" : "#9ca3af")
+        let dash = negative ? " stroke-dasharray=\"4 2\"" : (grid.isLeaf ? "" : " stroke-dasharray=\"2 2\"")
+        var out = "<g><title>\(escape(tooltip))</title>"
+        out += "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
+        if label, frame.width >= 14, frame.height >= 9 {
+            var text = "\(path) \(rule)"
+            if let slot = grid.slot { text += " #\(slot)" }
+            out += "<svg x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\">"
+            out += "<text x=\"2\" y=\"9\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text></svg>"
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    /// Borderlines of every grid, in pre-order (the same order as the layout's grids).
+    static func borderlines(in root: RuntimeGrid) -> [[RuntimeBorderline]] {
+        var result: [[RuntimeBorderline]] = []
+        var stack: [RuntimeGrid] = [root]
+        while let grid = stack.popLast() {
+            result.append(grid.borderlines)
+            stack.append(contentsOf: grid.children.reversed())
+        }
+        return result
+    }
+
+    static func borderline(_ line: RuntimeBorderline, frame: Rect) -> String {
+        guard line.thick > 0 else { return "" }
+        let color = line.color.map { "rgba(\($0.red),\($0.green),\($0.blue),\(n(Double($0.alpha) / 255)))" } ?? "none"
+        let half = line.thick / 2
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        switch line.edge {
+        case .top:
+            y1 = frame.y + line.offset + half; y2 = y1
+            x1 = frame.x + line.head; x2 = frame.x + frame.width - line.tail
+        case .bottom:
+            y1 = frame.y + frame.height - line.offset - half; y2 = y1
+            x1 = frame.x + line.head; x2 = frame.x + frame.width - line.tail
+        case .left:
+            x1 = frame.x + line.offset + half; x2 = x1
+            y1 = frame.y + line.head; y2 = frame.y + frame.height - line.tail
+        case .right:
+            x1 = frame.x + frame.width - line.offset - half; x2 = x1
+            y1 = frame.y + line.head; y2 = frame.y + frame.height - line.tail
+        }
+        let dash = line.dash > 0 ? " stroke-dasharray=\"\(n(line.dash)) \(n(line.dash))\"" : ""
+        return "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(color)\" stroke-width=\"\(n(line.thick))\"\(dash)/>\n"
+    }
+
+    static func n(_ value: Double) -> String { JSONWriter.formatNumber(FramesReport.rounded(value)) }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

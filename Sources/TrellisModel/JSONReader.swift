@@ -1,0 +1,531 @@
+import TrellisSyntax
+
+/// The result of reading a JSON file tolerantly.
+public struct JSONReadResult: Sendable {
+    /// The recovered value; nil only when the input holds no value at all.
+    public var root: JSONNode?
+    public var diagnostics: [Diagnostic]
+
+    /// True when Foundation's `JSONSerialization` would accept the file (only portability
+    /// warnings were found), so the app gets a layout.
+    public var runtimeAccepts: Bool { root != nil && !diagnostics.hasErrors }
+}
+
+/// A tolerant, hand-written JSON reader on bytes. It reads what `JSONSerialization`
+/// reads, and recovers from the mistakes people make in hand-written grid dictionaries
+/// (trailing commas, a missing colon, full-width punctuation, stray or missing brackets,
+/// raw line breaks in strings, comments, duplicate keys), reporting each once with a fix-it.
+public enum JSONReader {
+    public static let maximumDepth = 512
+
+    public static func read(_ source: SourceFile) -> JSONReadResult {
+        var reader = JSONReaderState(bytes: source.bytes)
+        return reader.readDocument()
+    }
+
+    public static func read(_ text: String) -> JSONReadResult {
+        read(SourceFile(name: "<string>", text: text))
+    }
+
+    static let rejectedNote = "Foundation's JSONSerialization rejects the file: the app gets no layout at all"
+}
+
+struct JSONReaderState {
+    let bytes: [UInt8]
+    var index = 0
+    var diagnostics: [Diagnostic] = []
+    /// Closing brackets of the containers being read, innermost last.
+    var closers: [UInt8] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+    var byte: UInt8 { index < bytes.count ? bytes[index] : 0 }
+
+    func byte(at position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+    mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
+                         fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
+        report(code, .error, message, range, fix: fix, labels: labels)
+    }
+
+    mutating func report(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
+                         fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
+        let notes = severity == .error ? [JSONReader.rejectedNote] : []
+        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
+                                      labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
+    }
+
+    // Full-width punctuation (3-byte UTF-8 sequences).
+    static let fullWidthComma: [UInt8] = [0xEF, 0xBC, 0x8C]
+    static let fullWidthColon: [UInt8] = [0xEF, 0xBC, 0x9A]
+    static let leftQuote: [UInt8] = [0xE2, 0x80, 0x9C]
+    static let rightQuote: [UInt8] = [0xE2, 0x80, 0x9D]
+    static let ideographicSpace: [UInt8] = [0xE3, 0x80, 0x80]
+
+    func looking(at sequence: [UInt8]) -> Bool {
+        guard index + sequence.count <= bytes.count else { return false }
+        for offset in 0..<sequence.count where bytes[index + offset] != sequence[offset] { return false }
+        return true
+    }
+
+    mutating func readDocument() -> JSONReadResult {
+        if looking(at: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace()
+        if atEnd {
+            report("J001", "the file holds no JSON value", index..<index)
+            return JSONReadResult(root: nil, diagnostics: diagnostics)
+        }
+        let root = readValue(depth: 0)
+        skipSpace()
+        if !atEnd {
+            let start = index
+            report("J001", "unexpected text after the end of the JSON value", start..<bytes.count,
+                   fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
+        }
+        return JSONReadResult(root: root, diagnostics: diagnostics)
+    }
+
+    /// Skips whitespace; reports (once per comment) and skips comments and ideographic spaces.
+    mutating func skipSpace() {
+        while !atEnd {
+            let current = byte
+            if current == 0x20 || current == 0x0A || current == 0x0D || current == 0x09 {
+                index += 1
+            } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
+                let start = index
+                while !atEnd, byte != 0x0A, byte != 0x0D { index += 1 }
+                report("J007", "comments are not JSON", start..<index,
+                       fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
+            } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+                let start = index
+                index += 2
+                while !atEnd, !(byte == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/")) { index += 1 }
+                index = min(bytes.count, index + 2)
+                report("J007", "comments are not JSON", start..<index,
+                       fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
+            } else if looking(at: Self.ideographicSpace) {
+                let start = index
+                index += 3
+                report("J004", "full-width space `　` (typed with a CJK input method)", start..<index,
+                       fix: FixIt(message: "replace with a space", edits: [TextEdit(range: start..<index, replacement: " ")]))
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func readValue(depth: Int) -> JSONNode {
+        if depth > JSONReader.maximumDepth {
+            let start = index
+            skipBalanced()
+            report("J010", "JSON nests deeper than \(JSONReader.maximumDepth) levels; this value is not read", start..<index)
+            return JSONNode(kind: .invalid, range: start..<index)
+        }
+        let start = index
+        switch byte {
+        case UInt8(ascii: "{"): return readObject(depth: depth)
+        case UInt8(ascii: "["): return readArray(depth: depth)
+        case UInt8(ascii: "\""): return readString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return readNumber()
+        default:
+            if looking(at: Self.leftQuote) || looking(at: Self.rightQuote) { return readString() }
+            if isWordByte(byte) {
+                while !atEnd, isWordByte(byte) { index += 1 }
+                let word = String(decoding: bytes[start..<index], as: UTF8.self)
+                switch word {
+                case "true": return JSONNode(kind: .bool(true), range: start..<index)
+                case "false": return JSONNode(kind: .bool(false), range: start..<index)
+                case "null": return JSONNode(kind: .null, range: start..<index)
+                default:
+                    var fix: FixIt?
+                    switch word.lowercased() {
+                    case "true", "yes": fix = FixIt(message: "write `true`", edits: [TextEdit(range: start..<index, replacement: "true")])
+                    case "false", "no": fix = FixIt(message: "write `false`", edits: [TextEdit(range: start..<index, replacement: "false")])
+                    default: fix = FixIt(message: "quote it as a string", edits: [TextEdit(range: start..<index, replacement: "\"\(word)\"")], isSafe: false)
+                    }
+                    report("J001", "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
+                    return JSONNode(kind: .invalid, range: start..<index)
+                }
+            }
+            if atEnd {
+                report("J009", "the file ends where a value was expected", index..<index)
+            } else {
+                index += SourceFile.sequenceLengthPublic(byte)
+                index = min(index, bytes.count)
+                report("J001", "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
+            }
+            return JSONNode(kind: .invalid, range: start..<index)
+        }
+    }
+
+    func isWordByte(_ value: UInt8) -> Bool {
+        (value >= UInt8(ascii: "a") && value <= UInt8(ascii: "z")) || (value >= UInt8(ascii: "A") && value <= UInt8(ascii: "Z"))
+            || value == UInt8(ascii: "_") || (value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9"))
+    }
+
+    /// Skips one value without reading it (used past the depth limit).
+    mutating func skipBalanced() {
+        var depth = 0
+        var inString = false
+        while !atEnd {
+            let current = byte
+            index += 1
+            if inString {
+                if current == UInt8(ascii: "\\") { index += 1 } else if current == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch current {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return }
+            default: if depth == 0 { return }
+            }
+        }
+        index = min(index, bytes.count)
+    }
+
+    /// After a value in a container: a separator, the closer, or a recoverable mistake.
+    /// Returns false when the container is done (closer consumed or missing).
+    enum SeparatorOutcome { case next, done }
+
+    mutating func readObject(depth: Int) -> JSONNode {
+        let start = index
+        index += 1
+        closers.append(UInt8(ascii: "}"))
+        defer { closers.removeLast() }
+        var members: [JSONNode.Member] = []
+        var seenKeys: [String: Range<Int>] = [:]
+        while true {
+            skipSpace()
+            if atEnd {
+                report("J009", "the object is never closed: expected `}`", index..<index,
+                       fix: FixIt(message: "insert `}`", edits: [TextEdit(range: index..<index, replacement: "}")], isSafe: false),
+                       labels: [DiagnosticLabel(range: start..<start + 1, message: "object opened here")])
+                break
+            }
+            if byte == UInt8(ascii: "}") { index += 1; break }
+            if byte == UInt8(ascii: "]") {
+                if handleWrongCloser(expected: UInt8(ascii: "}"), openedAt: start) { break } else { continue }
+            }
+            // key
+            let keyNode: JSONNode
+            if byte == UInt8(ascii: "\"") || looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
+                keyNode = readString()
+            } else if isWordByte(byte) {
+                let keyStart = index
+                while !atEnd, isWordByte(byte) || byte == UInt8(ascii: "-") { index += 1 }
+                let word = String(decoding: bytes[keyStart..<index], as: UTF8.self)
+                report("J001", "object keys must be strings in double quotes", keyStart..<index,
+                       fix: FixIt(message: "quote the key", edits: [TextEdit(range: keyStart..<index, replacement: "\"\(word)\"")]))
+                keyNode = JSONNode(kind: .string(word), range: keyStart..<index)
+            } else if byte == UInt8(ascii: ",") {
+                let commaStart = index
+                index += 1
+                report("J001", "unexpected `,`: expected a key", commaStart..<index,
+                       fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
+                continue
+            } else {
+                let junkStart = index
+                index = min(bytes.count, index + SourceFile.sequenceLengthPublic(byte))
+                report("J001", "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+                continue
+            }
+            guard case .string(let key) = keyNode.kind else { continue }
+            skipSpace()
+            if byte == UInt8(ascii: ":") {
+                index += 1
+            } else if looking(at: Self.fullWidthColon) {
+                report("J004", "full-width colon `：` (typed with a CJK input method) where `:` was meant", index..<index + 3,
+                       fix: FixIt(message: "replace with `:`", edits: [TextEdit(range: index..<index + 3, replacement: ":")]))
+                index += 3
+            } else {
+                let point = keyNode.range.upperBound
+                report("J003", "missing `:` after the key \"\(key)\"", keyNode.range,
+                       fix: FixIt(message: "insert `:`", edits: [TextEdit(range: point..<point, replacement: ":")]))
+            }
+            skipSpace()
+            let value: JSONNode
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || atEnd {
+                report("J001", "missing value for the key \"\(key)\"", index..<index)
+                value = JSONNode(kind: .invalid, range: index..<index)
+            } else {
+                value = readValue(depth: depth + 1)
+            }
+            if let first = seenKeys[key] {
+                diagnostics.append(Diagnostic(
+                    code: "J008", severity: .warning, range: keyNode.range,
+                    message: "duplicate key \"\(key)\": the runtime keeps only this last one",
+                    labels: [DiagnosticLabel(range: first, message: "first given here")],
+                    fixIts: []))
+            }
+            seenKeys[key] = keyNode.range
+            members.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
+            if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
+        }
+        return JSONNode(kind: .object(members), range: start..<index)
+    }
+
+    mutating func readArray(depth: Int) -> JSONNode {
+        let start = index
+        index += 1
+        closers.append(UInt8(ascii: "]"))
+        defer { closers.removeLast() }
+        var elements: [JSONNode] = []
+        while true {
+            skipSpace()
+            if atEnd {
+                report("J009", "the array is never closed: expected `]`", index..<index,
+                       fix: FixIt(message: "insert `]`", edits: [TextEdit(range: index..<index, replacement: "]")], isSafe: false),
+                       labels: [DiagnosticLabel(range: start..<start + 1, message: "array opened here")])
+                break
+            }
+            if byte == UInt8(ascii: "]") { index += 1; break }
+            if byte == UInt8(ascii: "}") {
+                if handleWrongCloser(expected: UInt8(ascii: "]"), openedAt: start) { break } else { continue }
+            }
+            if byte == UInt8(ascii: ",") {
+                let commaStart = index
+                index += 1
+                report("J001", "unexpected `,`: expected a value", commaStart..<index,
+                       fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
+                continue
+            }
+            elements.append(readValue(depth: depth + 1))
+            if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
+        }
+        return JSONNode(kind: .array(elements), range: start..<index)
+    }
+
+    /// Reads what follows a member or element: `,` (maybe trailing), the closer, or a mistake.
+    mutating func afterElement(closer: UInt8, openedAt start: Int) -> SeparatorOutcome {
+        skipSpace()
+        if byte == UInt8(ascii: ",") || looking(at: Self.fullWidthComma) {
+            let commaStart = index
+            if byte == UInt8(ascii: ",") {
+                index += 1
+            } else {
+                index += 3
+                report("J004", "full-width comma `，` (typed with a CJK input method) where `,` was meant", commaStart..<index,
+                       fix: FixIt(message: "replace with `,`", edits: [TextEdit(range: commaStart..<index, replacement: ",")]))
+            }
+            skipSpace()
+            if byte == closer {
+                report("J002", .warning, "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
+                       commaStart..<commaStart + 1,
+                       fix: FixIt(message: "remove the trailing comma", edits: [TextEdit(range: commaStart..<commaStart + 1, replacement: "")]))
+                index += 1
+                return .done
+            }
+            return .next
+        }
+        if byte == closer { index += 1; return .done }
+        if atEnd { return .next }
+        if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { return .next }
+        let canStartValue = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            || byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || looking(at: Self.leftQuote)
+        let point = index
+        if canStartValue {
+            var end = point
+            while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            report("J012", "missing `,` between two \(closer == UInt8(ascii: "}") ? "members" : "elements")", point..<point + 1,
+                   fix: FixIt(message: "insert `,`", edits: [TextEdit(range: end..<end, replacement: ",")]))
+            return .next
+        }
+        let junkStart = index
+        index = min(bytes.count, index + SourceFile.sequenceLengthPublic(byte))
+        report("J001", "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+        return .next
+    }
+
+    /// A closing bracket of the wrong kind. When an enclosing container expects it, the
+    /// expected closer is missing (report, do not consume, finish this container: true);
+    /// otherwise it is a stray bracket (report, skip it, go on: false).
+    mutating func handleWrongCloser(expected: UInt8, openedAt start: Int) -> Bool {
+        let found = byte
+        let enclosingExpects = closers.dropLast().contains(found)
+        // A stray closer is followed by the right one: `}]` where only `]` belongs.
+        var probe = index + 1
+        while probe < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[probe]) { probe += 1 }
+        let followedByExpected = byte(at: probe) == expected
+        let expectedText = expected == UInt8(ascii: "}") ? "}" : "]"
+        let foundText = found == UInt8(ascii: "}") ? "}" : "]"
+        if followedByExpected || !enclosingExpects {
+            report("J005", "stray `\(foundText)`: brackets are out of order here", index..<index + 1,
+                   fix: FixIt(message: "remove this `\(foundText)`", edits: [TextEdit(range: index..<index + 1, replacement: "")]),
+                   labels: [DiagnosticLabel(range: start..<start + 1, message: "the innermost open bracket, closed by `\(expectedText)`")])
+            index += 1
+            return false
+        }
+        report("J005", "expected `\(expectedText)` before `\(foundText)`", index..<index + 1,
+               fix: FixIt(message: "insert `\(expectedText)`", edits: [TextEdit(range: index..<index, replacement: expectedText)]),
+               labels: [DiagnosticLabel(range: start..<start + 1, message: "opened here")])
+        return true
+    }
+
+    mutating func readString() -> JSONNode {
+        let start = index
+        var fancyOpen = false
+        if looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
+            fancyOpen = true
+            index += 3
+        } else {
+            index += 1
+        }
+        var scalars: [UInt8] = []
+        var fancyClose = false
+        var closed = false
+        while !atEnd {
+            let current = byte
+            if current == UInt8(ascii: "\"") { index += 1; closed = true; break }
+            if looking(at: Self.rightQuote) || (fancyOpen && looking(at: Self.leftQuote)) {
+                if fancyOpen || nextIsStructural(after: index + 3) {
+                    index += 3
+                    fancyClose = true
+                    closed = true
+                    break
+                }
+            }
+            if current == 0x0A || current == 0x0D {
+                let breakStart = index
+                index += (current == 0x0D && byte(at: index + 1) == 0x0A) ? 2 : 1
+                report("J006", "a raw line break inside a string (JSONSerialization rejects control characters in strings)", breakStart..<index,
+                       fix: FixIt(message: "join the lines", edits: [TextEdit(range: breakStart..<index, replacement: "")]))
+                continue
+            }
+            if current < 0x20 {
+                report("J006", "a raw control character inside a string; write it escaped", index..<index + 1,
+                       fix: FixIt(message: "escape it", edits: [TextEdit(range: index..<index + 1, replacement: current == 0x09 ? "\\t" : "\\u00" + String(current, radix: 16).leftPadded(2))]))
+                scalars.append(current)
+                index += 1
+                continue
+            }
+            if current == UInt8(ascii: "\\") {
+                readEscape(into: &scalars)
+                continue
+            }
+            scalars.append(current)
+            index += 1
+        }
+        if !closed {
+            report("J009", "the string is never closed: expected `\"`", start..<index)
+        }
+        if fancyOpen || fancyClose {
+            var edits: [TextEdit] = []
+            if fancyOpen { edits.append(TextEdit(range: start..<start + 3, replacement: "\"")) }
+            if fancyClose { edits.append(TextEdit(range: index - 3..<index, replacement: "\"")) }
+            report("J004", "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
+                   fix: FixIt(message: "replace with straight quotes", edits: edits))
+        }
+        return JSONNode(kind: .string(String(decoding: scalars, as: UTF8.self)), range: start..<index)
+    }
+
+    func nextIsStructural(after position: Int) -> Bool {
+        var probe = position
+        while probe < bytes.count, bytes[probe] == 0x20 { probe += 1 }
+        let next = byte(at: probe)
+        return next == UInt8(ascii: ":") || next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]")
+            || probe >= bytes.count || (probe + 3 <= bytes.count && bytes[probe] == 0xEF && bytes[probe + 1] == 0xBC)
+    }
+
+    mutating func readEscape(into scalars: inout [UInt8]) {
+        let start = index
+        index += 1
+        let code = byte
+        index += 1
+        switch code {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(code)
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "u"):
+            guard var value = readHex4() else {
+                report("J001", "`\\u` must be followed by four hex digits", start..<min(index, bytes.count))
+                return
+            }
+            if (0xD800..<0xDC00).contains(value), byte == UInt8(ascii: "\\"), byte(at: index + 1) == UInt8(ascii: "u") {
+                let save = index
+                index += 2
+                if let low = readHex4(), (0xDC00..<0xE000).contains(low) {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    index = save
+                }
+            }
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            index = min(index, bytes.count)
+            report("J001", "invalid escape `\\\(String(decoding: [code], as: UTF8.self))` in a string", start..<index)
+        }
+        index = min(index, bytes.count)
+    }
+
+    mutating func readHex4() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let digit = bytes[index + offset]
+            let nibble: UInt32
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt32(digit - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | nibble
+        }
+        index += 4
+        return value
+    }
+
+    mutating func readNumber() -> JSONNode {
+        let start = index
+        if byte == UInt8(ascii: "-") { index += 1 }
+        while !atEnd, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+        if byte == UInt8(ascii: "."), byte(at: index + 1) >= UInt8(ascii: "0"), byte(at: index + 1) <= UInt8(ascii: "9") {
+            index += 1
+            while !atEnd, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+        }
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            var probe = index + 1
+            if byte(at: probe) == UInt8(ascii: "+") || byte(at: probe) == UInt8(ascii: "-") { probe += 1 }
+            if byte(at: probe) >= UInt8(ascii: "0"), byte(at: probe) <= UInt8(ascii: "9") {
+                index = probe
+                while !atEnd, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let number = Double(text), number.isFinite else {
+            if index == start { index += 1 }
+            report("J001", "`\(text)` is not a valid number", start..<index)
+            return JSONNode(kind: .invalid, range: start..<index)
+        }
+        return JSONNode(kind: .number(number), range: start..<index)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension SourceFile {
+    /// Length of the UTF-8 sequence a lead byte announces (1 for ASCII and invalid bytes).
+    public static func sequenceLengthPublic(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: return 4
+        case 0xE0...0xEF: return 3
+        case 0xC2...0xDF: return 2
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// Writes JSON by hand on bytes: deterministic (members in the given order), integers
+/// without `.0`, shortest round-trip doubles, pretty (2 spaces) or compact.
+public enum JSONWriter {
+    public enum Style: Sendable { case pretty, compact }
+
+    public static func write(_ value: JSONValue, style: Style = .pretty, indentWidth: Int = 2) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, style: style, indentWidth: indentWidth, into: &output)
+        return output
+    }
+
+    public static func write(_ value: JSONValue, style: Style, indentWidth: Int = 2, into output: inout [UInt8]) {
+        var writer = Emitter(style: style, indentWidth: indentWidth)
+        writer.emit(value, indent: 0, into: &output)
+        if style == .pretty { output.append(UInt8(ascii: "\n")) }
+    }
+
+    public static func string(_ value: JSONValue, style: Style = .pretty, indentWidth: Int = 2) -> String {
+        String(decoding: write(value, style: style, indentWidth: indentWidth), as: UTF8.self)
+    }
+}
+
+/// The recursive part of the writer, holding its settings.
+struct Emitter {
+    let style: JSONWriter.Style
+    let indentWidth: Int
+
+    init(style: JSONWriter.Style, indentWidth: Int) {
+        self.style = style
+        self.indentWidth = indentWidth
+    }
+
+    func newline(_ indent: Int, _ output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<(indent * indentWidth) { output.append(UInt8(ascii: " ")) }
+    }
+
+    mutating func emit(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: [110, 117, 108, 108])
+        case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        case .number(let number): JSONWriter.appendNumber(number, into: &output)
+        case .string(let text): JSONWriter.appendString(text, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            if elements.isEmpty { output.append(UInt8(ascii: "]")); return }
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if style == .pretty { newline(indent + 1, &output) }
+                emit(element, indent: indent + 1, into: &output)
+            }
+            if style == .pretty { newline(indent, &output) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            if members.isEmpty { output.append(UInt8(ascii: "}")); return }
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if style == .pretty { newline(indent + 1, &output) }
+                JSONWriter.appendString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if style == .pretty { output.append(UInt8(ascii: " ")) }
+                emit(member.value, indent: indent + 1, into: &output)
+            }
+            if style == .pretty { newline(indent, &output) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Integers in the exactly-representable range print without a fraction; other
+    /// values print Swift's shortest round-trip form. Non-finite values become `null`.
+    public static func appendNumber(_ number: Double, into output: inout [UInt8]) {
+        guard number.isFinite else { output.append(contentsOf: Array("null".utf8)); return }
+        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+            appendInteger(Int(number), into: &output)
+            return
+        }
+        output.append(contentsOf: number.description.utf8)
+    }
+
+    public static func formatNumber(_ number: Double) -> String {
+        var output: [UInt8] = []
+        appendNumber(number, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func appendInteger(_ value: Int, into output: inout [UInt8]) {
+        if value == 0 { output.append(UInt8(ascii: "0")); return }
+        var magnitude = value.magnitude
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0, count < 20 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            var index = count - 1
+            while index >= 0 {
+                output.append(buffer[index])
+                index -= 1
+            }
+        }
+    }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    public static func appendString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
+            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                output.append(contentsOf: Array("\\u00".utf8))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

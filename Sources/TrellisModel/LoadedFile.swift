@@ -1,0 +1,139 @@
+import TrellisSyntax
+
+/// What kind of input a file is.
+public enum InputKind: Sendable {
+    case trellis, json
+
+    /// `.json` files are grid dictionaries; everything else is read as Trellis.
+    public static func of(path: String) -> InputKind {
+        path.lowercased().hasSuffix(".json") ? .json : .trellis
+    }
+}
+
+/// One layout of an input, as authored (Trellis only) and as the runtime reads it.
+public struct LoadedLayout: Sendable {
+    public var name: String
+    /// The authored model (nil for JSON inputs).
+    public var grid: Grid?
+    /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
+    public var json: JSONValue
+    /// What the runtime makes of `json`, with source ranges and preview content sizes.
+    public var runtime: RuntimeGrid
+}
+
+/// An input file analysed once: layouts, the dialect they target, preview viewports and
+/// every diagnostic. The CLI and the language server both start from this.
+public struct LoadedFile: Sendable {
+    public var source: SourceFile
+    public var kind: InputKind
+    public var dialect: Dialect
+    public var previews: [Viewport]
+    public var layouts: [LoadedLayout]
+    public var diagnostics: [Diagnostic]
+    /// The syntax tree (Trellis inputs).
+    public var tree: SyntaxTree?
+    /// The JSON syntax (JSON inputs).
+    public var jsonRoot: JSONNode?
+
+    /// Reads `source`. `target` overrides the file's own target directive or detection.
+    public static func load(_ source: SourceFile, kind: InputKind, target: Dialect? = nil) -> LoadedFile {
+        switch kind {
+        case .trellis: return loadTrellis(source, target: target)
+        case .json: return loadJSON(source, target: target)
+        }
+    }
+
+    /// The file's stem: `examples/demo4.trellis` → `demo4`.
+    public static func stem(of name: String) -> String {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
+        return base
+    }
+
+    static func loadTrellis(_ source: SourceFile, target: Dialect?) -> LoadedFile {
+        let parsed = Parser.parse(source)
+        let lowered = Lowering.lower(parsed.tree)
+        let dialect = target ?? lowered.document.target ?? .default
+        let stem = stem(of: source.name)
+        let layouts = lowered.document.layouts.map { layout -> LoadedLayout in
+            let json = layout.root.jsonValue(dialect: dialect)
+            var runtime = RuntimeReading.root(json, dialect: dialect)
+            attach(layout.root, to: &runtime)
+            return LoadedLayout(name: layout.name ?? stem, grid: layout.root, json: json, runtime: runtime)
+        }
+        return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
+                          layouts: layouts, diagnostics: parsed.diagnostics + lowered.diagnostics, tree: parsed.tree, jsonRoot: nil)
+    }
+
+    static func loadJSON(_ source: SourceFile, target: Dialect?) -> LoadedFile {
+        let read = JSONReader.read(source)
+        var layouts: [LoadedLayout] = []
+        var dialect = target ?? .default
+        if let root = read.root {
+            let value = root.value
+            if target == nil, let detected = detectDialect(value) { dialect = detected }
+            var runtime = RuntimeReading.root(value, dialect: dialect)
+            attach(root, to: &runtime)
+            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, json: value, runtime: runtime))
+        }
+        return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
+                          diagnostics: read.diagnostics, tree: nil, jsonRoot: read.root)
+    }
+
+    /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.
+    public static func detectDialect(_ value: JSONValue) -> Dialect? {
+        var sawSpace = false
+        var sawSpacing = false
+        var stack: [JSONValue] = [value]
+        while let next = stack.popLast() {
+            switch next {
+            case .object(let members):
+                for member in members {
+                    if member.key == "space" { sawSpace = true }
+                    if member.key == "spacing" { sawSpacing = true }
+                    stack.append(member.value)
+                }
+            case .array(let elements): stack.append(contentsOf: elements)
+            default: break
+            }
+        }
+        if sawSpacing && !sawSpace { return .v2 }
+        if sawSpace && !sawSpacing { return .v1 }
+        return nil
+    }
+
+    /// Copies source ranges and content sizes from the authored tree (same shape).
+    static func attach(_ grid: Grid, to runtime: inout RuntimeGrid) {
+        var stack: [(Grid, [Int])] = [(grid, [])]
+        while let (authored, path) = stack.popLast() {
+            guard modify(&runtime, at: path[...], { node in
+                node.sourceRange = authored.sourceRange
+                node.contentSize = authored.contentSize
+                return node.children.count == authored.children.count
+            }) else { continue }
+            for (index, child) in authored.children.enumerated() { stack.append((child, path + [index])) }
+        }
+    }
+
+    /// Copies source ranges from the JSON syntax (same shape: `cols` then `rows`).
+    static func attach(_ node: JSONNode, to runtime: inout RuntimeGrid) {
+        var stack: [(JSONNode, [Int])] = [(node, [])]
+        while let (json, path) = stack.popLast() {
+            var elements: [JSONNode] = []
+            for key in ["cols", "rows"] {
+                if let member = json.member(key), let list = member.value.elements { elements += list }
+            }
+            guard modify(&runtime, at: path[...], { grid in
+                grid.sourceRange = json.range
+                return grid.children.count == elements.count
+            }) else { continue }
+            for (index, child) in elements.enumerated() { stack.append((child, path + [index])) }
+        }
+    }
+
+    static func modify(_ grid: inout RuntimeGrid, at path: ArraySlice<Int>, _ body: (inout RuntimeGrid) -> Bool) -> Bool {
+        guard let first = path.first else { return body(&grid) }
+        guard first < grid.children.count else { return false }
+        return modify(&grid.children[first], at: path.dropFirst(), body)
+    }
+}

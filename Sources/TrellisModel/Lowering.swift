@@ -1,0 +1,578 @@
+import TrellisSyntax
+
+/// The lowered document and the diagnostics found while lowering.
+public struct LoweringResult: Sendable {
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+}
+
+/// Lowers a Trellis syntax tree to the grid model: templates expanded (each lowered once,
+/// cycle-checked), overrides applied, repetition unrolled, all within fixed limits.
+public enum Lowering {
+    /// Most grids one layout may expand to.
+    public static let maximumGrids = 1_000_000
+    /// Largest `* N`.
+    public static let maximumRepeat = 10_000
+    /// Deepest grid tree, counting template expansion.
+    public static let maximumDepth = 200
+    /// Decimal places kept when `1/3` becomes `"33.333333%"`.
+    public static let ratioDecimals = 6
+
+    public static func lower(_ tree: SyntaxTree) -> LoweringResult {
+        var state = LoweringState(tree: tree)
+        let document = state.lowerFile()
+        return LoweringResult(document: document, diagnostics: state.diagnostics)
+    }
+
+    /// Parses and lowers source text in one step.
+    public static func compile(_ source: SourceFile) -> (tree: SyntaxTree, result: LoweringResult, syntaxDiagnostics: [Diagnostic]) {
+        let parsed = Parser.parse(source)
+        return (parsed.tree, lower(parsed.tree), parsed.diagnostics)
+    }
+
+    /// A ratio as the percentage string's number: `1/3` → 33.333333.
+    public static func percent(ofRatio ratio: Double) -> Double {
+        let scale = pow10(ratioDecimals)
+        return (ratio * 100 * scale).rounded() / scale
+    }
+
+    static func pow10(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}
+
+/// A template lowered once: its grid, its height, and its grid count.
+struct LoweredTemplate {
+    var grid: Grid
+    var height: Int
+    var count: Int
+}
+
+struct LoweringState {
+    typealias NodeRef = SyntaxTree.NodeRef
+
+    let tree: SyntaxTree
+    var diagnostics: [Diagnostic] = []
+    var templateCells: [String: NodeRef] = [:]
+    var templateNameRanges: [String: Range<Int>] = [:]
+    var loweredTemplates: [String: LoweredTemplate] = [:]
+    var templatesInProgress: [String] = []
+    var usedTemplates: Set<String> = []
+    var budget = Lowering.maximumGrids
+    var budgetReported = false
+
+    init(tree: SyntaxTree) { self.tree = tree }
+
+    func text(_ token: Token) -> String { tree.text(token) }
+
+    mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
+                         notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
+        report(code, .error, message, range, notes: notes, fixIts: fixIts, labels: labels)
+    }
+
+    mutating func report(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
+                         notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
+        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
+                                      labels: labels, notes: notes, fixIts: fixIts))
+    }
+
+    // MARK: file
+
+    mutating func lowerFile() -> Document {
+        var document = Document()
+        let items = tree.root.children
+        for item in items where item.kind == .templateDecl {
+            guard let nameToken = item.ownTokens.first(where: { $0.kind == .identifier }) else { continue }
+            let name = text(nameToken)
+            if let first = templateNameRanges[name] {
+                report("M003", "template `\(name)` is defined twice", nameToken.range,
+                       labels: [DiagnosticLabel(range: first, message: "first defined here")])
+                continue
+            }
+            templateNameRanges[name] = nameToken.range
+            if let cell = item.child(.cell) { templateCells[name] = cell }
+        }
+        var layoutNames: [String: Range<Int>] = [:]
+        var bareRoot: NodeRef?
+        var targetRange: Range<Int>?
+        for item in items {
+            switch item.kind {
+            case .targetDirective:
+                if let first = targetRange {
+                    report("M010", .warning, "the target is declared twice; the last one counts", item.range,
+                           labels: [DiagnosticLabel(range: first, message: "first declared here")])
+                }
+                targetRange = item.range
+                if let dialect = lowerTarget(item) { document.target = dialect }
+            case .previewDirective:
+                if let viewport = lowerPreview(item) { document.previews.append(viewport) }
+            case .layoutDecl:
+                let nameToken = item.ownTokens.first(where: { $0.kind == .identifier })
+                let name = nameToken.map(text)
+                if let name, let nameToken {
+                    if let first = layoutNames[name] {
+                        report("M003", "layout `\(name)` is defined twice", nameToken.range,
+                               labels: [DiagnosticLabel(range: first, message: "first defined here")])
+                    }
+                    layoutNames[name] = nameToken.range
+                }
+                guard let cell = item.child(.cell) else { continue }
+                if let root = lowerRoot(cell) {
+                    document.layouts.append(LayoutDecl(name: name, root: root, nameRange: nameToken?.range))
+                }
+            case .cell:
+                if let first = bareRoot {
+                    report("M012", "a file holds at most one bare layout; this cell is a second one", item.range,
+                           notes: ["Put each layout in `layout NAME …`, or join the cells into one root with `rows { … }`."],
+                           labels: [DiagnosticLabel(range: first.range, message: "the file's bare layout")])
+                    continue
+                }
+                bareRoot = item
+                if let root = lowerRoot(item) {
+                    document.layouts.append(LayoutDecl(name: nil, root: root))
+                }
+            default:
+                break
+            }
+        }
+        for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) {
+            if !usedTemplates.contains(name) {
+                _ = template(named: name, cell: cell)
+                report("M014", .warning, "template `\(name)` is never used", templateNameRanges[name] ?? cell.range,
+                       fixIts: [])
+            }
+        }
+        return document
+    }
+
+    mutating func lowerTarget(_ node: NodeRef) -> Dialect? {
+        let tokens = node.ownTokens
+        if let word = tokens.first(where: { $0.kind == .identifier }), text(word) != "mylayout" {
+            report("M010", "unknown runtime `\(text(word))`: write `target mylayout 1` or `target mylayout 2`", word.range)
+            return nil
+        }
+        guard let number = tokens.first(where: { $0.kind == .number }) else { return nil }
+        switch text(number) {
+        case "1": return .v1
+        case "2": return .v2
+        default:
+            report("M010", "MyLayout \(text(number)) is not a known runtime: 1 (1.x, reads `space`) or 2 (2.0+, reads `spacing`)", number.range)
+            return nil
+        }
+    }
+
+    mutating func lowerPreview(_ node: NodeRef) -> Viewport? {
+        let tokens = node.ownTokens
+        guard let dimension = tokens.first(where: { $0.kind == .dimension }) else { return nil }
+        guard var viewport = Viewport.parse(text(dimension)) else {
+            report("M011", "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`", dimension.range)
+            return nil
+        }
+        for token in tokens {
+            if token.kind == .kwRtl { viewport.rtl = true }
+            if token.kind == .string { viewport.label = decodeString(token) }
+        }
+        return viewport
+    }
+
+    // MARK: cells
+
+    mutating func lowerRoot(_ cell: NodeRef) -> Grid? {
+        if let repeatClause = cell.child(.repeatClause) {
+            report("M007", "a layout's root cannot repeat", repeatClause.range)
+        }
+        guard let (grid, height, _) = lowerCell(cell, depth: 0) else { return nil }
+        if height > Lowering.maximumDepth {
+            report("M015", "the layout nests \(height) levels deep after template expansion (at most \(Lowering.maximumDepth))", cell.range)
+            return nil
+        }
+        return grid
+    }
+
+    /// Lowers one cell (without its repetition). Returns the grid, its height and count.
+    mutating func lowerCell(_ cell: NodeRef, depth: Int) -> (Grid, Int, Int)? {
+        var grid = Grid()
+        var height = 1
+        var count = 1
+        if let reference = cell.child(.templateRef), let token = reference.ownTokens.first {
+            let name = text(token)
+            if let template = template(named: name, reference: token) {
+                grid = template.grid
+                height = template.height
+                count = template.count
+            }
+        }
+        grid.sourceRange = cell.range
+        if let sizeNode = cell.child(.size), let token = sizeNode.ownTokens.first {
+            if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
+        }
+        var seen: [String: Range<Int>] = [:]
+        for attribute in cell.children(.attribute) {
+            guard let nameToken = attribute.ownTokens.first else { continue }
+            let name = text(nameToken)
+            if let first = seen[name], name != "json" {
+                report("M009", .warning, "`\(name)` is given twice on this cell; the last one counts", nameToken.range,
+                       labels: [DiagnosticLabel(range: first, message: "first given here")])
+            }
+            seen[name] = nameToken.range
+            apply(attribute, name: name, nameToken: nameToken, to: &grid)
+        }
+        if let split = cell.child(.split), let keyword = split.ownTokens.first {
+            grid.axis = keyword.kind == .kwRows ? .rows : .cols
+            grid.children = []
+            height = 1
+            count = 1
+            let cells: [NodeRef]
+            if let block = split.child(.block) {
+                cells = block.children(.cell)
+            } else if let list = split.child(.inlineList) {
+                cells = list.children(.cell)
+            } else {
+                cells = []
+            }
+            for childCell in cells {
+                guard let (child, childHeight, childCount) = lowerCell(childCell, depth: depth + 1) else { continue }
+                let times = repeatCount(childCell)
+                let added = childCount * times
+                if added > budget {
+                    if !budgetReported {
+                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", childCell.range)
+                        budgetReported = true
+                    }
+                    continue
+                }
+                budget -= added
+                count += added
+                height = max(height, childHeight + 1)
+                for _ in 0..<times { grid.children.append(child) }
+            }
+        }
+        return (grid, height, count)
+    }
+
+    mutating func repeatCount(_ cell: NodeRef) -> Int {
+        guard let clause = cell.child(.repeatClause) else { return 1 }
+        guard let token = clause.ownTokens.first(where: { $0.kind == .number }) else { return 1 }
+        guard let value = Int(text(token)), value >= 1, value <= Lowering.maximumRepeat else {
+            report("M007", "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)
+            return 1
+        }
+        return value
+    }
+
+    mutating func template(named name: String, reference: Token) -> LoweredTemplate? {
+        usedTemplates.insert(name)
+        guard let cell = templateCells[name] else {
+            let candidates = Array(templateCells.keys) + Array(Parser.attributeNames)
+            var fixIts: [FixIt] = []
+            var message = "unknown template `\(name)`"
+            if let suggestion = Suggestion.closest(to: name, among: candidates) {
+                message += "; did you mean `\(suggestion)`?"
+                fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: reference.range, replacement: suggestion)], isSafe: false))
+            }
+            report("M001", message, reference.range,
+                   notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
+                   fixIts: fixIts)
+            return nil
+        }
+        if let cycleStart = templatesInProgress.firstIndex(of: name) {
+            let cycle = templatesInProgress[cycleStart...] + [name]
+            report("M002", "template cycle: \(cycle.map { "`\($0)`" }.joined(separator: " → "))", reference.range,
+                   labels: templateNameRanges[name].map { [DiagnosticLabel(range: $0, message: "`\(name)` defined here")] } ?? [])
+            return nil
+        }
+        return template(named: name, cell: cell)
+    }
+
+    mutating func template(named name: String, cell: NodeRef) -> LoweredTemplate? {
+        if let done = loweredTemplates[name] { return done }
+        templatesInProgress.append(name)
+        defer { templatesInProgress.removeLast() }
+        if let repeatClause = cell.child(.repeatClause) {
+            report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", repeatClause.range)
+        }
+        guard let (grid, height, count) = lowerCell(cell, depth: 0) else { return nil }
+        let lowered = LoweredTemplate(grid: grid, height: height, count: count)
+        loweredTemplates[name] = lowered
+        return lowered
+    }
+
+    // MARK: sizes
+
+    mutating func lowerSize(_ token: Token) -> SizeValue? {
+        let spelled = text(token)
+        switch token.kind {
+        case .kwFill: return .fill
+        case .kwWrap: return .wrap
+        case .number:
+            guard let value = Double(spelled), value.isFinite else {
+                report("M006", "`\(spelled)` is not a number", token.range)
+                return nil
+            }
+            return .number(value)
+        case .percent:
+            guard let value = Double(spelled.dropLast()), value.isFinite else {
+                report("M006", "`\(spelled)` is not a percentage", token.range)
+                return nil
+            }
+            return .percent(value)
+        case .ratio:
+            let parts = spelled.split(separator: "/")
+            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]) else {
+                report("M006", "`\(spelled)` is not a ratio", token.range)
+                return nil
+            }
+            guard denominator != 0 else {
+                report("M006", "`\(spelled)` divides by zero", token.range)
+                return nil
+            }
+            let ratio = numerator / denominator
+            guard ratio > -1, ratio < 1, ratio != 0 else {
+                report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(spelled)` does not",
+                       token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
+                return nil
+            }
+            return .percent(Lowering.percent(ofRatio: ratio))
+        default:
+            return nil
+        }
+    }
+
+    // MARK: attributes
+
+    /// The tokens between an attribute's parentheses (nil when it has none).
+    func arguments(of attribute: NodeRef) -> [Token]? {
+        guard let args = attribute.child(.attributeArgs) else { return nil }
+        var tokens = args.allTokens
+        if tokens.first?.kind == .lParen { tokens.removeFirst() }
+        if tokens.last?.kind == .rParen { tokens.removeLast() }
+        return tokens
+    }
+
+    /// Byte range of the text between the parentheses.
+    func argumentRange(of attribute: NodeRef) -> Range<Int>? {
+        guard let args = attribute.child(.attributeArgs) else { return nil }
+        let tokens = args.allTokens
+        guard let open = tokens.first, open.kind == .lParen else { return nil }
+        let end = tokens.last.map { $0.kind == .rParen ? $0.start : $0.end } ?? open.end
+        return open.end..<max(open.end, end)
+    }
+
+    mutating func numbers(_ tokens: [Token], for name: String, at range: Range<Int>) -> [Double]? {
+        var values: [Double] = []
+        for token in tokens where token.kind != .comma {
+            guard token.kind == .number, let value = Double(text(token)), value.isFinite else {
+                report("M005", "`\(name)` takes numbers; found `\(text(token))`", token.range)
+                return nil
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func apply(_ attribute: NodeRef, name: String, nameToken: Token, to grid: inout Grid) {
+        let args = arguments(of: attribute)
+        let range = attribute.range
+        switch name {
+        case "anchor", "placeholder":
+            var value = true
+            if let args, !args.isEmpty {
+                let spelled = args.map(text).joined()
+                if spelled == "true" { value = true } else if spelled == "false" { value = false } else {
+                    report("M005", "`\(name)` is a flag: write `\(name)`, or `\(name)(false)` to clear a template's", range)
+                }
+            }
+            if name == "anchor" { grid.anchor = value } else { grid.placeholder = value }
+        case "padding":
+            guard let args, let values = numbers(args, for: name, at: range) else { return missingArguments(name, range, example: "padding(10 0 10 0)") }
+            switch values.count {
+            case 1: grid.padding = EdgeInsets(top: values[0], left: values[0], bottom: values[0], right: values[0])
+            case 2: grid.padding = EdgeInsets(top: values[0], left: values[1], bottom: values[0], right: values[1])
+            case 4: grid.padding = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+            default:
+                report("M005", "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
+                       notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
+            }
+        case "spacing":
+            guard let args, let values = numbers(args, for: name, at: range), values.count == 1 else {
+                return missingArguments(name, range, example: "spacing(5)")
+            }
+            grid.spacing = values[0]
+        case "tag":
+            guard let args, args.count == 1, args[0].kind == .number, let value = Int(text(args[0])) else {
+                return missingArguments(name, range, example: "tag(1001)")
+            }
+            grid.tag = value
+        case "gravity", "overlap":
+            guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
+            guard let value = gravityText(args, for: name) else { return }
+            if name == "gravity" { grid.gravity = value } else { grid.overlap = value }
+        case "action":
+            guard let args, !args.isEmpty else { return missingArguments(name, range, example: "action(handleTap:)") }
+            if args.count == 1, args[0].kind == .string {
+                grid.action = decodeString(args[0])
+            } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
+                grid.action = args.map(text).joined()
+            } else {
+                report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
+            }
+        case "action-data":
+            guard let value = jsonArgument(attribute, name: name) else { return }
+            grid.actionData = value
+        case "json":
+            guard let value = jsonArgument(attribute, name: name) else { return }
+            guard case .object(let members) = value else {
+                report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
+                return
+            }
+            grid.extra.append(contentsOf: members)
+        case "top-borderline", "bottom-borderline", "left-borderline", "right-borderline":
+            guard let edge = Edge(rawValue: String(name.prefix(while: { $0 != "-" }))) else { return }
+            guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
+            if let line = borderline(edge, args, name: name) {
+                grid.borderlines.removeAll { $0.edge == edge }
+                grid.borderlines.append(line)
+                grid.borderlines.sort { $0.edge.order < $1.edge.order }
+            }
+        case "content":
+            guard let args, args.count == 1, args[0].kind == .dimension else {
+                return missingArguments(name, range, example: "content(80x20)")
+            }
+            let parts = text(args[0]).split(separator: "x")
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+                report("M005", "`content` takes WIDTHxHEIGHT in points, e.g. `content(80x20)`", args[0].range)
+                return
+            }
+            grid.contentSize = PreviewSize(width: width, height: height)
+        default:
+            var message = "unknown attribute `\(name)`"
+            var fixIts: [FixIt] = []
+            if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Array(Parser.attributeNames)) {
+                message += "; did you mean `\(suggestion)`?"
+                fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
+            }
+            report("M004", message, nameToken.range,
+                   notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
+                   fixIts: fixIts)
+        }
+    }
+
+    mutating func missingArguments(_ name: String, _ range: Range<Int>, example: String) {
+        report("M005", "`\(name)` needs arguments like `\(example)`", range)
+    }
+
+    static let gravityWords = ["top", "bottom", "centerY", "height", "left", "right", "leading", "trailing", "centerX", "width"]
+
+    mutating func gravityText(_ tokens: [Token], for name: String) -> String? {
+        if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
+        var words: [String] = []
+        for token in tokens {
+            switch token.kind {
+            case .pipe, .comma: continue
+            case .identifier:
+                let word = text(token)
+                guard Self.gravityWords.contains(word) else {
+                    var fixIts: [FixIt] = []
+                    var message = "`\(word)` is not a gravity; the runtime knows \(Self.gravityWords.map { "`\($0)`" }.joined(separator: ", "))"
+                    if let suggestion = Suggestion.closest(to: word, among: Self.gravityWords) {
+                        message = "`\(word)` is not a gravity; did you mean `\(suggestion)`?"
+                        fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: token.range, replacement: suggestion)]))
+                    }
+                    report("M005", message, token.range,
+                           notes: ["Gravity words are case-sensitive; the runtime silently drops unknown ones."], fixIts: fixIts)
+                    return nil
+                }
+                words.append(word)
+            case .kwFill:
+                report("M005", "gravity has no `fill`: write `width` or `height`", token.range)
+                return nil
+            default:
+                report("M005", "`\(name)` takes gravity words joined by `|`, e.g. `\(name)(bottom|left)`", token.range)
+                return nil
+            }
+        }
+        return words.joined(separator: "|")
+    }
+
+    mutating func borderline(_ edge: Edge, _ tokens: [Token], name: String) -> Borderline? {
+        var line = Borderline(edge: edge)
+        var index = 0
+        while index < tokens.count {
+            let key = tokens[index]
+            if key.kind == .comma { index += 1; continue }
+            guard key.kind == .identifier, index + 1 < tokens.count else {
+                report("M005", "`\(name)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
+                return nil
+            }
+            let value = tokens[index + 1]
+            let keyText = text(key)
+            if keyText == "color" {
+                switch value.kind {
+                case .color, .identifier: line.color = text(value)
+                case .string: line.color = decodeString(value)
+                default:
+                    report("M005", "a borderline color is `#RRGGBB`, `#AARRGGBB` or a name such as `red`", value.range)
+                    return nil
+                }
+            } else {
+                guard value.kind == .number, let number = Double(text(value)) else {
+                    report("M005", "`\(keyText)` takes a number", value.range)
+                    return nil
+                }
+                switch keyText {
+                case "thick": line.thick = number
+                case "head": line.head = number
+                case "tail": line.tail = number
+                case "offset": line.offset = number
+                case "dash": line.dash = number
+                default:
+                    let keys = ["color", "thick", "head", "tail", "offset", "dash"]
+                    var message = "a borderline has no `\(keyText)`"
+                    var fixIts: [FixIt] = []
+                    if let suggestion = Suggestion.closest(to: keyText, among: keys) {
+                        message += "; did you mean `\(suggestion)`?"
+                        fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
+                    }
+                    report("M005", message, key.range, fixIts: fixIts)
+                    return nil
+                }
+            }
+            index += 2
+        }
+        return line
+    }
+
+    /// Reads the text between an attribute's parentheses as JSON (tolerantly, with the
+    /// reader's diagnostics shifted to the file's offsets).
+    mutating func jsonArgument(_ attribute: NodeRef, name: String) -> JSONValue? {
+        guard let range = argumentRange(of: attribute) else {
+            missingArguments(name, attribute.range, example: "\(name)(\"…\")")
+            return nil
+        }
+        let slice = Array(tree.source.bytes[range])
+        let result = JSONReader.read(SourceFile(name: tree.source.name, bytes: slice))
+        for var diagnostic in result.diagnostics {
+            diagnostic.range = (diagnostic.range.lowerBound + range.lowerBound)..<(diagnostic.range.upperBound + range.lowerBound)
+            diagnostic.labels = diagnostic.labels.map {
+                DiagnosticLabel(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), message: $0.message)
+            }
+            diagnostic.fixIts = diagnostic.fixIts.map { fix in
+                FixIt(message: fix.message, edits: fix.edits.map {
+                    TextEdit(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), replacement: $0.replacement)
+                }, isSafe: fix.isSafe)
+            }
+            diagnostic.notes = []
+            diagnostics.append(diagnostic)
+        }
+        return result.root?.value
+    }
+
+    /// The value of a Trellis string token (JSON escapes).
+    func decodeString(_ token: Token) -> String {
+        let result = JSONReader.read(SourceFile(name: "", bytes: Array(tree.source.bytes[token.range])))
+        if case .string(let text)? = result.root?.value { return text }
+        return String(text(token).dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,181 @@
+/// A borderline as the runtime holds it (every number read with `doubleValue`).
+public struct RuntimeBorderline: Hashable, Sendable {
+    public var edge: Edge
+    /// nil: the color string was missing or unreadable (no line color).
+    public var color: RGBA?
+    public var thick: Double
+    public var head: Double
+    public var tail: Double
+    public var offset: Double
+    public var dash: Double
+}
+
+/// A grid as MyGridLayout holds it after reading a grid dictionary
+/// (`translateGridDicionary:toGridNode:`), with every silent conversion applied:
+/// sizes become one `measure`, unknown gravity words vanish, malformed padding is zero.
+/// Two grid dictionaries mean the same layout exactly when their runtime grids are equal.
+public struct RuntimeGrid: Sendable {
+    public var measure: Double
+    /// The split axis (`subGridsType`); nil for a leaf.
+    public var axis: Axis?
+    public var children: [RuntimeGrid]
+    public var padding: EdgeInsets
+    public var spacing: Double
+    public var gravity: Gravity
+    public var anchor: Bool
+    public var placeholder: Bool
+    public var tag: Int
+    public var action: String?
+    public var actionData: JSONValue?
+    public var borderlines: [RuntimeBorderline]
+    /// Keys the runtime does not read, kept so that round trips can be checked.
+    public var unknownKeys: [JSONMember]
+    /// Preview only: the size of the view in this cell (zero when not given).
+    public var contentSize: PreviewSize?
+    /// Where this grid was written, when known.
+    public var sourceRange: Range<Int>?
+
+    public init(measure: Double) {
+        self.measure = measure
+        axis = nil
+        children = []
+        padding = .zero
+        spacing = 0
+        gravity = Gravity(rawValue: 0)
+        anchor = false
+        placeholder = false
+        tag = 0
+        action = nil
+        actionData = nil
+        borderlines = []
+        unknownKeys = []
+    }
+
+    public var isLeaf: Bool { children.isEmpty }
+
+    /// Whether two runtime grids mean the same layout (source ranges and content sizes aside).
+    public func sameModel(as other: RuntimeGrid) -> Bool {
+        firstDifference(from: other, path: "") == nil
+    }
+
+    /// A description of the first difference, with the grid's dotted path, or nil.
+    public func firstDifference(from other: RuntimeGrid, path: String) -> String? {
+        let place = path.isEmpty ? "the root" : "grid \(path)"
+        if measure != other.measure && !(measure.isNaN && other.measure.isNaN) {
+            return "\(place): measure \(measure) vs \(other.measure)"
+        }
+        if axis != other.axis { return "\(place): split \(axis?.rawValue ?? "none") vs \(other.axis?.rawValue ?? "none")" }
+        if padding != other.padding { return "\(place): padding \(padding.runtimeString) vs \(other.padding.runtimeString)" }
+        if spacing != other.spacing { return "\(place): spacing \(spacing) vs \(other.spacing)" }
+        if gravity != other.gravity { return "\(place): gravity \(gravity.rawValue) vs \(other.gravity.rawValue)" }
+        if anchor != other.anchor { return "\(place): anchor \(anchor) vs \(other.anchor)" }
+        if placeholder != other.placeholder { return "\(place): placeholder \(placeholder) vs \(other.placeholder)" }
+        if tag != other.tag { return "\(place): tag \(tag) vs \(other.tag)" }
+        if action != other.action { return "\(place): action \(action ?? "none") vs \(other.action ?? "none")" }
+        if actionData != other.actionData { return "\(place): action-data differs" }
+        if borderlines != other.borderlines { return "\(place): borderlines differ" }
+        if unknownKeys != other.unknownKeys { return "\(place): unknown keys differ" }
+        if children.count != other.children.count {
+            return "\(place): \(children.count) children vs \(other.children.count)"
+        }
+        for index in children.indices {
+            let childPath = path.isEmpty ? "\(index + 1)" : "\(path).\(index + 1)"
+            if let difference = children[index].firstDifference(from: other.children[index], path: childPath) {
+                return difference
+            }
+        }
+        return nil
+    }
+}
+
+/// MyGravity bits: horizontal in the low byte, vertical in the high byte.
+public struct Gravity: Hashable, Sendable {
+    public var rawValue: UInt16
+
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let left: UInt16 = 1
+    public static let centerX: UInt16 = 2
+    public static let right: UInt16 = 4
+    public static let leading: UInt16 = 32
+    public static let trailing: UInt16 = 64
+    public static let width: UInt16 = 7
+    public static let top: UInt16 = 1 << 8
+    public static let centerY: UInt16 = 2 << 8
+    public static let bottom: UInt16 = 4 << 8
+    public static let height: UInt16 = 7 << 8
+
+    public var horizontal: UInt16 { rawValue & 0x00FF }
+    public var vertical: UInt16 { rawValue & 0xFF00 }
+    public var isNone: Bool { rawValue == 0 }
+
+    /// `returnGravity:` — the first word found as a case-sensitive SUBSTRING, in this order.
+    public static let wordsInRuntimeOrder: [(String, UInt16)] = [
+        ("top", top), ("bottom", bottom), ("left", left), ("right", right), ("leading", leading),
+        ("trailing", trailing), ("centerX", centerX), ("centerY", centerY), ("width", width), ("height", height),
+    ]
+
+    /// What the runtime makes of a gravity string: `|`-separated parts, each matched by substring.
+    public static func parse(_ text: String) -> Gravity {
+        var bits: UInt16 = 0
+        for part in text.split(separator: "|", omittingEmptySubsequences: false) {
+            bits |= partBits(part)
+        }
+        return Gravity(rawValue: bits)
+    }
+
+    /// The bits one part contributes (0 when the runtime drops it).
+    public static func partBits(_ part: Substring) -> UInt16 {
+        for (word, value) in wordsInRuntimeOrder where part.contains(word) { return value }
+        return 0
+    }
+}
+
+/// A color as the runtime reads it (`myColorWithHexString:`).
+public struct RGBA: Hashable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+    public static let namedColors: [String: RGBA] = [
+        "black": RGBA(red: 0, green: 0, blue: 0, alpha: 255),
+        "darkgray": RGBA(red: 85, green: 85, blue: 85, alpha: 255),
+        "lightgray": RGBA(red: 170, green: 170, blue: 170, alpha: 255),
+        "white": RGBA(red: 255, green: 255, blue: 255, alpha: 255),
+        "gray": RGBA(red: 128, green: 128, blue: 128, alpha: 255),
+        "red": RGBA(red: 255, green: 0, blue: 0, alpha: 255),
+        "green": RGBA(red: 0, green: 255, blue: 0, alpha: 255),
+        "cyan": RGBA(red: 0, green: 255, blue: 255, alpha: 255),
+        "yellow": RGBA(red: 255, green: 255, blue: 0, alpha: 255),
+        "magenta": RGBA(red: 255, green: 0, blue: 255, alpha: 255),
+        "orange": RGBA(red: 255, green: 128, blue: 0, alpha: 255),
+        "purple": RGBA(red: 128, green: 0, blue: 128, alpha: 255),
+        "brown": RGBA(red: 153, green: 102, blue: 51, alpha: 255),
+        "clear": RGBA(red: 0, green: 0, blue: 0, alpha: 0),
+    ]
+
+    /// `#RRGGBB`, `#AARRGGBB` (alpha FIRST), or a name (case-insensitive); anything else is nil.
+    /// The hex digits are scanned like `NSScanner scanHexInt:` (a prefix; overflow saturates).
+    public static func parse(_ text: String) -> RGBA? {
+        guard let first = text.utf8.first else { return nil }
+        guard first == UInt8(ascii: "#") else { return namedColors[text.lowercased()] }
+        let length = text.utf16.count
+        guard length == 7 || length == 9 else { return nil }
+        var value: UInt64 = 0
+        var sawDigit = false
+        for byte in text.utf8.dropFirst() {
+            let nibble: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt64(byte - UInt8(ascii: "A") + 10)
+            default: nibble = 16
+            }
+            if nibble == 16 { break }
+            sawDigit = true
+            value = min(value << 4 | nibble, UInt64(UInt32.max))
+        }
+        _ = sawDigit
+        let bits = UInt32(value)
+        return RGBA(red: UInt8((bits >> 16) & 0xFF), green: UInt8((bits >> 8) & 0xFF), blue: UInt8(bits & 0xFF),
+                    alpha: length == 7 ? 255 : UInt8((bits >> 24) & 0xFF))
+    }
+}

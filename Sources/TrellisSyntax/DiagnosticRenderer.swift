@@ -1,0 +1,120 @@
+/// Renders diagnostics for a terminal, like swiftc and rustc: a header with the code, the
+/// location, the source line with a gutter, carets under the span, labels, notes and the
+/// fix-it as help. Columns are counted in characters; carets account for wide (CJK, emoji)
+/// characters. Color only when asked for.
+public enum DiagnosticRenderer {
+    public static func terminal(_ diagnostics: [Diagnostic], in source: SourceFile, color: Bool) -> String {
+        diagnostics.map { terminal($0, in: source, color: color) }.joined()
+    }
+
+    public static func terminal(_ diagnostic: Diagnostic, in source: SourceFile, color: Bool) -> String {
+        let paint = Paint(enabled: color)
+        let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
+        let severityColor: String
+        switch diagnostic.severity {
+        case .error: severityColor = Paint.red
+        case .warning: severityColor = Paint.yellow
+        case .info, .hint: severityColor = Paint.cyan
+        }
+        var output = paint.wrap("\(diagnostic.severity.rawValue)[\(diagnostic.code)]", severityColor + Paint.bold)
+        output += paint.wrap(": \(diagnostic.message)", Paint.bold) + "\n"
+
+        var spans: [(range: Range<Int>, label: String, primary: Bool)] = [(diagnostic.range, "", true)]
+        spans += diagnostic.labels.map { ($0.range, $0.message, false) }
+        let lines = Set(spans.map { source.lineIndex(of: $0.range.lowerBound) }).sorted()
+        let gutterWidth = String(lines.last.map { $0 + 1 } ?? 1).count
+        let blank = String(repeating: " ", count: gutterWidth)
+        output += paint.wrap("\(blank)--> ", Paint.blue) + "\(source.name):\(line + 1):\(column + 1)\n"
+        output += paint.wrap("\(blank) |", Paint.blue) + "\n"
+        var previousLine: Int?
+        for lineIndex in lines {
+            if let previousLine, lineIndex > previousLine + 1 { output += paint.wrap("\(blank) ...", Paint.blue) + "\n" }
+            previousLine = lineIndex
+            let lineRange = source.lineRange(lineIndex)
+            let lineText = source.text(in: lineRange)
+            let number = String(lineIndex + 1)
+            output += paint.wrap(String(repeating: " ", count: gutterWidth - number.count) + number + " |", Paint.blue) + " " + lineText + "\n"
+            for span in spans where source.lineIndex(of: span.range.lowerBound) == lineIndex {
+                let start = max(span.range.lowerBound, lineRange.lowerBound)
+                let end = min(max(span.range.upperBound, start), lineRange.upperBound)
+                let prefix = displayPrefix(source.bytes, from: lineRange.lowerBound, to: start)
+                let width = max(1, displayWidth(source.bytes, from: start, to: end))
+                let marker = String(repeating: span.primary ? "^" : "-", count: width)
+                let spanColor = span.primary ? severityColor : Paint.blue
+                var text = prefix + paint.wrap(marker, spanColor + Paint.bold)
+                if !span.label.isEmpty { text += " " + paint.wrap(span.label, spanColor) }
+                if span.primary, span.range.upperBound > lineRange.upperBound {
+                    let endLine = source.lineIndex(of: span.range.upperBound)
+                    if endLine > lineIndex { text += paint.wrap(" (continues to line \(endLine + 1))", spanColor) }
+                }
+                output += paint.wrap("\(blank) |", Paint.blue) + " " + text + "\n"
+            }
+        }
+        for note in diagnostic.notes {
+            output += paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("note", Paint.bold) + ": \(note)\n"
+        }
+        for fix in diagnostic.fixIts {
+            output += paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("help", Paint.bold) + ": \(fix.message)" + (fix.isSafe ? "" : " (review before applying)") + "\n"
+        }
+        output += "\n"
+        return output
+    }
+
+    /// Spaces (tabs kept) as wide as the text before a caret.
+    static func displayPrefix(_ bytes: [UInt8], from start: Int, to end: Int) -> String {
+        var prefix = ""
+        var index = start
+        while index < end {
+            if bytes[index] == UInt8(ascii: "\t") {
+                prefix += "\t"
+                index += 1
+                continue
+            }
+            let length = SourceFile.sequenceLength(bytes[index])
+            prefix += String(repeating: " ", count: scalarWidth(bytes, at: index))
+            index += length
+        }
+        return prefix
+    }
+
+    static func displayWidth(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var width = 0
+        var index = start
+        while index < end {
+            width += scalarWidth(bytes, at: index)
+            index += SourceFile.sequenceLength(bytes[index])
+        }
+        return width
+    }
+
+    /// Terminal columns of the scalar starting at `index`: 2 for East Asian wide and emoji.
+    static func scalarWidth(_ bytes: [UInt8], at index: Int) -> Int {
+        let length = SourceFile.sequenceLength(bytes[index])
+        guard length > 1, index + length <= bytes.count else { return 1 }
+        var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}
+
+/// ANSI styling that can be switched off (not a TTY, or NO_COLOR).
+struct Paint {
+    let enabled: Bool
+    static let red = "\u{1B}[31m"
+    static let yellow = "\u{1B}[33m"
+    static let blue = "\u{1B}[34m"
+    static let cyan = "\u{1B}[36m"
+    static let bold = "\u{1B}[1m"
+    static let reset = "\u{1B}[0m"
+
+    func wrap(_ text: String, _ style: String) -> String {
+        enabled ? style + text + Paint.reset : text
+    }
+}

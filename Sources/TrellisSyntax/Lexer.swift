@@ -1,0 +1,263 @@
+/// Splits Trellis source bytes into tokens (trivia included) in one linear pass.
+/// Never fails: bytes that start no token become `.error` tokens with a diagnostic.
+public enum Lexer {
+    public struct Output: Sendable {
+        public var tokens: [Token]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func tokenize(_ bytes: [UInt8]) -> Output {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 3 + 1)
+        var diagnostics: [Diagnostic] = []
+        let count = bytes.count
+        var index = 0
+
+        @inline(__always) func at(_ position: Int) -> UInt8 {
+            position < count ? bytes[position] : 0
+        }
+
+        while index < count {
+            let start = index
+            let byte = bytes[index]
+            let kind: TokenKind
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                index += 1
+                while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                    index += 1
+                }
+                kind = .whitespace
+            case UInt8(ascii: "\n"):
+                index += 1
+                kind = .newline
+            case UInt8(ascii: "\r"):
+                index += at(index + 1) == UInt8(ascii: "\n") ? 2 : 1
+                kind = .newline
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
+                    index += 1
+                }
+                kind = .comment
+            case UInt8(ascii: "\""):
+                index += 1
+                var terminated = false
+                while index < count {
+                    let current = bytes[index]
+                    if current == UInt8(ascii: "\"") { index += 1; terminated = true; break }
+                    if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") { break }
+                    if current == UInt8(ascii: "\\"), index + 1 < count,
+                       bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") {
+                        index += 2
+                        continue
+                    }
+                    index += 1
+                }
+                kind = terminated ? .string : .unterminatedString
+                if !terminated {
+                    diagnostics.append(Diagnostic(
+                        code: "S002", severity: .error, range: start..<index,
+                        message: "unterminated string: expected a closing `\"` before the end of the line",
+                        fixIts: [FixIt(message: "close the string", edits: [TextEdit(range: index..<index, replacement: "\"")])]))
+                }
+            case UInt8(ascii: "#"):
+                index += 1
+                while index < count, isIdentifierContinue(bytes[index]) { index += 1 }
+                kind = .color
+            case UInt8(ascii: "{"): index += 1; kind = .lBrace
+            case UInt8(ascii: "}"): index += 1; kind = .rBrace
+            case UInt8(ascii: "("): index += 1; kind = .lParen
+            case UInt8(ascii: ")"): index += 1; kind = .rParen
+            case UInt8(ascii: "["): index += 1; kind = .lBracket
+            case UInt8(ascii: "]"): index += 1; kind = .rBracket
+            case UInt8(ascii: "|"): index += 1; kind = .pipe
+            case UInt8(ascii: ";"): index += 1; kind = .semicolon
+            case UInt8(ascii: ","): index += 1; kind = .comma
+            case UInt8(ascii: ":"): index += 1; kind = .colon
+            case UInt8(ascii: "*"): index += 1; kind = .star
+            case UInt8(ascii: "@"): index += 1; kind = .at
+            case UInt8(ascii: "="): index += 1; kind = .equals
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if let end = scanNumber(bytes, from: index) {
+                    index = end
+                    kind = numberSuffix(bytes, &index)
+                } else {
+                    index += 1
+                    kind = .error
+                    diagnostics.append(unexpected(bytes, start..<index))
+                }
+            default:
+                if isIdentifierStart(byte) {
+                    index = scanIdentifier(bytes, from: index)
+                    kind = keyword(bytes, start, index)
+                } else {
+                    index += SourceFile.sequenceLength(byte)
+                    // Group a run of unknown characters into one token and one diagnostic.
+                    while index < count {
+                        let next = bytes[index]
+                        if next < 0x80 { break }
+                        index += SourceFile.sequenceLength(next)
+                    }
+                    index = min(index, count)
+                    kind = .error
+                    diagnostics.append(unexpected(bytes, start..<index))
+                }
+            }
+            tokens.append(Token(kind: kind, start: start, end: index))
+        }
+        tokens.append(Token(kind: .eof, start: count, end: count))
+        return Output(tokens: tokens, diagnostics: diagnostics)
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    @inline(__always) static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    @inline(__always) static func isIdentifierContinue(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`).
+    static func scanIdentifier(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        let count = bytes.count
+        while index < count {
+            if isIdentifierContinue(bytes[index]) {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "-"), index + 1 < count, isIdentifierStart(bytes[index + 1]) {
+                index += 2
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.
+    static func scanNumber(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        let count = bytes.count
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        while index < count, isDigit(bytes[index]) { index += 1 }
+        var digits = index - integerStart
+        if index < count, bytes[index] == UInt8(ascii: "."), index + 1 < count, isDigit(bytes[index + 1]) {
+            index += 1
+            while index < count, isDigit(bytes[index]) { index += 1 }
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            var probe = index + 1
+            if probe < count, bytes[probe] == UInt8(ascii: "+") || bytes[probe] == UInt8(ascii: "-") { probe += 1 }
+            if probe < count, isDigit(bytes[probe]) {
+                index = probe
+                while index < count, isDigit(bytes[index]) { index += 1 }
+            }
+        }
+        return index
+    }
+
+    /// After a number: `%`, `/digits`, or `x(digits|wrap)(@digits x)?` extend it.
+    static func numberSuffix(_ bytes: [UInt8], _ index: inout Int) -> TokenKind {
+        let count = bytes.count
+        guard index < count else { return .number }
+        switch bytes[index] {
+        case UInt8(ascii: "%"):
+            index += 1
+            return .percent
+        case UInt8(ascii: "/") where index + 1 < count && isDigit(bytes[index + 1]):
+            if let end = scanNumber(bytes, from: index + 1) { index = end }
+            return .ratio
+        case UInt8(ascii: "x") where index + 1 < count:
+            var probe = index + 1
+            if isDigit(bytes[probe]), let end = scanNumber(bytes, from: probe) {
+                probe = end
+            } else if matches(bytes, probe, "wrap") {
+                probe += 4
+            } else {
+                return .number
+            }
+            if probe + 2 < count, bytes[probe] == UInt8(ascii: "@"), isDigit(bytes[probe + 1]),
+               let end = scanNumber(bytes, from: probe + 1), end < count, bytes[end] == UInt8(ascii: "x") {
+                probe = end + 1
+            }
+            if probe < count, isIdentifierContinue(bytes[probe]) { return .number }
+            index = probe
+            return .dimension
+        default:
+            return .number
+        }
+    }
+
+    static func matches(_ bytes: [UInt8], _ start: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard start + length <= bytes.count else { return false }
+        return word.withUTF8Buffer { buffer in
+            for offset in 0..<length where bytes[start + offset] != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    static func keyword(_ bytes: [UInt8], _ start: Int, _ end: Int) -> TokenKind {
+        let length = end - start
+        @inline(__always) func equal(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == length && matches(bytes, start, word)
+        }
+        switch length {
+        case 1: return bytes[start] == UInt8(ascii: "_") ? .underscore : .identifier
+        case 3: return equal("rtl") ? .kwRtl : .identifier
+        case 4:
+            if equal("rows") { return .kwRows }
+            if equal("cols") { return .kwCols }
+            if equal("fill") { return .kwFill }
+            if equal("wrap") { return .kwWrap }
+            return .identifier
+        case 6:
+            if equal("target") { return .kwTarget }
+            if equal("layout") { return .kwLayout }
+            return .identifier
+        case 7: return equal("preview") ? .kwPreview : .identifier
+        case 8: return equal("template") ? .kwTemplate : .identifier
+        default: return .identifier
+        }
+    }
+
+    static func unexpected(_ bytes: [UInt8], _ range: Range<Int>) -> Diagnostic {
+        let text = String(decoding: bytes[range], as: UTF8.self)
+        var fixIts: [FixIt] = []
+        var message = "unexpected character `\(text)`"
+        if let ascii = FullWidth.asciiEquivalent(of: text) {
+            message = "full-width `\(text)` (typed with a CJK input method) where `\(ascii)` was meant"
+            fixIts.append(FixIt(message: "replace with `\(ascii)`", edits: [TextEdit(range: range, replacement: ascii)]))
+        } else if text == "-" {
+            message = "unexpected `-`: a negative size is written `-50%`, `-1/3` or `-0.5`"
+        }
+        return Diagnostic(code: "S001", severity: .error, range: range, message: message, fixIts: fixIts)
+    }
+}
+
+/// Full-width punctuation that CJK input methods type in place of ASCII.
+public enum FullWidth {
+    public static let pairs: [(String, String)] = [
+        ("，", ","), ("：", ":"), ("；", ";"), ("｜", "|"), ("（", "("), ("）", ")"),
+        ("｛", "{"), ("｝", "}"), ("［", "["), ("］", "]"), ("“", "\""), ("”", "\""),
+        ("＃", "#"), ("％", "%"), ("＊", "*"), ("　", " "), ("－", "-"), ("．", "."),
+    ]
+
+    /// The ASCII text a run of full-width punctuation stands for, or nil.
+    public static func asciiEquivalent(of text: String) -> String? {
+        var result = ""
+        for character in text {
+            guard let pair = pairs.first(where: { $0.0 == String(character) }) else { return nil }
+            result += pair.1
+        }
+        return result.isEmpty ? nil : result
+    }
+}

@@ -1,0 +1,377 @@
+/// The output of parsing: always a tree, plus the syntax diagnostics.
+public struct ParseResult: Sendable {
+    public var tree: SyntaxTree
+    public var diagnostics: [Diagnostic]
+}
+
+/// A hand-written, resilient recursive-descent parser for Trellis.
+///
+/// Parsing never fails: any byte sequence gives a lossless tree and a list of diagnostics.
+/// Every loop consumes a token or exits, so time is linear in the input; nesting deeper
+/// than `maximumDepth` becomes one diagnostic and an error node, never a stack overflow.
+public enum Parser {
+    public static let maximumDepth = 100
+
+    /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
+    public static let attributeNames: Set<String> = [
+        "padding", "spacing", "gravity", "overlap", "anchor", "placeholder", "tag", "action",
+        "action-data", "top-borderline", "bottom-borderline", "left-borderline", "right-borderline",
+        "json", "content",
+    ]
+
+    public static func parse(_ source: SourceFile) -> ParseResult {
+        let lexed = Lexer.tokenize(source.bytes)
+        var state = ParserState(source: source, tokens: lexed.tokens)
+        state.diagnostics = lexed.diagnostics
+        state.parseFile()
+        return ParseResult(
+            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes),
+            diagnostics: state.diagnostics)
+    }
+}
+
+struct ParserState {
+    let source: SourceFile
+    let tokens: [Token]
+    var position = 0
+    var lastConsumedEnd = 0
+    var nodes: [SyntaxTree.Node] = []
+    var openNodes: [Int] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(source: SourceFile, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+        nodes.reserveCapacity(tokens.count / 2 + 1)
+        skipTrivia()
+    }
+
+    // MARK: token cursor
+
+    var current: TokenKind { tokens[position].kind }
+    var currentToken: Token { tokens[position] }
+
+    func peekKind(after count: Int = 1) -> TokenKind {
+        var index = position
+        var remaining = count
+        while remaining > 0, index < tokens.count - 1 {
+            index += 1
+            if !tokens[index].kind.isTrivia { remaining -= 1 }
+        }
+        return tokens[index].kind
+    }
+
+    mutating func skipTrivia() {
+        while position < tokens.count - 1, tokens[position].kind.isTrivia { position += 1 }
+    }
+
+    mutating func bump() {
+        guard current != .eof else { return }
+        position += 1
+        lastConsumedEnd = position
+        skipTrivia()
+    }
+
+    func text(_ token: Token) -> String { source.text(in: token.range) }
+
+    /// Where a missing token would go: right after the last consumed token.
+    var insertionPoint: Int {
+        lastConsumedEnd > 0 ? tokens[lastConsumedEnd - 1].end : 0
+    }
+
+    func describeCurrent() -> String {
+        let token = currentToken
+        switch token.kind {
+        case .eof, .newline: return token.kind.display
+        default: return "`\(text(token))`"
+        }
+    }
+
+    // MARK: tree building
+
+    mutating func open(_ kind: SyntaxKind) {
+        let parent = openNodes.last ?? -1
+        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: parent))
+        openNodes.append(nodes.count - 1)
+    }
+
+    mutating func close() {
+        guard let index = openNodes.popLast() else { return }
+        nodes[index].tokenEnd = max(nodes[index].tokenStart, lastConsumedEnd)
+        nodes[index].subtreeEnd = nodes.count
+    }
+
+    mutating func error(_ code: String, _ message: String, at range: Range<Int>, fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
+        diagnostics.append(Diagnostic(code: code, severity: .error, range: range, message: message, labels: labels, fixIts: fixIts))
+    }
+
+    /// Consumes `kind` or reports it missing (S003) without consuming anything.
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ what: String) -> Bool {
+        if current == kind { bump(); return true }
+        let point = insertionPoint
+        var fixIts: [FixIt] = []
+        switch kind {
+        case .rParen: fixIts.append(FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")]))
+        case .rBrace: fixIts.append(FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false))
+        default: break
+        }
+        error("S003", "expected \(what), found \(describeCurrent())", at: missingRange(), fixIts: fixIts)
+        return false
+    }
+
+    /// The range a "missing" diagnostic points at: the offending token, or the end of input.
+    func missingRange() -> Range<Int> {
+        let token = currentToken
+        if token.kind == .eof { let point = insertionPoint; return point..<point }
+        return token.range
+    }
+
+    /// Wraps tokens in an error node until `stop` holds (at least one token is consumed).
+    mutating func skipUnexpected(_ message: String, stop: (TokenKind) -> Bool) {
+        let start = currentToken.start
+        open(.error)
+        repeat { bump() } while current != .eof && !stop(current)
+        close()
+        error("S004", message, at: start..<insertionPoint)
+    }
+
+    // MARK: grammar
+
+    static func startsCell(_ kind: TokenKind) -> Bool {
+        kind.isSize || kind == .identifier || kind == .kwRows || kind == .kwCols
+    }
+
+    static func startsItem(_ kind: TokenKind) -> Bool {
+        kind == .kwLayout || kind == .kwTemplate || kind == .kwTarget || kind == .kwPreview
+    }
+
+    mutating func parseFile() {
+        open(.file)
+        while current != .eof {
+            switch current {
+            case .kwTarget: parseTarget()
+            case .kwPreview: parsePreview()
+            case .kwTemplate: parseTemplate()
+            case .kwLayout: parseLayout()
+            case .semicolon: bump()
+            default:
+                if Self.startsCell(current) {
+                    parseCell(depth: 0)
+                } else {
+                    skipUnexpected("expected `layout`, `template`, `target`, `preview` or a cell, found \(describeCurrent())") {
+                        Self.startsItem($0) || Self.startsCell($0)
+                    }
+                }
+            }
+        }
+        nodes[0].tokenEnd = tokens.count
+        position = tokens.count - 1
+        lastConsumedEnd = tokens.count
+        close()
+        nodes[0].tokenStart = 0
+    }
+
+    mutating func parseTarget() {
+        open(.targetDirective)
+        bump()
+        if current == .identifier { bump() }
+        expect(.number, "the runtime version (`target mylayout 1` or `target mylayout 2`)")
+        close()
+    }
+
+    mutating func parsePreview() {
+        open(.previewDirective)
+        bump()
+        expect(.dimension, "a viewport such as `375x667@2x` or `375xwrap@3x`")
+        while current == .string || current == .kwRtl { bump() }
+        close()
+    }
+
+    mutating func parseTemplate() {
+        open(.templateDecl)
+        bump()
+        if current == .identifier { bump() } else { expect(.identifier, "a template name") }
+        if current == .lBrace {
+            let openRange = currentToken.range
+            bump()
+            if Self.startsCell(current) { parseCell(depth: 1) } else { expect(.identifier, "the template's cell") }
+            while current != .rBrace, current != .eof, !Self.startsItem(current) {
+                skipUnexpected("a template holds one cell; found \(describeCurrent())") {
+                    $0 == .rBrace || Self.startsItem($0)
+                }
+            }
+            if current == .rBrace {
+                bump()
+            } else {
+                let point = insertionPoint
+                error("S003", "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
+                      fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
+                      labels: [DiagnosticLabel(range: openRange, message: "opened here")])
+            }
+        } else {
+            expect(.lBrace, "`{` to open the template's body")
+        }
+        close()
+    }
+
+    mutating func parseLayout() {
+        open(.layoutDecl)
+        bump()
+        if current == .identifier { bump() } else { expect(.identifier, "a layout name") }
+        if Self.startsCell(current) {
+            parseCell(depth: 1)
+        } else {
+            expect(.kwRows, "the layout's root cell (for example `rows …` or `cols …`)")
+        }
+        close()
+    }
+
+    mutating func parseCell(depth: Int) {
+        if depth > Parser.maximumDepth {
+            skipTooDeep()
+            return
+        }
+        open(.cell)
+        if current.isSize {
+            open(.size); bump(); close()
+        }
+        if current == .identifier, !isAttributeStart() {
+            open(.templateRef); bump(); close()
+        }
+        while current == .identifier, isAttributeStart() {
+            parseAttribute()
+        }
+        if current == .kwRows || current == .kwCols {
+            parseSplit(depth: depth)
+        }
+        if current == .star {
+            open(.repeatClause)
+            bump()
+            expect(.number, "a repeat count after `*` (for example `20% * 5`)")
+            close()
+        }
+        close()
+    }
+
+    func isAttributeStart() -> Bool {
+        let name = text(currentToken)
+        return Parser.attributeNames.contains(name) || peekKind() == .lParen
+    }
+
+    mutating func parseAttribute() {
+        open(.attribute)
+        let nameToken = currentToken
+        bump()
+        if current == .lParen {
+            open(.attributeArgs)
+            bump()
+            var balance = 0
+            loop: while true {
+                switch current {
+                case .rParen where balance == 0:
+                    bump()
+                    break loop
+                case .lBrace, .lBracket:
+                    balance += 1
+                    bump()
+                case .rBrace, .rBracket:
+                    if balance == 0 { reportMissingParen(nameToken); break loop }
+                    balance -= 1
+                    bump()
+                case .eof:
+                    reportMissingParen(nameToken)
+                    break loop
+                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview:
+                    if balance == 0 { reportMissingParen(nameToken); break loop }
+                    bump()
+                default:
+                    bump()
+                }
+            }
+            close()
+        }
+        close()
+    }
+
+    mutating func reportMissingParen(_ name: Token) {
+        let point = insertionPoint
+        error("S003", "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
+              at: missingRange(),
+              fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
+              labels: [DiagnosticLabel(range: name.range, message: "arguments opened here")])
+    }
+
+    mutating func parseSplit(depth: Int) {
+        open(.split)
+        let keyword = currentToken
+        bump()
+        if current == .lBrace {
+            parseBlock(depth: depth)
+        } else if Self.startsCell(current) {
+            open(.inlineList)
+            parseCell(depth: depth + 1)
+            while current == .pipe {
+                bump()
+                if Self.startsCell(current) {
+                    parseCell(depth: depth + 1)
+                } else {
+                    error("S003", "expected a cell after `|`, found \(describeCurrent())", at: missingRange())
+                    break
+                }
+            }
+            close()
+        } else {
+            error("S003", "expected `{` or a cell after `\(text(keyword))`, found \(describeCurrent())", at: missingRange())
+        }
+        close()
+    }
+
+    mutating func parseBlock(depth: Int) {
+        open(.block)
+        let openRange = currentToken.range
+        bump()
+        while true {
+            let kind = current
+            if kind == .semicolon || kind == .pipe || kind == .comma {
+                bump()
+            } else if kind == .rBrace {
+                bump()
+                break
+            } else if kind == .eof || Self.startsItem(kind) {
+                let point = insertionPoint
+                error("S003", "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
+                      fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
+                      labels: [DiagnosticLabel(range: openRange, message: "block opened here")])
+                break
+            } else if Self.startsCell(kind) {
+                parseCell(depth: depth + 1)
+            } else {
+                skipUnexpected("expected a cell or `}`, found \(describeCurrent())") {
+                    Self.startsCell($0) || $0 == .rBrace || $0 == .semicolon || $0 == .pipe || Self.startsItem($0)
+                }
+            }
+        }
+        close()
+    }
+
+    /// Past the depth limit: one diagnostic, and the rest of the enclosing block becomes an
+    /// error node (balanced braces), so the parser stays shallow whatever the input.
+    mutating func skipTooDeep() {
+        let start = currentToken.start
+        open(.error)
+        var balance = 0
+        while current != .eof {
+            if current == .lBrace { balance += 1 }
+            if current == .rBrace {
+                if balance == 0 { break }
+                balance -= 1
+            }
+            if balance == 0, Self.startsItem(current) { break }
+            bump()
+        }
+        close()
+        error("S005", "cells nest deeper than \(Parser.maximumDepth) levels; the rest of this block is not read",
+              at: start..<max(start, insertionPoint))
+    }
+}

@@ -1,0 +1,140 @@
+/// A file's text as UTF-8 bytes with its line table: converts byte offsets to
+/// line/column positions (UTF-8 or UTF-16 columns) and back. Everything inside Trellis
+/// carries byte offsets; only the edges (terminal, JSON reports, LSP) convert.
+public struct SourceFile: Sendable {
+    /// A name for reports: a path, or `<stdin>`.
+    public let name: String
+    /// The exact bytes of the file.
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line; always starts with 0.
+    public let lineStarts: [Int]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            } else if byte == UInt8(ascii: "\r") {
+                if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.lineStarts = starts
+    }
+
+    public init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// The whole text (invalid UTF-8 is repaired with U+FFFD).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text of a byte range, clamped to the file.
+    public func text(in range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, bytes.count))
+        let upper = max(lower, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// Zero-based line index holding `offset` (offsets past the end map to the last line).
+    public func lineIndex(of offset: Int) -> Int {
+        let target = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= target { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Byte range of a line's content, without its line terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        guard line >= 0, line < lineStarts.count else { return bytes.count..<bytes.count }
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return start..<end
+    }
+
+    /// Zero-based line and UTF-8 column (byte distance from the line start).
+    public func utf8Position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        return (line, clamped - lineStarts[line])
+    }
+
+    /// Zero-based line and UTF-16 column, as LSP and most editors count.
+    public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        return (line, Self.utf16Length(bytes, from: lineStarts[line], to: clamped))
+    }
+
+    /// Zero-based line and column in Unicode scalars (what a terminal caret counts).
+    public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        var column = 0
+        var index = lineStarts[line]
+        while index < clamped {
+            index += Self.sequenceLength(bytes[index])
+            column += 1
+        }
+        return (line, column)
+    }
+
+    /// Byte offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.
+    public func offset(line: Int, utf16Column: Int) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let range = lineRange(line)
+        var index = range.lowerBound
+        var units = 0
+        while index < range.upperBound, units < utf16Column {
+            let length = Self.sequenceLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return min(index, range.upperBound)
+    }
+
+    /// Byte offset of a zero-based line and UTF-8 column, clamped to the line.
+    public func offset(line: Int, utf8Column: Int) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let range = lineRange(line)
+        return min(range.lowerBound + max(0, utf8Column), range.upperBound)
+    }
+
+    static func utf16Length(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var units = 0
+        var index = start
+        while index < end {
+            let length = sequenceLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return units
+    }
+
+    /// Length of the UTF-8 sequence a lead byte announces; stray continuation or invalid
+    /// bytes count as one (they decode to U+FFFD, one UTF-16 unit).
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: return 4
+        case 0xE0...0xEF: return 3
+        case 0xC2...0xDF: return 2
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import TrellisLayout
+import TrellisModel
+
+/// `trellis frames`: every grid's rectangle and slot at each viewport.
+enum FramesCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.frames); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format"], flags: ["--rtl"])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        let format = arguments.value("--format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let loaded = try Inputs.load(arguments.positionals, target: target)
+        if loaded.hasErrors { return Trellis.Exit.inputErrors }
+        var reports: [LayoutFrames] = []
+        for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
+            let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
+            reports.append(LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(layout.runtime, viewport: $0) }))
+        }
+        Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))
+        return Trellis.Exit.ok
+    }
+}

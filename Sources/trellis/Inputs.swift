@@ -1,0 +1,61 @@
+import TrellisModel
+import TrellisSyntax
+
+/// Loading inputs for a command: read each path, analyse it, print its diagnostics.
+enum Inputs {
+    struct Loaded {
+        var files: [LoadedFile]
+        var hasErrors: Bool
+    }
+
+    static func load(_ paths: [String], target: Dialect?) throws -> Loaded {
+        guard !paths.isEmpty else { throw UsageError(message: "no input file (use - for standard input)") }
+        var files: [LoadedFile] = []
+        var hasErrors = false
+        for path in paths {
+            let source = try Terminal.read(path)
+            let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
+            let file = LoadedFile.load(source, kind: kind, target: target)
+            Terminal.printDiagnostics(file.diagnostics, in: source)
+            if file.diagnostics.hasErrors { hasErrors = true }
+            files.append(file)
+        }
+        return Loaded(files: files, hasErrors: hasErrors)
+    }
+
+    /// Standard input is JSON when its first non-space byte opens an object.
+    static func sniff(_ source: SourceFile) -> InputKind {
+        for byte in source.bytes where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
+            return byte == UInt8(ascii: "{") ? .json : .trellis
+        }
+        return .trellis
+    }
+
+    /// The layouts to use, filtered by `--layout`.
+    static func layouts(of files: [LoadedFile], named name: String?) throws -> [(LoadedFile, LoadedLayout)] {
+        var result: [(LoadedFile, LoadedLayout)] = []
+        for file in files {
+            for layout in file.layouts where name == nil || layout.name == name { result.append((file, layout)) }
+        }
+        if let name, result.isEmpty {
+            let names = files.flatMap { $0.layouts.map(\.name) }
+            throw UsageError(message: "no layout named '\(name)'" + (names.isEmpty ? "" : "; the inputs define: \(names.joined(separator: ", "))"))
+        }
+        return result
+    }
+
+    /// Viewports: the flags, else the file's previews, else the default. `--rtl` applies to all.
+    static func viewports(flags: [String], rtl: Bool, file: LoadedFile) throws -> [Viewport] {
+        var viewports: [Viewport] = []
+        for text in flags {
+            guard let viewport = Viewport.parse(text) else {
+                throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx, e.g. 375x667@2x or 375xwrap@3x")
+            }
+            viewports.append(viewport)
+        }
+        if viewports.isEmpty { viewports = file.previews }
+        if viewports.isEmpty { viewports = [.default] }
+        if rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
+        return viewports
+    }
+}

@@ -1,0 +1,36 @@
+import TrellisLayout
+import TrellisModel
+
+/// `trellis render`: an SVG (or HTML) picture of the computed layout.
+enum RenderCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.render); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "-o", "--output"], flags: ["--rtl"])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        let format = arguments.value("--format") ?? "svg"
+        guard format == "svg" || format == "html" else { throw UsageError(message: "--format takes svg or html, not '\(format)'") }
+        guard arguments.positionals.count == 1 else { throw UsageError(message: "render takes one input file") }
+        let loaded = try Inputs.load(arguments.positionals, target: target)
+        if loaded.hasErrors { return Trellis.Exit.inputErrors }
+        guard let (file, layout) = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")).first else {
+            Terminal.error("trellis: the input defines no layout\n")
+            return Trellis.Exit.inputErrors
+        }
+        let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
+        let results = viewports.map { LayoutEngine.layout(layout.runtime, viewport: $0) }
+        let text: String
+        if format == "html" {
+            text = SVGRenderer.html(name: layout.name, runtime: layout.runtime, results: results)
+        } else {
+            text = results.first.map { SVGRenderer.svg(name: layout.name, runtime: layout.runtime, result: $0) } ?? ""
+        }
+        if let output = arguments.value("-o") ?? arguments.value("--output") {
+            let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))
+            try BuildCommand.guardNotInput(output, inputs)
+            try Terminal.writeAtomically(Array(text.utf8), to: output)
+        } else {
+            Terminal.write(text)
+        }
+        return Trellis.Exit.ok
+    }
+}

@@ -1,0 +1,55 @@
+import TrellisModel
+
+/// The `trellis` command: dispatches to a subcommand and maps outcomes to exit codes
+/// (0 ok, 1 errors in the input, 2 usage errors).
+enum Trellis {
+    static let version = "0.1.0"
+
+    enum Exit {
+        static let ok: Int32 = 0
+        static let inputErrors: Int32 = 1
+        static let usage: Int32 = 2
+    }
+
+    static func run(_ words: [String]) -> Int32 {
+        guard let command = words.first else {
+            Terminal.error(Usage.main)
+            return Exit.usage
+        }
+        let rest = Array(words.dropFirst())
+        do {
+            switch command {
+            case "--help", "-h", "help":
+                if let topic = rest.first, let text = Usage.text(for: topic) { Terminal.write(text) } else { Terminal.write(Usage.main) }
+                return Exit.ok
+            case "--version", "-V":
+                Terminal.write("trellis \(version)\n")
+                return Exit.ok
+            case "build": return try BuildCommand.run(rest)
+            case "frames": return try FramesCommand.run(rest)
+            case "render": return try RenderCommand.run(rest)
+            default:
+                throw UsageError(message: "unknown command '\(command)'")
+            }
+        } catch let error as UsageError {
+            Terminal.error("trellis: \(error.message)\nRun 'trellis --help' for usage.\n")
+            return Exit.usage
+        } catch {
+            Terminal.error("trellis: \(error)\n")
+            return Exit.usage
+        }
+    }
+
+    static func dialect(_ text: String?) throws -> Dialect? {
+        guard let text else { return nil }
+        switch text {
+        case "1": return .v1
+        case "2": return .v2
+        default: throw UsageError(message: "--target takes 1 (MyLayout 1.x, `space`) or 2 (MyLayout 2.0+, `spacing`), not '\(text)'")
+        }
+    }
+
+    static func wantsHelp(_ words: [String]) -> Bool {
+        words.contains("--help") || words.contains("-h")
+    }
+}

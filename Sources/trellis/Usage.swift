@@ -1,0 +1,120 @@
+/// Help texts of the `trellis` command and its subcommands.
+enum Usage {
+    static func text(for command: String) -> String? {
+        switch command {
+        case "build": return build
+        case "frames": return frames
+        case "render": return render
+        default: return nil
+        }
+    }
+
+    static let main = """
+    trellis — a language, compiler and layout engine for MyLayout grid layouts
+
+    USAGE
+      trellis <command> [options]
+
+    COMMANDS
+      build    Compile .trellis files to MyGridLayout grid-dictionary JSON
+      frames   Compute every grid's frame at a viewport (.trellis or .json input)
+      render   Draw the computed layout as SVG (or HTML with one panel per viewport)
+      help     Show help for a command: trellis help build
+
+    OPTIONS
+      -h, --help     Show this help
+      -V, --version  Print the version
+
+    EXIT CODES
+      0  success
+      1  the input has errors (diagnostics are printed to stderr)
+      2  usage error (unknown option, unreadable file, …)
+
+    Run 'trellis <command> --help' for a command's options.
+
+    """
+
+    static let build = """
+    trellis build — compile Trellis to MyGridLayout JSON
+
+    USAGE
+      trellis build FILE... [options]
+      trellis build - [options]            read from standard input
+
+    OPTIONS
+      -o, --output FILE   Write the JSON to FILE (atomically) instead of stdout
+      --out-dir DIR       Write one NAME.json per layout into DIR
+      --layout NAME       Build only the layout NAME
+      --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
+                          (overrides the file's `target` directive; default 1)
+      --compact           One-line JSON instead of pretty (2-space) JSON
+      -h, --help          Show this help
+
+    A file with several layouts needs --layout or --out-dir, unless written to one file per
+    layout. Diagnostics go to stderr with the source line and a caret; nothing is written
+    when the input has errors. Outputs are never written over an input file.
+
+    EXIT CODES
+      0 ok · 1 errors in the input · 2 usage error
+
+    EXAMPLES
+      trellis build examples/home.trellis
+      echo 'rows 33% | -50% | fill' | trellis build - --compact
+      trellis build examples/demo4.trellis --target 2 --out-dir build/
+
+    """
+
+    static let frames = """
+    trellis frames — compute every grid's frame, as MyGridLayout would
+
+    USAGE
+      trellis frames FILE... [options]
+
+    Reads .trellis files and MyGridLayout .json grid dictionaries (trailing commas allowed,
+    as the runtime's JSONSerialization allows them).
+
+    OPTIONS
+      --viewport WxH@Sx   A device size, e.g. 375x667@2x, or 375xwrap@3x for a wrap height;
+                          repeat for several. Default: the file's `preview` directives,
+                          else 375x667@2x.
+      --rtl               Lay out right-to-left (frames are reported as seen on screen)
+      --target 1|2        Which runtime reads the JSON (`space` or `spacing`)
+      --layout NAME       Only the layout NAME
+      --format text|json  An aligned table (default) or JSON:
+                          {"layouts":[{"name","viewports":[{"width","height","scale","rtl",
+                          "grids":[{"path","x","y","width","height","slot"}]}]}]}
+      -h, --help          Show this help
+
+    `path` is the dotted 1-based child index from the root ("" is the root); `slot` is the
+    0-based index of the subview that lands in the grid, or null.
+
+    EXIT CODES
+      0 ok · 1 errors in the input · 2 usage error
+
+    """
+
+    static let render = """
+    trellis render — draw the computed layout
+
+    USAGE
+      trellis render FILE [options]
+
+    OPTIONS
+      --viewport WxH@Sx   As for `trellis frames`; repeat for several (HTML shows each)
+      --rtl               Lay out right-to-left
+      --target 1|2        Which runtime reads the JSON
+      --layout NAME       Which layout (default: the first)
+      --format svg|html   An SVG picture (default), or an HTML page with one panel per
+                          viewport and a tooltip per cell
+      -o, --output FILE   Write to FILE (atomically) instead of stdout
+      -h, --help          Show this help
+
+    Every grid is outlined; leaves are labelled with their path, size rule and slot;
+    placeholders are hatched, anchors shaded, borderlines drawn with their color,
+    thickness, indents, offset and dash.
+
+    EXIT CODES
+      0 ok · 1 errors in the input · 2 usage error
+
+    """
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(Trellis.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderTrellisLayoutTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderTrellisModelTests: XCTestCase { func testNothing() {} }
