@@ -25,10 +25,11 @@ let package = Package(
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout"],
             path: "Benchmarks/trellis-bench"
         ),
-        .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax"]),
-        .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel"]),
-        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"]),
+        .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
+        .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

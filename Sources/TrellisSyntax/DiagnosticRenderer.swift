@@ -34,7 +34,7 @@ public enum DiagnosticRenderer {
             let lineText = source.text(in: lineRange)
             let number = String(lineIndex + 1)
             output += paint.wrap(String(repeating: " ", count: gutterWidth - number.count) + number + " |", Paint.blue) + " " + lineText + "\n"
-            for span in spans where source.lineIndex(of: span.range.lowerBound) == lineIndex {
+            for span in spans.filter({ source.lineIndex(of: $0.range.lowerBound) == lineIndex }).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 let start = max(span.range.lowerBound, lineRange.lowerBound)
                 let end = min(max(span.range.upperBound, start), lineRange.upperBound)
                 let prefix = displayPrefix(source.bytes, from: lineRange.lowerBound, to: start)

@@ -61,6 +61,11 @@ struct ParserState {
         return tokens[index].kind
     }
 
+    /// Whether a line break separates the last consumed token from the current one.
+    var lineBreakBeforeCurrent: Bool {
+        tokens[min(lastConsumedEnd, position)..<position].contains { $0.kind == .newline }
+    }
+
     mutating func skipTrivia() {
         while position < tokens.count - 1, tokens[position].kind.isTrivia { position += 1 }
     }
@@ -268,6 +273,12 @@ struct ParserState {
             bump()
             var balance = 0
             loop: while true {
+                if balance == 0, current != .rParen, lineBreakBeforeCurrent {
+                    // Arguments stay on one line unless inside { } or [ ]: a line break
+                    // here means the `)` is missing, and the next line is the next cell.
+                    reportMissingParen(nameToken)
+                    break loop
+                }
                 switch current {
                 case .rParen where balance == 0:
                     bump()
@@ -282,9 +293,14 @@ struct ParserState {
                 case .eof:
                     reportMissingParen(nameToken)
                     break loop
-                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview:
+                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwFill, .kwWrap, .underscore,
+                     .percent, .ratio, .lParen:
+                    // Tokens no argument list holds: they start the next cell or attribute.
                     if balance == 0 { reportMissingParen(nameToken); break loop }
                     bump()
+                case .identifier where balance == 0 && peekKind() == .lParen:
+                    reportMissingParen(nameToken)
+                    break loop
                 default:
                     bump()
                 }

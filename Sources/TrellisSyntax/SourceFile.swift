@@ -87,7 +87,9 @@ public struct SourceFile: Sendable {
         var column = 0
         var index = lineStarts[line]
         while index < clamped {
-            index += Self.sequenceLength(bytes[index])
+            let length = Self.sequenceLength(bytes[index])
+            if index + length > clamped { break }
+            index += length
             column += 1
         }
         return (line, column)
@@ -121,6 +123,7 @@ public struct SourceFile: Sendable {
         var index = start
         while index < end {
             let length = sequenceLength(bytes[index])
+            if index + length > end { break }
             units += length == 4 ? 2 : 1
             index += length
         }

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTrellisCLITests: XCTestCase { func testNothing() {} }

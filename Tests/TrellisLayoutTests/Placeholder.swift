@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTrellisLayoutTests: XCTestCase { func testNothing() {} }

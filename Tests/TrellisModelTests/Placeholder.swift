@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTrellisModelTests: XCTestCase { func testNothing() {} }

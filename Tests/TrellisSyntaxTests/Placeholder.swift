@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderTrellisSyntaxTests: XCTestCase { func testNothing() {} }
