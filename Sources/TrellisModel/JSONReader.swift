@@ -36,6 +36,7 @@ struct JSONReaderState {
     var diagnostics: [Diagnostic] = []
     /// Closing brackets of the containers being read, innermost last.
     var closers: [UInt8] = []
+    var reportedEnd = false
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -203,9 +204,7 @@ struct JSONReaderState {
         while true {
             skipSpace()
             if atEnd {
-                report("J009", "the object is never closed: expected `}`", index..<index,
-                       fix: FixIt(message: "insert `}`", edits: [TextEdit(range: index..<index, replacement: "}")], isSafe: false),
-                       labels: [DiagnosticLabel(range: start..<start + 1, message: "object opened here")])
+                reportUnclosed(openedAt: start)
                 break
             }
             if byte == UInt8(ascii: "}") { index += 1; break }
@@ -279,9 +278,7 @@ struct JSONReaderState {
         while true {
             skipSpace()
             if atEnd {
-                report("J009", "the array is never closed: expected `]`", index..<index,
-                       fix: FixIt(message: "insert `]`", edits: [TextEdit(range: index..<index, replacement: "]")], isSafe: false),
-                       labels: [DiagnosticLabel(range: start..<start + 1, message: "array opened here")])
+                reportUnclosed(openedAt: start)
                 break
             }
             if byte == UInt8(ascii: "]") { index += 1; break }
@@ -299,6 +296,18 @@ struct JSONReaderState {
             if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
         }
         return JSONNode(kind: .array(elements), range: start..<index)
+    }
+
+    /// The file ends inside containers: one diagnostic (from the innermost) naming every
+    /// missing closer, e.g. "expected `]}`".
+    mutating func reportUnclosed(openedAt start: Int) {
+        guard !reportedEnd else { return }
+        reportedEnd = true
+        let missing = String(decoding: closers.reversed(), as: UTF8.self)
+        let what = missing.count == 1 ? "a bracket is" : "\(missing.count) brackets are"
+        report("J009", "the file ends before \(what) closed: expected `\(missing)`", index..<index,
+               fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: index..<index, replacement: missing)], isSafe: false),
+               labels: [DiagnosticLabel(range: start..<start + 1, message: "innermost bracket opened here")])
     }
 
     /// Reads what follows a member or element: `,` (maybe trailing), the closer, or a mistake.

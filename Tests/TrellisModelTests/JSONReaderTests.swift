@@ -1,0 +1,103 @@
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+final class JSONReaderTests: XCTestCase {
+    func read(_ text: String) -> JSONReadResult { JSONReader.read(text) }
+
+    func testStrictJSON() {
+        let result = read(#"{"a": [1, 2.5, -3e2, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}}"#)
+        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.root?.value, .object([
+            JSONMember("a", .array([.number(1), .number(2.5), .number(-300), .bool(true), .bool(false), .null, .string("x\né😀")])),
+            JSONMember("b", .object([])),
+        ]))
+    }
+
+    func testTrailingCommaIsAPortabilityWarning() {
+        let result = read(#"{"size":5,}"#)
+        XCTAssertEqual(result.diagnostics.map(\.code), ["J002"])
+        XCTAssertEqual(result.diagnostics.first?.severity, .warning)
+        XCTAssertTrue(result.runtimeAccepts)
+        XCTAssertEqual(result.diagnostics.first?.range, 9..<10)
+    }
+
+    func testMissingColonIsAnErrorWithAFix() {
+        let result = read(##"{"thick"1,"color":"#EEEEEE"}"##)
+        XCTAssertEqual(result.diagnostics.map(\.code), ["J003"])
+        XCTAssertFalse(result.runtimeAccepts)
+        XCTAssertEqual(result.root?.value["thick"], .number(1))
+        XCTAssertEqual(result.diagnostics.first?.fixIts.first?.edits.first, TextEdit(range: 8..<8, replacement: ":"))
+    }
+
+    func testFullWidthCommaAndStrayBrace() {
+        let result = read(#"{"rows":[{"size":"33.33%"}， {"size":"33.33%"}, {"size":"33.33%"}}]}"#)
+        XCTAssertEqual(result.diagnostics.map(\.code), ["J004", "J005"])
+        XCTAssertEqual(result.root?.value["rows"]?.arrayElements?.count, 3)
+    }
+
+    func testMissingClosersAndLineBreaksInStrings() {
+        let result = read("{\"rows\":[{\"size\":1}\n,{\"padding\":\"{5, 5, \n5, 5}\"}")
+        XCTAssertEqual(result.diagnostics.map(\.code), ["J006", "J009"])
+        XCTAssertEqual(result.diagnostics.last?.fixIts.first?.edits.first?.replacement, "]}")
+        XCTAssertEqual(result.root?.value["rows"]?.arrayElements?.last?["padding"], .string("{5, 5, 5, 5}"))
+    }
+
+    func testDuplicateKeysCommentsAndBareWords() {
+        XCTAssertEqual(read(#"{"a":1,"a":2}"#).diagnostics.map(\.code), ["J008"])
+        XCTAssertEqual(read(#"{"a":1,"a":2}"#).root?.value["a"], .number(2))
+        XCTAssertEqual(read("{// note\n\"a\":1}").diagnostics.map(\.code), ["J007"])
+        XCTAssertEqual(read(#"{"a":True}"#).diagnostics.first?.fixIts.first?.edits.first?.replacement, "true")
+    }
+
+    func testDeepNestingIsBounded() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertTrue(read(text).diagnostics.contains { $0.code == "J010" })
+    }
+
+    /// The corpus's real mistakes are each found once, and everything else reads.
+    func testCorpusFiles() throws {
+        let expectations: [String: [String]] = [
+            "mylayout/GridLayoutDemo4.json": ["J002"],
+            "mylayout/GridLayoutDemo5.json": ["J002"],
+            "seeds/demo4-v1.raw.json": ["J002", "J006", "J006", "J006", "J006"],
+            "seeds/demo4-v1.unwrapped.json": ["J002"],
+            "seeds/rows-example-1.json": ["J004", "J005"],
+            "seeds/viewgroup-card.unwrapped.json": ["J003", "J009"],
+            "seeds/viewgroup-card.raw.json": ["J006", "J003", "J009"],
+            "seeds/rows-example-2.json": [], "seeds/rows-example-3.json": [], "seeds/overlap-cell.json": [],
+            "seeds/demo5-v1.raw.json": ["J006"], "seeds/demo5-v1.unwrapped.json": [],
+        ]
+        for (path, codes) in expectations {
+            let result = JSONReader.read(SourceFile(name: path, bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent(path))))
+            XCTAssertEqual(result.diagnostics.map(\.code), codes, path)
+            XCTAssertNotNil(result.root, path)
+        }
+    }
+
+    /// Property: random bytes and random edits of the corpus never crash or hang the reader.
+    func testRandomInputNeverCrashes() throws {
+        var random = SeededRandom(seed: 5)
+        let corpus = try ["mylayout/GridLayoutDemo4.json", "seeds/demo5-v1.raw.json"].map {
+            try TestPaths.bytes(TestPaths.corpus.appendingPathComponent($0))
+        }
+        let alphabet = Array("{}[]:,\"\\ -01e.tfn，：“”/*\n".utf8)
+        for round in 0..<3_000 {
+            var bytes: [UInt8]
+            if round % 3 == 0 {
+                bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+            } else {
+                bytes = corpus[round % corpus.count]
+                for _ in 0..<3 {
+                    let index = Int.random(in: 0..<bytes.count, using: &random)
+                    bytes[index] = round % 2 == 0 ? UInt8.random(in: 0...255, using: &random) : alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+                }
+            }
+            let result = JSONReader.read(SourceFile(name: "random", bytes: bytes))
+            for diagnostic in result.diagnostics {
+                XCTAssertTrue(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= bytes.count)
+            }
+        }
+    }
+}
