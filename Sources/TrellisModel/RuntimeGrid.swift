@@ -135,6 +135,13 @@ public struct Gravity: Hashable, Sendable {
 public struct RGBA: Hashable, Sendable {
     public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
 
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
     public static let namedColors: [String: RGBA] = [
         "black": RGBA(red: 0, green: 0, blue: 0, alpha: 255),
         "darkgray": RGBA(red: 85, green: 85, blue: 85, alpha: 255),
