@@ -82,7 +82,9 @@ public enum SVGRenderer {
             var text = "\(path) \(rule)"
             if let slot = grid.slot { text += " #\(slot)" }
             out += "<svg x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\">"
-            out += "<text x=\"2\" y=\"9\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text></svg>"
+            // An anchor's children carry their own labels at the top; its label goes below.
+            let baseline = grid.isLeaf ? 9 : max(9, frame.height - 2)
+            out += "<text x=\"2\" y=\"\(n(baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text></svg>"
         }
         out += "</g>\n"
         return out

@@ -45,6 +45,7 @@ public struct LoadedFile: Sendable {
 
     /// The file's stem: `examples/demo4.trellis` → `demo4`.
     public static func stem(of name: String) -> String {
+        if name == "<stdin>" { return "stdin" }
         let base = name.split(separator: "/").last.map(String.init) ?? name
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
         return base

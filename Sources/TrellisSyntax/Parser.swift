@@ -313,7 +313,7 @@ struct ParserState {
     mutating func reportMissingParen(_ name: Token) {
         let point = insertionPoint
         error("S003", "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
-              at: missingRange(),
+              at: point..<point,
               fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
               labels: [DiagnosticLabel(range: name.range, message: "arguments opened here")])
     }

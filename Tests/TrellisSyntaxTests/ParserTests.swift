@@ -160,11 +160,11 @@ final class ParserTests: XCTestCase {
         let result = Parser.parse(source)
         XCTAssertEqual(DiagnosticRenderer.terminal(result.diagnostics, in: source, color: false), """
         error[S003]: expected `)` to close the arguments of `padding`, found `}`
-         --> card.trellis:2:24
+         --> card.trellis:2:23
           |
         2 | rows { 120 padding(5 5 }
           |            ------- arguments opened here
-          |                        ^
+          |                       ^
           = help: insert `)`
 
 

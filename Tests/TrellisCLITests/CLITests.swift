@@ -1,0 +1,186 @@
+import Foundation
+import TrellisTestSupport
+import XCTest
+
+/// End-to-end: the built `trellis` executable, its output, files and exit codes.
+final class CLITests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func trellis(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = TestPaths.products.appendingPathComponent("trellis")
+        process.arguments = arguments
+        process.currentDirectoryURL = TestPaths.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Files, not pipes: a child that fills one pipe while we drain the other would deadlock.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+        try Data((stdin ?? "").utf8).write(to: paths[0])
+        for path in paths.dropFirst() { FileManager.default.createFile(atPath: path.path, contents: nil) }
+        let input = try FileHandle(forReadingFrom: paths[0])
+        let output = try FileHandle(forWritingTo: paths[1])
+        let errors = try FileHandle(forWritingTo: paths[2])
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        try input.close()
+        try output.close()
+        try errors.close()
+        return Run(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testVersionAndHelp() throws {
+        XCTAssertEqual(try trellis(["--version"]).stdout, "trellis 0.1.0\n")
+        let help = try trellis(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for command in ["build", "frames", "render", "EXIT CODES"] { XCTAssertTrue(help.stdout.contains(command)) }
+        let buildHelp = try trellis(["build", "--help"])
+        for option in ["--out-dir", "--layout", "--target", "--compact", "-o, --output"] { XCTAssertTrue(buildHelp.stdout.contains(option), option) }
+        XCTAssertEqual(try trellis([]).status, 2)
+    }
+
+    func testOneLinerFromStandardInput() throws {
+        let run = try trellis(["build", "-", "--compact"], stdin: "rows 33% | -50% | fill\n")
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, #"{"rows":[{"size":"33%"},{"size":"-50%"},{"size":"fill"}]}"# + "\n")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testBuildExampleMatchesGolden() throws {
+        let run = try trellis(["build", "examples/GridLayoutDemo4.trellis"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, try TestPaths.text(TestPaths.examples.appendingPathComponent("golden/GridLayoutDemo4.json")))
+        let v1 = try trellis(["build", "examples/GridLayoutDemo4.trellis", "--target", "1", "--compact"])
+        XCTAssertTrue(v1.stdout.contains(#""space":5"#))
+        XCTAssertFalse(v1.stdout.contains(#""spacing""#))
+    }
+
+    func testErrorsGoToStandardErrorWithACaretAndExitOne() throws {
+        let run = try trellis(["build", "-"], stdin: "rows {\n  120 padding(5 5\n  fill\n}\n")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertEqual(run.stderr, """
+        error[S003]: expected `)` to close the arguments of `padding`, found `fill`
+         --> <stdin>:2:18
+          |
+        2 |   120 padding(5 5
+          |       ------- arguments opened here
+          |                  ^
+          = help: insert `)`
+
+
+        """)
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        XCTAssertEqual(try trellis(["build", "--bogus", "x"]).status, 2)
+        XCTAssertEqual(try trellis(["build", "missing.trellis"]).status, 2)
+        XCTAssertEqual(try trellis(["build", "-", "--target", "3"], stdin: "rows fill").status, 2)
+        let several = try trellis(["build", "-"], stdin: "layout a rows fill\nlayout b cols fill")
+        XCTAssertEqual(several.status, 2)
+        XCTAssertTrue(several.stderr.contains("--layout"))
+        XCTAssertEqual(try trellis(["frobnicate"]).status, 2)
+    }
+
+    func testOutputFilesAreWrittenAtomicallyAndNeverOverAnInput() throws {
+        let folder = try temporaryDirectory()
+        let input = folder.appendingPathComponent("two.trellis")
+        try "layout first rows fill\nlayout second cols 1/3 | fill\n".write(to: input, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        XCTAssertEqual(try trellis(["build", input.path, "--out-dir", out.path, "--target", "2"]).status, 0)
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("second.json"), encoding: .utf8),
+                       "{\n  \"cols\": [\n    {\n      \"size\": \"33.333333%\"\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("first.json").path))
+        let single = folder.appendingPathComponent("first.json")
+        XCTAssertEqual(try trellis(["build", input.path, "--layout", "first", "-o", single.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: single, encoding: .utf8), "{\n  \"rows\": [\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
+        let refused = try trellis(["build", input.path, "--layout", "first", "-o", input.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(try String(contentsOf: input, encoding: .utf8), "layout first rows fill\nlayout second cols 1/3 | fill\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testFramesOnACorpusCaseMatchesTheReferenceExactly() throws {
+        let frames = TestPaths.corpus.appendingPathComponent("frames")
+        let run = try trellis(["frames", frames.appendingPathComponent("case_0031.json").path, "--format", "json", "--viewport", "414xwrap@3x", "--target", "2"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, try TestPaths.text(frames.appendingPathComponent("case_0031.expected.json")))
+    }
+
+    func testFramesOnEveryExampleAndCorpusFile() throws {
+        for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
+            let run = try trellis(["frames", url.path])
+            XCTAssertEqual(run.status, 0, url.lastPathComponent + run.stderr)
+            XCTAssertTrue(run.stdout.contains("path"), url.lastPathComponent)
+        }
+        for name in ["GridLayoutDemo4.json", "GridLayoutDemo5.json"] {
+            let run = try trellis(["frames", TestPaths.corpus.appendingPathComponent("mylayout/" + name).path, "--viewport", "375x667@2x", "--viewport", "320xwrap@3x", "--rtl"])
+            XCTAssertEqual(run.status, 0)
+            XCTAssertTrue(run.stderr.contains("warning[J002]"), "trailing commas are reported")
+        }
+        let broken = try trellis(["frames", TestPaths.corpus.appendingPathComponent("seeds/viewgroup-card.raw.json").path])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("error[J003]: missing `:` after the key \"thick\""))
+    }
+
+    func testFramesTextTable() throws {
+        let run = try trellis(["frames", "-", "--viewport", "100x100@2x"], stdin: "rows 20 | 30% | -40% | fill")
+        XCTAssertEqual(run.stdout, """
+        stdin @ 100x100@2x → 100 × 100
+        path    kind  size  x   y  width  height  slot
+        (root)  rows  root  0   0    100     100     -
+        1       leaf  20    0   0    100      20     0
+        2       leaf  30%   0  20    100      30     1
+        3       leaf  -40%  0  50    100      20     2
+        4       leaf  fill  0  70    100      30     3
+
+
+        """)
+    }
+
+    func testRenderWritesSVGAndHTML() throws {
+        let folder = try temporaryDirectory()
+        let svg = folder.appendingPathComponent("demo.svg")
+        XCTAssertEqual(try trellis(["render", "examples/GridLayoutDemo5.trellis", "--viewport", "320x568@2x", "-o", svg.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: svg, encoding: .utf8), try TestPaths.text(TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/GridLayoutDemo5.svg")))
+        let html = try trellis(["render", "examples/GridLayoutDemo4.trellis", "--format", "html"])
+        XCTAssertEqual(html.status, 0)
+        XCTAssertEqual(html.stdout.components(separatedBy: "<figure>").count - 1, 2, "one panel per preview viewport")
+    }
+
+    /// Never trap on input: random bytes through every command give diagnostics, not crashes.
+    func testRandomInputNeverCrashesTheExecutable() throws {
+        var random = SeededRandom(seed: 11)
+        let alphabet = Array("rows cols {}()|;*#%\"\n 0123456789，：[]:,".utf8)
+        for round in 0..<40 {
+            let bytes = (0..<Int.random(in: 1...200, using: &random)).map { _ in
+                round % 2 == 0 ? UInt8.random(in: 0...255, using: &random) : alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            for command in [["build", "-"], ["frames", "-"]] {
+                let run = try trellis(command, stdin: text)
+                XCTAssertTrue([0, 1, 2].contains(run.status), "\(command) crashed (\(run.status)) on \(bytes)")
+            }
+        }
+    }
+}

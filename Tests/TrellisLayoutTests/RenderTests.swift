@@ -1,0 +1,39 @@
+import Foundation
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// Golden SVGs (Tests/golden/render), reviewed by rendering them to PNG and looking.
+/// Regenerate with TRELLIS_UPDATE_GOLDEN=1, then review the diff.
+final class RenderTests: XCTestCase {
+    func testGoldenSVGs() throws {
+        let cases: [(String, Viewport)] = [
+            ("GridLayoutDemo4", Viewport(width: 375, height: 667, scale: 2)),
+            ("GridLayoutDemo5", Viewport(width: 320, height: 568, scale: 2)),
+        ]
+        for (example, viewport) in cases {
+            let url = TestPaths.examples.appendingPathComponent(example + ".trellis")
+            let file = LoadedFile.load(SourceFile(name: url.path, bytes: try TestPaths.bytes(url)), kind: .trellis)
+            let layout = try XCTUnwrap(file.layouts.first)
+            let svg = SVGRenderer.svg(name: layout.name, runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: viewport))
+            let golden = TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/\(example).svg")
+            if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_GOLDEN"] != nil {
+                try svg.write(to: golden, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(svg, try TestPaths.text(golden), example)
+        }
+    }
+
+    func testNegativeAndPlaceholderCellsAreMarked() throws {
+        let file = LoadedFile.load(SourceFile(name: "t", text: "rows 80 | 40 | fill placeholder"), kind: .trellis)
+        let layout = try XCTUnwrap(file.layouts.first)
+        let svg = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 100, height: 100, scale: 2)))
+        XCTAssertTrue(svg.contains("stroke=\"#dc2626\""))
+        XCTAssertTrue(svg.contains("url(#hatch)"))
+        let html = SVGRenderer.html(name: "t", runtime: layout.runtime, results: [LayoutEngine.layout(layout.runtime, viewport: .default)])
+        XCTAssertTrue(html.contains("<title>3 · fill · x 0, y 120, w 375, h 547 · placeholder</title>"))
+        XCTAssertFalse(html.contains("<script"))
+    }
+}
