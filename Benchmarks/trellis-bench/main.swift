@@ -1,1 +1,128 @@
-print("placeholder")
+import Foundation
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+
+// Throughput of the Trellis pipeline beside Foundation's JSONSerialization on the same
+// content, measured in the same process. Run: swift run -c release trellis-bench
+
+/// Best of `runs` wall-clock times, in seconds.
+func measure(runs: Int = 5, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        body()
+        let elapsed = ContinuousClock.now - start
+        best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return best
+}
+
+func megabytes(_ count: Int) -> Double { Double(count) / 1_000_000 }
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+/// A generated Trellis file of about `target` bytes: many layouts of product cards.
+func generateTrellis(bytes target: Int) -> String {
+    var text = "// generated for the benchmark\ntarget mylayout 2\npreview 375x667@2x\n"
+    text += "template badge { _ overlap(bottom|left) padding(0 0 5 0) }\n"
+    var layout = 0
+    while text.utf8.count < target {
+        text += "layout screen\(layout) padding(10 0 10 0) tag(\(layout + 1)) rows {\n"
+        for row in 0..<400 {
+            text += "  \(40 + row % 7) padding(5 5 5 5) spacing(3) cols { 50% anchor tag(\(row)) rows fill | wrap | 20; "
+            text += "fill gravity(top|left) cols 10 | 20% | -50% | fill; 1/3 action(handleTap:) bottom-borderline(color #EEEEEE thick 1) }\n"
+            if row % 50 == 0 { text += "  badge // 注释 😀\n" }
+        }
+        text += "}\n"
+        layout += 1
+    }
+    return text
+}
+
+func pipelineBenchmark(bytes target: Int) {
+    let text = generateTrellis(bytes: target)
+    let source = SourceFile(name: "bench.trellis", text: text)
+    let size = source.bytes.count
+    var parsed = Parser.parse(source)
+    var lowered = Lowering.lower(parsed.tree)
+    var output: [UInt8] = []
+    let parseTime = measure { parsed = Parser.parse(source) }
+    let lowerTime = measure { lowered = Lowering.lower(parsed.tree) }
+    let json = JSONValue.array(lowered.document.layouts.map { $0.root.jsonValue(dialect: .v2) })
+    let writeTime = measure {
+        output = []
+        JSONWriter.write(json, style: .compact, into: &output)
+    }
+    let totalTime = measure {
+        let tree = Parser.parse(source).tree
+        let document = Lowering.lower(tree).document
+        var bytes: [UInt8] = []
+        for layout in document.layouts { JSONWriter.write(layout.root.jsonValue(dialect: .v2), style: .compact, into: &bytes) }
+    }
+    let jsonData = Data(output)
+    var object: Any = 0
+    let foundationParse = measure { object = (try? JSONSerialization.jsonObject(with: jsonData)) ?? 0 }
+    let foundationWrite = measure(runs: 3) { _ = try? JSONSerialization.data(withJSONObject: object) }
+    let grids = lowered.document.layouts.reduce(0) { $0 + $1.root.gridCount }
+    print("Pipeline on \(format(megabytes(size), 2)) MB of Trellis (\(grids) grids; equivalent compact JSON \(format(megabytes(output.count), 2)) MB)")
+    print("  parse                 \(format(megabytes(size) / parseTime)) MB/s")
+    print("  lower                 \(format(megabytes(size) / lowerTime)) MB/s")
+    print("  write JSON            \(format(megabytes(output.count) / writeTime)) MB/s of JSON")
+    print("  whole pipeline        \(format(totalTime * 1000)) ms")
+    print("  JSONSerialization parse of the JSON  \(format(foundationParse * 1000)) ms (\(format(megabytes(output.count) / foundationParse)) MB/s)")
+    print("  JSONSerialization write of the JSON  \(format(foundationWrite * 1000)) ms (\(format(megabytes(output.count) / foundationWrite)) MB/s)")
+    print("  ratio: JSONSerialization parse time / Trellis pipeline time = \(format(foundationParse / totalTime, 2))×")
+    print("  ratio: JSONSerialization write time / Trellis JSON write time = \(format(foundationWrite / writeTime, 2))×")
+}
+
+/// A tree of about `count` grids: rows of 10 columns each.
+func generateTree(grids count: Int) -> RuntimeGrid {
+    var root = RuntimeGrid(measure: RuntimeReading.fill)
+    root.axis = .rows
+    let rowCount = max(1, count / 11)
+    var row = RuntimeGrid(measure: 24)
+    row.axis = .cols
+    row.spacing = 2
+    row.padding = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+    row.children = (0..<10).map { index in RuntimeGrid(measure: index % 3 == 0 ? RuntimeReading.fill : (index % 3 == 1 ? 0.1 : -0.25)) }
+    root.children = Array(repeating: row, count: rowCount)
+    return root
+}
+
+func layoutBenchmark(grids count: Int) {
+    let tree = generateTree(grids: count)
+    let total = 1 + tree.children.count * 11
+    let viewport = Viewport(width: 375, height: nil, scale: 3)
+    var result = LayoutEngine.layout(tree, viewport: viewport)
+    let runs = count >= 1_000_000 ? 2 : 5
+    let layoutTime = measure(runs: runs) { result = LayoutEngine.layout(tree, viewport: viewport) }
+    var json: [UInt8] = []
+    JSONWriter.write(RuntimeTreeJSON.value(of: tree), style: .compact, into: &json)
+    let data = Data(json)
+    let parseTime = measure(runs: runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+    let perGrid = layoutTime / Double(total) * 1e9
+    let parsePerGrid = parseTime / Double(total) * 1e9
+    print("  \(String(total).padding(toLength: 9, withPad: " ", startingAt: 0)) grids: layout \(format(perGrid)) ns/grid · JSONSerialization parse of the same tree \(format(parsePerGrid)) ns/grid · ratio \(format(parsePerGrid / perGrid, 2))× (height \(format(result.height)))")
+}
+
+/// The tree as a grid dictionary, for the baseline.
+enum RuntimeTreeJSON {
+    static func value(of grid: RuntimeGrid) -> JSONValue {
+        var members: [JSONMember] = [JSONMember("size", .number(grid.measure))]
+        if grid.spacing != 0 { members.append(JSONMember("spacing", .number(grid.spacing))) }
+        if grid.padding != .zero { members.append(JSONMember("padding", .string(grid.padding.runtimeString))) }
+        if let axis = grid.axis { members.append(JSONMember(axis.rawValue, .array(grid.children.map(value)))) }
+        return .object(members)
+    }
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+print("trellis-bench (best of several runs; ratios are within this process)\n")
+pipelineBenchmark(bytes: 1_000_000)
+print("")
+if !quick {
+    pipelineBenchmark(bytes: 10_000_000)
+    print("")
+}
+print("Frames (one layout pass) on trees of 1k, 100k and 1M grids")
+for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }

@@ -305,8 +305,11 @@ struct JSONReaderState {
         reportedEnd = true
         let missing = String(decoding: closers.reversed(), as: UTF8.self)
         let what = missing.count == 1 ? "a bracket is" : "\(missing.count) brackets are"
-        report("J009", "the file ends before \(what) closed: expected `\(missing)`", index..<index,
-               fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: index..<index, replacement: missing)], isSafe: false),
+        // Point just after the last content, not at trailing blank lines.
+        var end = index
+        while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+        report("J009", "the file ends before \(what) closed: expected `\(missing)`", end..<end,
+               fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: end..<end, replacement: missing)], isSafe: false),
                labels: [DiagnosticLabel(range: start..<start + 1, message: "innermost bracket opened here")])
     }
 

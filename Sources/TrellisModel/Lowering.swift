@@ -9,7 +9,7 @@ public struct LoweringResult: Sendable {
 /// Lowers a Trellis syntax tree to the grid model: templates expanded (each lowered once,
 /// cycle-checked), overrides applied, repetition unrolled, all within fixed limits.
 public enum Lowering {
-    /// Most grids one layout may expand to.
+    /// Most grids one layout may expand to (templates count where they are used).
     public static let maximumGrids = 1_000_000
     /// Largest `* N`.
     public static let maximumRepeat = 10_000
@@ -180,6 +180,8 @@ struct LoweringState {
     // MARK: cells
 
     mutating func lowerRoot(_ cell: NodeRef) -> Grid? {
+        budget = Lowering.maximumGrids
+        budgetReported = false
         if let repeatClause = cell.child(.repeatClause) {
             report("M007", "a layout's root cannot repeat", repeatClause.range)
         }
