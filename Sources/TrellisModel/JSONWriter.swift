@@ -87,7 +87,7 @@ extension JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func appendInteger(_ value: Int, into output: inout [UInt8]) {
+    public static func appendInteger(_ value: Int, into output: inout [UInt8]) {
         if value == 0 { output.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
         if value < 0 { output.append(UInt8(ascii: "-")) }

@@ -11,14 +11,35 @@ public enum InputKind: Sendable {
 }
 
 /// One layout of an input, as authored (Trellis only) and as the runtime reads it.
+/// The JSON value and the runtime model of a Trellis layout are computed when asked for.
 public struct LoadedLayout: Sendable {
     public var name: String
     /// The authored model (nil for JSON inputs).
     public var grid: Grid?
+    /// The runtime the JSON is written for and read by.
+    public var dialect: Dialect
+    var readJSON: JSONValue?
+    var readRuntime: RuntimeGrid?
+
     /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
-    public var json: JSONValue
+    public var json: JSONValue {
+        if let readJSON { return readJSON }
+        return grid?.jsonValue(dialect: dialect) ?? .null
+    }
+
     /// What the runtime makes of `json`, with source ranges and preview content sizes.
-    public var runtime: RuntimeGrid
+    public var runtime: RuntimeGrid {
+        if let readRuntime { return readRuntime }
+        var runtime = RuntimeReading.root(json, dialect: dialect)
+        if let grid { LoadedFile.attach(grid, to: &runtime) }
+        return runtime
+    }
+
+    /// The JSON text, written straight from the model for Trellis layouts.
+    public func jsonBytes(style: JSONWriter.Style) -> [UInt8] {
+        if let grid, readJSON == nil { return GridJSONWriter.write(grid, dialect: dialect, style: style) }
+        return JSONWriter.write(json, style: style)
+    }
 }
 
 /// An input file analysed once: layouts, the dialect they target, preview viewports and
@@ -56,11 +77,8 @@ public struct LoadedFile: Sendable {
         let lowered = Lowering.lower(parsed.tree)
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
-        let layouts = lowered.document.layouts.map { layout -> LoadedLayout in
-            let json = layout.root.jsonValue(dialect: dialect)
-            var runtime = RuntimeReading.root(json, dialect: dialect)
-            attach(layout.root, to: &runtime)
-            return LoadedLayout(name: layout.name ?? stem, grid: layout.root, json: json, runtime: runtime)
+        let layouts = lowered.document.layouts.map { layout in
+            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readJSON: nil, readRuntime: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
                           layouts: layouts, diagnostics: parsed.diagnostics + lowered.diagnostics, tree: parsed.tree, jsonRoot: nil)
@@ -75,7 +93,7 @@ public struct LoadedFile: Sendable {
             if target == nil, let detected = detectDialect(value) { dialect = detected }
             var runtime = RuntimeReading.root(value, dialect: dialect)
             attach(root, to: &runtime)
-            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, json: value, runtime: runtime))
+            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readJSON: value, readRuntime: runtime))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
                           diagnostics: read.diagnostics, tree: nil, jsonRoot: read.root)

@@ -51,11 +51,13 @@ struct LoweredTemplate {
 }
 
 struct LoweringState {
-    typealias NodeRef = SyntaxTree.NodeRef
+    /// A node of the tree, by index (no reference counting on the hot path).
+    typealias Node = Int
 
     let tree: SyntaxTree
+    let bytes: [UInt8]
     var diagnostics: [Diagnostic] = []
-    var templateCells: [String: NodeRef] = [:]
+    var templateCells: [String: Node] = [:]
     var templateNameRanges: [String: Range<Int>] = [:]
     var loweredTemplates: [String: LoweredTemplate] = [:]
     var templatesInProgress: [String] = []
@@ -63,9 +65,21 @@ struct LoweringState {
     var budget = Lowering.maximumGrids
     var budgetReported = false
 
-    init(tree: SyntaxTree) { self.tree = tree }
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        bytes = tree.source.bytes
+    }
 
     func text(_ token: Token) -> String { tree.text(token) }
+
+    /// Non-trivia tokens directly inside a node that has no child nodes (or all of them).
+    func tokens(of node: Node) -> [Token] { tree.tokenIndices(of: node).map { tree.tokens[$0] } }
+
+    func children(of node: Node, _ kind: SyntaxKind) -> [Node] {
+        var result: [Node] = []
+        tree.forEachChild(of: node) { if tree.nodes[$0].kind == kind { result.append($0) } }
+        return result
+    }
 
     mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
                          notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
@@ -82,9 +96,10 @@ struct LoweringState {
 
     mutating func lowerFile() -> Document {
         var document = Document()
-        let items = tree.root.children
-        for item in items where item.kind == .templateDecl {
-            guard let nameToken = item.ownTokens.first(where: { $0.kind == .identifier }) else { continue }
+        var items: [Node] = []
+        tree.forEachChild(of: 0) { items.append($0) }
+        for item in items where tree.nodes[item].kind == .templateDecl {
+            guard let nameToken = tree.node(item).ownTokens.first(where: { $0.kind == .identifier }) else { continue }
             let name = text(nameToken)
             if let first = templateNameRanges[name] {
                 report("M003", "template `\(name)` is defined twice", nameToken.range,
@@ -92,24 +107,25 @@ struct LoweringState {
                 continue
             }
             templateNameRanges[name] = nameToken.range
-            if let cell = item.child(.cell) { templateCells[name] = cell }
+            if let cell = tree.child(of: item, .cell) { templateCells[name] = cell }
         }
         var layoutNames: [String: Range<Int>] = [:]
-        var bareRoot: NodeRef?
+        var bareRoot: Node?
         var targetRange: Range<Int>?
         for item in items {
-            switch item.kind {
+            let itemRange = tree.range(of: item)
+            switch tree.nodes[item].kind {
             case .targetDirective:
                 if let first = targetRange {
-                    report("M010", .warning, "the target is declared twice; the last one counts", item.range,
+                    report("M010", .warning, "the target is declared twice; the last one counts", itemRange,
                            labels: [DiagnosticLabel(range: first, message: "first declared here")])
                 }
-                targetRange = item.range
+                targetRange = itemRange
                 if let dialect = lowerTarget(item) { document.target = dialect }
             case .previewDirective:
                 if let viewport = lowerPreview(item) { document.previews.append(viewport) }
             case .layoutDecl:
-                let nameToken = item.ownTokens.first(where: { $0.kind == .identifier })
+                let nameToken = tree.node(item).ownTokens.first(where: { $0.kind == .identifier })
                 let name = nameToken.map(text)
                 if let name, let nameToken {
                     if let first = layoutNames[name] {
@@ -118,15 +134,15 @@ struct LoweringState {
                     }
                     layoutNames[name] = nameToken.range
                 }
-                guard let cell = item.child(.cell) else { continue }
+                guard let cell = tree.child(of: item, .cell) else { continue }
                 if let root = lowerRoot(cell) {
                     document.layouts.append(LayoutDecl(name: name, root: root, nameRange: nameToken?.range))
                 }
             case .cell:
                 if let first = bareRoot {
-                    report("M012", "a file holds at most one bare layout; this cell is a second one", item.range,
+                    report("M012", "a file holds at most one bare layout; this cell is a second one", itemRange,
                            notes: ["Put each layout in `layout NAME …`, or join the cells into one root with `rows { … }`."],
-                           labels: [DiagnosticLabel(range: first.range, message: "the file's bare layout")])
+                           labels: [DiagnosticLabel(range: tree.range(of: first), message: "the file's bare layout")])
                     continue
                 }
                 bareRoot = item
@@ -140,15 +156,15 @@ struct LoweringState {
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
-                report("M014", .warning, "template `\(name)` is never used", templateNameRanges[name] ?? cell.range,
+                report("M014", .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
                        fixIts: [])
             }
         }
         return document
     }
 
-    mutating func lowerTarget(_ node: NodeRef) -> Dialect? {
-        let tokens = node.ownTokens
+    mutating func lowerTarget(_ node: Node) -> Dialect? {
+        let tokens = tokens(of: node)
         if let word = tokens.first(where: { $0.kind == .identifier }), text(word) != "mylayout" {
             report("M010", "unknown runtime `\(text(word))`: write `target mylayout 1` or `target mylayout 2`", word.range)
             return nil
@@ -163,8 +179,8 @@ struct LoweringState {
         }
     }
 
-    mutating func lowerPreview(_ node: NodeRef) -> Viewport? {
-        let tokens = node.ownTokens
+    mutating func lowerPreview(_ node: Node) -> Viewport? {
+        let tokens = tokens(of: node)
         guard let dimension = tokens.first(where: { $0.kind == .dimension }) else { return nil }
         guard var viewport = Viewport.parse(text(dimension)) else {
             report("M011", "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`", dimension.range)
@@ -179,68 +195,84 @@ struct LoweringState {
 
     // MARK: cells
 
-    mutating func lowerRoot(_ cell: NodeRef) -> Grid? {
+    mutating func lowerRoot(_ cell: Node) -> Grid? {
         budget = Lowering.maximumGrids
         budgetReported = false
-        if let repeatClause = cell.child(.repeatClause) {
-            report("M007", "a layout's root cannot repeat", repeatClause.range)
+        if let repeatClause = tree.child(of: cell, .repeatClause) {
+            report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
         }
         guard let (grid, height, _) = lowerCell(cell, depth: 0) else { return nil }
         if height > Lowering.maximumDepth {
-            report("M015", "the layout nests \(height) levels deep after template expansion (at most \(Lowering.maximumDepth))", cell.range)
+            report("M015", "the layout nests \(height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
             return nil
         }
         return grid
     }
 
     /// Lowers one cell (without its repetition). Returns the grid, its height and count.
-    mutating func lowerCell(_ cell: NodeRef, depth: Int) -> (Grid, Int, Int)? {
+    mutating func lowerCell(_ cell: Node, depth: Int) -> (Grid, Int, Int)? {
         var grid = Grid()
         var height = 1
         var count = 1
-        if let reference = cell.child(.templateRef), let token = reference.ownTokens.first {
-            let name = text(token)
-            if let template = template(named: name, reference: token) {
-                grid = template.grid
-                height = template.height
-                count = template.count
+        var sizeNode: Node?
+        var attributes: [Node] = []
+        var split: Node?
+        tree.forEachChild(of: cell) { child in
+            switch tree.nodes[child].kind {
+            case .size: sizeNode = child
+            case .attribute: attributes.append(child)
+            case .split: split = child
+            case .templateRef:
+                if let index = tree.firstToken(of: child) {
+                    let token = tree.tokens[index]
+                    if let template = template(named: text(token), reference: token) {
+                        grid = template.grid
+                        height = template.height
+                        count = template.count
+                    }
+                }
+            default: break
             }
         }
-        grid.sourceRange = cell.range
-        if let sizeNode = cell.child(.size), let token = sizeNode.ownTokens.first {
+        grid.sourceRange = tree.range(of: cell)
+        if let sizeNode, let index = tree.firstToken(of: sizeNode) {
+            let token = tree.tokens[index]
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
         }
-        var seen: [String: Range<Int>] = [:]
-        for attribute in cell.children(.attribute) {
-            guard let nameToken = attribute.ownTokens.first else { continue }
-            let name = text(nameToken)
-            if let first = seen[name], name != "json" {
-                report("M009", .warning, "`\(name)` is given twice on this cell; the last one counts", nameToken.range,
-                       labels: [DiagnosticLabel(range: first, message: "first given here")])
+        var seen: UInt32 = 0
+        var firstSeen: [Range<Int>] = []
+        for attribute in attributes {
+            guard let nameIndex = tree.firstToken(of: attribute) else { continue }
+            let nameToken = tree.tokens[nameIndex]
+            let name = AttributeName.lookup(bytes, nameToken.range)
+            if let name, name != .json {
+                let bit = UInt32(1) << name.rawValue
+                if seen & bit != 0, let first = firstSeen.first(where: { bytes[$0] == bytes[nameToken.range] }) {
+                    report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
+                           labels: [DiagnosticLabel(range: first, message: "first given here")])
+                }
+                if seen & bit == 0 { firstSeen.append(nameToken.range) }
+                seen |= bit
             }
-            seen[name] = nameToken.range
             apply(attribute, name: name, nameToken: nameToken, to: &grid)
         }
-        if let split = cell.child(.split), let keyword = split.ownTokens.first {
-            grid.axis = keyword.kind == .kwRows ? .rows : .cols
+        if let split, let keywordIndex = tree.firstToken(of: split) {
+            grid.axis = tree.tokens[keywordIndex].kind == .kwRows ? .rows : .cols
             grid.children = []
             height = 1
             count = 1
-            let cells: [NodeRef]
-            if let block = split.child(.block) {
-                cells = block.children(.cell)
-            } else if let list = split.child(.inlineList) {
-                cells = list.children(.cell)
-            } else {
-                cells = []
+            var cells: [Node] = []
+            if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
+                tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells.append($0) } }
             }
+            grid.children.reserveCapacity(cells.count)
             for childCell in cells {
                 guard let (child, childHeight, childCount) = lowerCell(childCell, depth: depth + 1) else { continue }
                 let times = repeatCount(childCell)
                 let added = childCount * times
                 if added > budget {
                     if !budgetReported {
-                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", childCell.range)
+                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                         budgetReported = true
                     }
                     continue
@@ -254,10 +286,10 @@ struct LoweringState {
         return (grid, height, count)
     }
 
-    mutating func repeatCount(_ cell: NodeRef) -> Int {
-        guard let clause = cell.child(.repeatClause) else { return 1 }
-        guard let token = clause.ownTokens.first(where: { $0.kind == .number }) else { return 1 }
-        guard let value = Int(text(token)), value >= 1, value <= Lowering.maximumRepeat else {
+    mutating func repeatCount(_ cell: Node) -> Int {
+        guard let clause = tree.child(of: cell, .repeatClause) else { return 1 }
+        guard let token = tokens(of: clause).first(where: { $0.kind == .number }) else { return 1 }
+        guard let value = NumberParsing.integer(bytes, token.range), value >= 1, value <= Lowering.maximumRepeat else {
             report("M007", "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)
             return 1
         }
@@ -288,12 +320,12 @@ struct LoweringState {
         return template(named: name, cell: cell)
     }
 
-    mutating func template(named name: String, cell: NodeRef) -> LoweredTemplate? {
+    mutating func template(named name: String, cell: Node) -> LoweredTemplate? {
         if let done = loweredTemplates[name] { return done }
         templatesInProgress.append(name)
         defer { templatesInProgress.removeLast() }
-        if let repeatClause = cell.child(.repeatClause) {
-            report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", repeatClause.range)
+        if let repeatClause = tree.child(of: cell, .repeatClause) {
+            report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", tree.range(of: repeatClause))
         }
         guard let (grid, height, count) = lowerCell(cell, depth: 0) else { return nil }
         let lowered = LoweredTemplate(grid: grid, height: height, count: count)
@@ -304,23 +336,23 @@ struct LoweringState {
     // MARK: sizes
 
     mutating func lowerSize(_ token: Token) -> SizeValue? {
-        let spelled = text(token)
         switch token.kind {
         case .kwFill: return .fill
         case .kwWrap: return .wrap
         case .number:
-            guard let value = Double(spelled), value.isFinite else {
-                report("M006", "`\(spelled)` is not a number", token.range)
+            guard let value = NumberParsing.double(bytes, token.range) else {
+                report("M006", "`\(text(token))` is not a number", token.range)
                 return nil
             }
             return .number(value)
         case .percent:
-            guard let value = Double(spelled.dropLast()), value.isFinite else {
-                report("M006", "`\(spelled)` is not a percentage", token.range)
+            guard let value = NumberParsing.double(bytes, token.start..<(token.end - 1)) else {
+                report("M006", "`\(text(token))` is not a percentage", token.range)
                 return nil
             }
             return .percent(value)
         case .ratio:
+            let spelled = text(token)
             let parts = spelled.split(separator: "/")
             guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]) else {
                 report("M006", "`\(spelled)` is not a ratio", token.range)
@@ -345,18 +377,18 @@ struct LoweringState {
     // MARK: attributes
 
     /// The tokens between an attribute's parentheses (nil when it has none).
-    func arguments(of attribute: NodeRef) -> [Token]? {
-        guard let args = attribute.child(.attributeArgs) else { return nil }
-        var tokens = args.allTokens
+    func arguments(of attribute: Node) -> [Token]? {
+        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
+        var tokens = tokens(of: args)
         if tokens.first?.kind == .lParen { tokens.removeFirst() }
         if tokens.last?.kind == .rParen { tokens.removeLast() }
         return tokens
     }
 
     /// Byte range of the text between the parentheses.
-    func argumentRange(of attribute: NodeRef) -> Range<Int>? {
-        guard let args = attribute.child(.attributeArgs) else { return nil }
-        let tokens = args.allTokens
+    func argumentRange(of attribute: Node) -> Range<Int>? {
+        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
+        let tokens = tokens(of: args)
         guard let open = tokens.first, open.kind == .lParen else { return nil }
         let end = tokens.last.map { $0.kind == .rParen ? $0.start : $0.end } ?? open.end
         return open.end..<max(open.end, end)
@@ -365,7 +397,7 @@ struct LoweringState {
     mutating func numbers(_ tokens: [Token], for name: String, at range: Range<Int>) -> [Double]? {
         var values: [Double] = []
         for token in tokens where token.kind != .comma {
-            guard token.kind == .number, let value = Double(text(token)), value.isFinite else {
+            guard token.kind == .number, let value = NumberParsing.double(bytes, token.range) else {
                 report("M005", "`\(name)` takes numbers; found `\(text(token))`", token.range)
                 return nil
             }
@@ -374,11 +406,13 @@ struct LoweringState {
         return values
     }
 
-    mutating func apply(_ attribute: NodeRef, name: String, nameToken: Token, to grid: inout Grid) {
+    mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout Grid) {
         let args = arguments(of: attribute)
-        let range = attribute.range
-        switch name {
-        case "anchor", "placeholder":
+        let range = tree.range(of: attribute)
+        guard let known else { return unknownAttribute(nameToken) }
+        let name = known.spelling
+        switch known {
+        case .anchor, .placeholder:
             var value = true
             if let args, !args.isEmpty {
                 let spelled = args.map(text).joined()
@@ -387,7 +421,7 @@ struct LoweringState {
                 }
             }
             if name == "anchor" { grid.anchor = value } else { grid.placeholder = value }
-        case "padding":
+        case .padding:
             guard let args, let values = numbers(args, for: name, at: range) else { return missingArguments(name, range, example: "padding(10 0 10 0)") }
             switch values.count {
             case 1: grid.padding = EdgeInsets(top: values[0], left: values[0], bottom: values[0], right: values[0])
@@ -397,21 +431,21 @@ struct LoweringState {
                 report("M005", "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
                        notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
             }
-        case "spacing":
+        case .spacing:
             guard let args, let values = numbers(args, for: name, at: range), values.count == 1 else {
                 return missingArguments(name, range, example: "spacing(5)")
             }
             grid.spacing = values[0]
-        case "tag":
-            guard let args, args.count == 1, args[0].kind == .number, let value = Int(text(args[0])) else {
+        case .tag:
+            guard let args, args.count == 1, args[0].kind == .number, let value = NumberParsing.integer(bytes, args[0].range) else {
                 return missingArguments(name, range, example: "tag(1001)")
             }
             grid.tag = value
-        case "gravity", "overlap":
+        case .gravity, .overlap:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
             guard let value = gravityText(args, for: name) else { return }
             if name == "gravity" { grid.gravity = value } else { grid.overlap = value }
-        case "action":
+        case .action:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "action(handleTap:)") }
             if args.count == 1, args[0].kind == .string {
                 grid.action = decodeString(args[0])
@@ -420,25 +454,25 @@ struct LoweringState {
             } else {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
             }
-        case "action-data":
+        case .actionData:
             guard let value = jsonArgument(attribute, name: name) else { return }
             grid.actionData = value
-        case "json":
+        case .json:
             guard let value = jsonArgument(attribute, name: name) else { return }
             guard case .object(let members) = value else {
                 report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
                 return
             }
             grid.extra.append(contentsOf: members)
-        case "top-borderline", "bottom-borderline", "left-borderline", "right-borderline":
-            guard let edge = Edge(rawValue: String(name.prefix(while: { $0 != "-" }))) else { return }
+        case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
+            let edge: Edge = known == .topBorderline ? .top : known == .leftBorderline ? .left : known == .bottomBorderline ? .bottom : .right
             guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
             if let line = borderline(edge, args, name: name) {
                 grid.borderlines.removeAll { $0.edge == edge }
                 grid.borderlines.append(line)
                 grid.borderlines.sort { $0.edge.order < $1.edge.order }
             }
-        case "content":
+        case .content:
             guard let args, args.count == 1, args[0].kind == .dimension else {
                 return missingArguments(name, range, example: "content(80x20)")
             }
@@ -448,17 +482,20 @@ struct LoweringState {
                 return
             }
             grid.contentSize = PreviewSize(width: width, height: height)
-        default:
-            var message = "unknown attribute `\(name)`"
-            var fixIts: [FixIt] = []
-            if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Array(Parser.attributeNames)) {
-                message += "; did you mean `\(suggestion)`?"
-                fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
-            }
-            report("M004", message, nameToken.range,
-                   notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
-                   fixIts: fixIts)
         }
+    }
+
+    mutating func unknownAttribute(_ nameToken: Token) {
+        let name = text(nameToken)
+        var message = "unknown attribute `\(name)`"
+        var fixIts: [FixIt] = []
+        if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Array(Parser.attributeNames)) {
+            message += "; did you mean `\(suggestion)`?"
+            fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
+        }
+        report("M004", message, nameToken.range,
+               notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
+               fixIts: fixIts)
     }
 
     mutating func missingArguments(_ name: String, _ range: Range<Int>, example: String) {
@@ -519,7 +556,7 @@ struct LoweringState {
                     return nil
                 }
             } else {
-                guard value.kind == .number, let number = Double(text(value)) else {
+                guard value.kind == .number, let number = NumberParsing.double(bytes, value.range) else {
                     report("M005", "`\(keyText)` takes a number", value.range)
                     return nil
                 }
@@ -548,9 +585,9 @@ struct LoweringState {
 
     /// Reads the text between an attribute's parentheses as JSON (tolerantly, with the
     /// reader's diagnostics shifted to the file's offsets).
-    mutating func jsonArgument(_ attribute: NodeRef, name: String) -> JSONValue? {
+    mutating func jsonArgument(_ attribute: Node, name: String) -> JSONValue? {
         guard let range = argumentRange(of: attribute) else {
-            missingArguments(name, attribute.range, example: "\(name)(\"…\")")
+            missingArguments(name, tree.range(of: attribute), example: "\(name)(\"…\")")
             return nil
         }
         let slice = Array(tree.source.bytes[range])

@@ -13,11 +13,7 @@ public enum Parser {
     public static let maximumDepth = 100
 
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
-    public static let attributeNames: Set<String> = [
-        "padding", "spacing", "gravity", "overlap", "anchor", "placeholder", "tag", "action",
-        "action-data", "top-borderline", "bottom-borderline", "left-borderline", "right-borderline",
-        "json", "content",
-    ]
+    public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))
 
     public static func parse(_ source: SourceFile) -> ParseResult {
         let lexed = Lexer.tokenize(source.bytes)
@@ -260,8 +256,7 @@ struct ParserState {
     }
 
     func isAttributeStart() -> Bool {
-        let name = text(currentToken)
-        return Parser.attributeNames.contains(name) || peekKind() == .lParen
+        AttributeName.lookup(source.bytes, currentToken.range) != nil || peekKind() == .lParen
     }
 
     mutating func parseAttribute() {

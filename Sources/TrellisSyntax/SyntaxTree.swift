@@ -83,23 +83,78 @@ public struct SyntaxTree: Sendable {
 
         /// Byte range from the first to the last non-trivia token (empty at the node's
         /// position when it has none).
-        public var range: Range<Int> {
-            let tokens = tree.tokens
-            var first = node.tokenStart
-            while first < node.tokenEnd, tokens[first].kind.isTrivia { first += 1 }
-            var last = node.tokenEnd - 1
-            while last >= first, tokens[last].kind.isTrivia || tokens[last].kind == .eof { last -= 1 }
-            if first > last {
-                let offset = node.tokenStart < tokens.count ? tokens[node.tokenStart].start : tree.source.bytes.count
-                return offset..<offset
-            }
-            return tokens[first].start..<tokens[last].end
-        }
+        public var range: Range<Int> { tree.range(of: index) }
 
         public var text: String { tree.source.text(in: range) }
     }
 
     public var root: NodeRef { NodeRef(tree: self, index: 0) }
+
+    /// A handle on the node at `index`.
+    public func node(_ index: Int) -> NodeRef { NodeRef(tree: self, index: index) }
+
+    // MARK: index-based navigation (no allocation; for hot paths)
+
+    /// The first child of `node` with `kind`, as a node index.
+    public func child(of node: Int, _ kind: SyntaxKind) -> Int? {
+        var child = node + 1
+        let end = nodes[node].subtreeEnd
+        while child < end {
+            if nodes[child].kind == kind { return child }
+            child = nodes[child].subtreeEnd
+        }
+        return nil
+    }
+
+    /// Calls `body` with the index of each child of `node`, in order.
+    @inlinable
+    public func forEachChild(of node: Int, _ body: (Int) -> Void) {
+        var child = node + 1
+        let end = nodes[node].subtreeEnd
+        while child < end {
+            body(child)
+            child = nodes[child].subtreeEnd
+        }
+    }
+
+    /// Index of the first non-trivia token inside `node`, or nil.
+    public func firstToken(of node: Int) -> Int? {
+        var index = nodes[node].tokenStart
+        let end = nodes[node].tokenEnd
+        while index < end {
+            let kind = tokens[index].kind
+            if !kind.isTrivia && kind != .eof { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Indices of the non-trivia tokens inside `node`.
+    public func tokenIndices(of node: Int) -> [Int] {
+        var result: [Int] = []
+        var index = nodes[node].tokenStart
+        let end = nodes[node].tokenEnd
+        while index < end {
+            let kind = tokens[index].kind
+            if !kind.isTrivia && kind != .eof { result.append(index) }
+            index += 1
+        }
+        return result
+    }
+
+    /// Byte range from the first to the last non-trivia token of `node`.
+    public func range(of node: Int) -> Range<Int> {
+        var first = nodes[node].tokenStart
+        let end = nodes[node].tokenEnd
+        while first < end, tokens[first].kind.isTrivia { first += 1 }
+        var last = end - 1
+        while last >= first, tokens[last].kind.isTrivia || tokens[last].kind == .eof { last -= 1 }
+        if first > last {
+            let offset = nodes[node].tokenStart < tokens.count ? tokens[nodes[node].tokenStart].start : source.bytes.count
+            return offset..<offset
+        }
+        return tokens[first].start..<tokens[last].end
+    }
 
     /// The text of a token.
     public func text(_ token: Token) -> String { source.text(in: token.range) }

@@ -49,7 +49,7 @@ enum BuildCommand {
     }
 
     static func bytes(_ layout: LoadedLayout, _ style: JSONWriter.Style) -> [UInt8] {
-        var bytes = JSONWriter.write(layout.json, style: style)
+        var bytes = layout.jsonBytes(style: style)
         if style == .compact { bytes.append(UInt8(ascii: "\n")) }
         return bytes
     }

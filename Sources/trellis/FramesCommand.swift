@@ -14,7 +14,8 @@ enum FramesCommand {
         var reports: [LayoutFrames] = []
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
             let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
-            reports.append(LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(layout.runtime, viewport: $0) }))
+            let runtime = layout.runtime
+            reports.append(LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(runtime, viewport: $0) }))
         }
         Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))
         return Trellis.Exit.ok

@@ -17,12 +17,13 @@ enum RenderCommand {
             return Trellis.Exit.inputErrors
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
-        let results = viewports.map { LayoutEngine.layout(layout.runtime, viewport: $0) }
+        let runtime = layout.runtime
+        let results = viewports.map { LayoutEngine.layout(runtime, viewport: $0) }
         let text: String
         if format == "html" {
-            text = SVGRenderer.html(name: layout.name, runtime: layout.runtime, results: results)
+            text = SVGRenderer.html(name: layout.name, runtime: runtime, results: results)
         } else {
-            text = results.first.map { SVGRenderer.svg(name: layout.name, runtime: layout.runtime, result: $0) } ?? ""
+            text = results.first.map { SVGRenderer.svg(name: layout.name, runtime: runtime, result: $0) } ?? ""
         }
         if let output = arguments.value("-o") ?? arguments.value("--output") {
             let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))

@@ -25,7 +25,7 @@ final class CLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
         try Data((stdin ?? "").utf8).write(to: paths[0])
-        for path in paths.dropFirst() { FileManager.default.createFile(atPath: path.path, contents: nil) }
+        for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
         let input = try FileHandle(forReadingFrom: paths[0])
         let output = try FileHandle(forWritingTo: paths[1])
         let errors = try FileHandle(forWritingTo: paths[2])

@@ -1,4 +1,6 @@
 import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
 import XCTest
 
 final class JSONWriterTests: XCTestCase {
@@ -16,5 +18,29 @@ final class JSONWriterTests: XCTestCase {
     func testWriterOutputReadsBackToTheSameValue() {
         let value = JSONValue.object([JSONMember("x", .array([.number(0.1), .number(1.0 / 3), .string("😀")]))])
         XCTAssertEqual(JSONReader.read(JSONWriter.string(value)).root?.value, value)
+    }
+}
+
+final class GridJSONWriterTests: XCTestCase {
+    /// The direct writer and the value writer produce the same text for every example.
+    func testDirectWriterMatchesTheValueWriter() throws {
+        var checked = 0
+        for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
+            let source = SourceFile(name: url.path, bytes: try TestPaths.bytes(url))
+            for dialect in [Dialect.v1, .v2] {
+                for layout in LoadedFile.load(source, kind: .trellis, target: dialect).layouts {
+                    let grid = try XCTUnwrap(layout.grid)
+                    for style in [JSONWriter.Style.pretty, .compact] {
+                        XCTAssertEqual(GridJSONWriter.write(grid, dialect: dialect, style: style),
+                                       JSONWriter.write(grid.jsonValue(dialect: dialect), style: style), url.lastPathComponent)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        let tricky = LoadedFile.load(SourceFile(name: "t", text: #"rows { _ ; 0 json({"x": [1, {"y": null}]}) action-data("数据") cols { } ; 1/3 top-borderline(color red) }"#), kind: .trellis)
+        let grid = try XCTUnwrap(tricky.layouts.first?.grid)
+        XCTAssertEqual(GridJSONWriter.write(grid, dialect: .v1), JSONWriter.write(grid.jsonValue(dialect: .v1)))
+        XCTAssertGreaterThan(checked, 30)
     }
 }

@@ -1,0 +1,61 @@
+/// Reads decimal numbers straight from source bytes.
+enum NumberParsing {
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// `-?digits(.digits)?` with at most 15 significant digits is computed exactly (an exact
+    /// integer divided by an exact power of ten rounds once, as strtod does); anything else
+    /// goes through the standard library's parser.
+    static func double(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        guard index < end else { return nil }
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var seenPoint = false
+        while index < end {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if seenPoint { fraction += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return slow(bytes, range)
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15 else { return slow(bytes, range) }
+        let value = Double(mantissa) / powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    static func slow(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        guard let value = Double(String(decoding: bytes[range], as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A whole number, or nil.
+    static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        guard index < range.upperBound else { return nil }
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        guard index < range.upperBound, range.upperBound - index <= 18 else { return nil }
+        var value = 0
+        while index < range.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            index += 1
+        }
+        return negative ? -value : value
+    }
+}
