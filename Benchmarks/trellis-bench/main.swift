@@ -123,6 +123,31 @@ enum RuntimeTreeJSON {
     }
 }
 
+/// `--only parse|lower|write [RUNS]`: loop one stage for a profiler (perf record, or
+/// valgrind --tool=callgrind for instruction counts that do not depend on machine load).
+func profileStage(_ stage: String, runs: Int) {
+    let source = SourceFile(name: "bench.trellis", text: generateTrellis(bytes: 1_000_000))
+    let tree = Parser.parse(source).tree
+    let document = Lowering.lower(tree).document
+    let start = ContinuousClock.now
+    for _ in 0..<runs {
+        switch stage {
+        case "parse": _ = Parser.parse(source)
+        case "lower": _ = Lowering.lower(tree)
+        default:
+            var bytes: [UInt8] = []
+            for layout in document.layouts { GridJSONWriter.write(layout.root, dialect: .v2, style: .compact, into: &bytes) }
+        }
+    }
+    print("\(stage): \(runs) runs in \(ContinuousClock.now - start)")
+}
+
+if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < CommandLine.arguments.count {
+    let runs = index + 2 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 2]) ?? 30 : 30
+    profileStage(CommandLine.arguments[index + 1], runs: runs)
+    exit(0)
+}
+
 let quick = CommandLine.arguments.contains("--quick")
 print("trellis-bench (best of several runs; ratios are within this process)\n")
 pipelineBenchmark(bytes: 1_000_000)

@@ -215,12 +215,14 @@ struct LoweringState {
         var height = 1
         var count = 1
         var sizeNode: Node?
-        var attributes: [Node] = []
         var split: Node?
-        tree.forEachChild(of: cell) { child in
+        var firstAttribute: Node?
+        let end = tree.nodes[cell].subtreeEnd
+        var child = cell + 1
+        while child < end {
             switch tree.nodes[child].kind {
             case .size: sizeNode = child
-            case .attribute: attributes.append(child)
+            case .attribute: if firstAttribute == nil { firstAttribute = child }
             case .split: split = child
             case .templateRef:
                 if let index = tree.firstToken(of: child) {
@@ -233,57 +235,75 @@ struct LoweringState {
                 }
             default: break
             }
+            child = tree.nodes[child].subtreeEnd
         }
         grid.sourceRange = tree.range(of: cell)
         if let sizeNode, let index = tree.firstToken(of: sizeNode) {
             let token = tree.tokens[index]
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
         }
-        var seen: UInt32 = 0
-        var firstSeen: [Range<Int>] = []
-        for attribute in attributes {
-            guard let nameIndex = tree.firstToken(of: attribute) else { continue }
-            let nameToken = tree.tokens[nameIndex]
-            let name = AttributeName.lookup(bytes, nameToken.range)
-            if let name, name != .json {
-                let bit = UInt32(1) << name.rawValue
-                if seen & bit != 0, let first = firstSeen.first(where: { bytes[$0] == bytes[nameToken.range] }) {
-                    report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
-                           labels: [DiagnosticLabel(range: first, message: "first given here")])
+        if let firstAttribute {
+            var seen: UInt32 = 0
+            var attribute = firstAttribute
+            while attribute < end {
+                if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
+                    let nameToken = tree.tokens[nameIndex]
+                    let name = AttributeName.lookup(bytes, nameToken.range)
+                    if let name, name != .json {
+                        let bit = UInt32(1) << name.rawValue
+                        if seen & bit != 0 { reportDuplicate(name, nameToken, in: cell) }
+                        seen |= bit
+                    }
+                    apply(attribute, name: name, nameToken: nameToken, to: &grid)
                 }
-                if seen & bit == 0 { firstSeen.append(nameToken.range) }
-                seen |= bit
+                attribute = tree.nodes[attribute].subtreeEnd
             }
-            apply(attribute, name: name, nameToken: nameToken, to: &grid)
         }
         if let split, let keywordIndex = tree.firstToken(of: split) {
             grid.axis = tree.tokens[keywordIndex].kind == .kwRows ? .rows : .cols
             grid.children = []
             height = 1
             count = 1
-            var cells: [Node] = []
             if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
-                tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells.append($0) } }
-            }
-            grid.children.reserveCapacity(cells.count)
-            for childCell in cells {
-                guard let (child, childHeight, childCount) = lowerCell(childCell, depth: depth + 1) else { continue }
-                let times = repeatCount(childCell)
-                let added = childCount * times
-                if added > budget {
-                    if !budgetReported {
-                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
-                        budgetReported = true
+                let listEnd = tree.nodes[list].subtreeEnd
+                var childCell = list + 1
+                while childCell < listEnd {
+                    defer { childCell = tree.nodes[childCell].subtreeEnd }
+                    guard tree.nodes[childCell].kind == .cell,
+                          let (child, childHeight, childCount) = lowerCell(childCell, depth: depth + 1) else { continue }
+                    let times = repeatCount(childCell)
+                    let added = childCount * times
+                    if added > budget {
+                        if !budgetReported {
+                            report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
+                            budgetReported = true
+                        }
+                        continue
                     }
-                    continue
+                    budget -= added
+                    count += added
+                    height = max(height, childHeight + 1)
+                    if times == 1 {
+                        grid.children.append(child)
+                    } else {
+                        grid.children.append(contentsOf: repeatElement(child, count: times))
+                    }
                 }
-                budget -= added
-                count += added
-                height = max(height, childHeight + 1)
-                for _ in 0..<times { grid.children.append(child) }
             }
         }
         return (grid, height, count)
+    }
+
+    /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
+    mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, in cell: Node) {
+        var first = nameToken.range
+        tree.forEachChild(of: cell) { attribute in
+            guard tree.nodes[attribute].kind == .attribute, first == nameToken.range,
+                  let index = tree.firstToken(of: attribute), AttributeName.lookup(bytes, tree.tokens[index].range) == name else { return }
+            first = tree.tokens[index].range
+        }
+        report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
+               labels: [DiagnosticLabel(range: first, message: "first given here")])
     }
 
     mutating func repeatCount(_ cell: Node) -> Int {
@@ -379,10 +399,19 @@ struct LoweringState {
     /// The tokens between an attribute's parentheses (nil when it has none).
     func arguments(of attribute: Node) -> [Token]? {
         guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        var tokens = tokens(of: args)
-        if tokens.first?.kind == .lParen { tokens.removeFirst() }
-        if tokens.last?.kind == .rParen { tokens.removeLast() }
-        return tokens
+        var result: [Token] = []
+        result.reserveCapacity(tree.nodes[args].tokenEnd - tree.nodes[args].tokenStart)
+        var index = tree.nodes[args].tokenStart
+        let end = tree.nodes[args].tokenEnd
+        while index < end {
+            let token = tree.tokens[index]
+            index += 1
+            if token.kind.isTrivia || token.kind == .eof { continue }
+            if token.kind == .lParen, index - 1 == tree.nodes[args].tokenStart { continue }
+            result.append(token)
+        }
+        if result.last?.kind == .rParen { result.removeLast() }
+        return result
     }
 
     /// Byte range of the text between the parentheses.
@@ -408,7 +437,7 @@ struct LoweringState {
 
     mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout Grid) {
         let args = arguments(of: attribute)
-        let range = tree.range(of: attribute)
+        var range: Range<Int> { tree.range(of: attribute) }
         guard let known else { return unknownAttribute(nameToken) }
         let name = known.spelling
         switch known {

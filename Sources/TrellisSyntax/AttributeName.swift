@@ -26,17 +26,21 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
 
     static let spellings: [[UInt8]] = allCases.map { Array($0.spelling.utf8) }
 
+    /// Candidates by length (3 … 17), so a lookup compares at most three spellings.
+    static let byLength: [[AttributeName]] = (0...17).map { length in allCases.filter { $0.spelling.utf8.count == length } }
+
     /// The attribute spelled by `bytes[range]`, or nil.
     public static func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> AttributeName? {
         let length = range.count
         guard length >= 3, length <= 17 else { return nil }
-        candidates: for (index, spelling) in spellings.enumerated() where spelling.count == length {
+        candidates: for candidate in byLength[length] {
+            let spelling = spellings[Int(candidate.rawValue)]
             var offset = 0
             while offset < length {
                 if bytes[range.lowerBound + offset] != spelling[offset] { continue candidates }
                 offset += 1
             }
-            return allCases[index]
+            return candidate
         }
         return nil
     }

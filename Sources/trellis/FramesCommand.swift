@@ -10,7 +10,7 @@ enum FramesCommand {
         let format = arguments.value("--format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
         let loaded = try Inputs.load(arguments.positionals, target: target)
-        if loaded.hasErrors { return Trellis.Exit.inputErrors }
+        Inputs.noteRecovered(loaded)
         var reports: [LayoutFrames] = []
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
             let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
@@ -18,6 +18,6 @@ enum FramesCommand {
             reports.append(LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(runtime, viewport: $0) }))
         }
         Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))
-        return Trellis.Exit.ok
+        return loaded.hasErrors ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
 }

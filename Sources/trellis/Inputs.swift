@@ -23,6 +23,14 @@ enum Inputs {
         return Loaded(files: files, hasErrors: hasErrors)
     }
 
+    /// After errors, frames and pictures show what the reader recovered; say so.
+    static func noteRecovered(_ loaded: Loaded) {
+        for file in loaded.files where file.diagnostics.hasErrors {
+            let consequence = file.kind == .json ? "the app would get no layout from this file; " : ""
+            Terminal.error("note: \(file.source.name) has errors: \(consequence)the output shows the layout as recovered\n")
+        }
+    }
+
     /// Standard input is JSON when its first non-space byte opens an object.
     static func sniff(_ source: SourceFile) -> InputKind {
         for byte in source.bytes where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {

@@ -11,7 +11,7 @@ enum RenderCommand {
         guard format == "svg" || format == "html" else { throw UsageError(message: "--format takes svg or html, not '\(format)'") }
         guard arguments.positionals.count == 1 else { throw UsageError(message: "render takes one input file") }
         let loaded = try Inputs.load(arguments.positionals, target: target)
-        if loaded.hasErrors { return Trellis.Exit.inputErrors }
+        Inputs.noteRecovered(loaded)
         guard let (file, layout) = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")).first else {
             Terminal.error("trellis: the input defines no layout\n")
             return Trellis.Exit.inputErrors
@@ -32,6 +32,6 @@ enum RenderCommand {
         } else {
             Terminal.write(text)
         }
-        return Trellis.Exit.ok
+        return loaded.hasErrors ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
 }

@@ -88,6 +88,9 @@ enum Usage {
     `path` is the dotted 1-based child index from the root ("" is the root); `slot` is the
     0-based index of the subview that lands in the grid, or null.
 
+    When an input has errors they are printed to stderr, the frames of the layout as
+    recovered are printed all the same, and the exit code is 1.
+
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error
 

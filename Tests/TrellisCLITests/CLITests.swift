@@ -138,9 +138,19 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(run.status, 0)
             XCTAssertTrue(run.stderr.contains("warning[J002]"), "trailing commas are reported")
         }
+        for folder in ["seeds", "mylayout"] {
+            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(folder), withExtension: "json") {
+                let run = try trellis(["frames", url.path, "--format", "json"])
+                let clean = !run.stderr.contains("error[")
+                XCTAssertEqual(run.status, clean ? 0 : 1, url.lastPathComponent)
+                XCTAssertTrue(run.stdout.hasPrefix("{\n \"layouts\""), url.lastPathComponent)
+            }
+        }
         let broken = try trellis(["frames", TestPaths.corpus.appendingPathComponent("seeds/viewgroup-card.raw.json").path])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("error[J003]: missing `:` after the key \"thick\""))
+        XCTAssertTrue(broken.stderr.contains("the app would get no layout from this file"))
+        XCTAssertTrue(broken.stdout.contains("1.1.1.1"), "the recovered layout's frames are shown")
     }
 
     func testFramesTextTable() throws {
