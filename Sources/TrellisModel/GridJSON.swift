@@ -15,19 +15,26 @@ extension Grid {
         if let action { members.append(JSONMember("action", .string(action))) }
         if let actionData { members.append(JSONMember("action-data", actionData)) }
         for line in borderlines {
-            var fields: [JSONMember] = []
-            if let color = line.color { fields.append(JSONMember("color", .string(color))) }
-            if let thick = line.thick { fields.append(JSONMember("thick", .number(thick))) }
-            if let head = line.head { fields.append(JSONMember("head", .number(head))) }
-            if let tail = line.tail { fields.append(JSONMember("tail", .number(tail))) }
-            if let offset = line.offset { fields.append(JSONMember("offset", .number(offset))) }
-            if let dash = line.dash { fields.append(JSONMember("dash", .number(dash))) }
-            members.append(JSONMember(line.edge.jsonKey, .object(fields)))
+            members.append(JSONMember(line.edge.jsonKey, line.jsonValue))
         }
         members.append(contentsOf: extra)
         if let axis {
             members.append(JSONMember(axis.rawValue, .array(children.map { $0.jsonValue(dialect: dialect) })))
         }
         return .object(members)
+    }
+}
+
+extension Borderline {
+    /// The borderline object: `color`, `thick`, `head`, `tail`, `offset`, `dash`, as given.
+    public var jsonValue: JSONValue {
+        var fields: [JSONMember] = []
+        if let color { fields.append(JSONMember("color", .string(color))) }
+        if let thick { fields.append(JSONMember("thick", .number(thick))) }
+        if let head { fields.append(JSONMember("head", .number(head))) }
+        if let tail { fields.append(JSONMember("tail", .number(tail))) }
+        if let offset { fields.append(JSONMember("offset", .number(offset))) }
+        if let dash { fields.append(JSONMember("dash", .number(dash))) }
+        return .object(fields)
     }
 }

@@ -125,14 +125,7 @@ struct GridEmitter {
         }
         for line in grid.borderlines {
             key(line.edge.jsonKey, first: &first, indent: inner, into: &output)
-            var fields: [JSONMember] = []
-            if let color = line.color { fields.append(JSONMember("color", .string(color))) }
-            if let thick = line.thick { fields.append(JSONMember("thick", .number(thick))) }
-            if let head = line.head { fields.append(JSONMember("head", .number(head))) }
-            if let tail = line.tail { fields.append(JSONMember("tail", .number(tail))) }
-            if let offset = line.offset { fields.append(JSONMember("offset", .number(offset))) }
-            if let dash = line.dash { fields.append(JSONMember("dash", .number(dash))) }
-            values.emit(.object(fields), indent: inner, into: &output)
+            values.emit(line.jsonValue, indent: inner, into: &output)
         }
         for member in grid.extra {
             key(member.key, first: &first, indent: inner, into: &output)
