@@ -11,14 +11,16 @@ let package = Package(
         .library(name: "TrellisSyntax", targets: ["TrellisSyntax"]),
         .library(name: "TrellisModel", targets: ["TrellisModel"]),
         .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+        .library(name: "TrellisLint", targets: ["TrellisLint"]),
     ],
     targets: [
         .target(name: "TrellisSyntax", linkerSettings: libm),
         .target(name: "TrellisModel", dependencies: ["TrellisSyntax"], linkerSettings: libm),
         .target(name: "TrellisLayout", dependencies: ["TrellisModel"], linkerSettings: libm),
+        .target(name: "TrellisLint", dependencies: ["TrellisLayout"], linkerSettings: libm),
         .executableTarget(
             name: "trellis",
-            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout"]
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"]
         ),
         .executableTarget(
             name: "trellis-bench",
@@ -29,6 +31,7 @@ let package = Package(
         .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax", "TrellisTestSupport"]),
         .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLintTests", dependencies: ["TrellisLint", "TrellisTestSupport"]),
         .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

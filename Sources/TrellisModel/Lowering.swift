@@ -202,6 +202,9 @@ struct LoweringState {
             report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
         }
         guard let (grid, height, _) = lowerCell(cell, depth: 0) else { return nil }
+        if grid.size != nil, let sizeNode = tree.child(of: cell, .size) {
+            report("M120", .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
+        }
         if height > Lowering.maximumDepth {
             report("M015", "the layout nests \(height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
             return nil
@@ -258,6 +261,10 @@ struct LoweringState {
                 }
                 attribute = tree.nodes[attribute].subtreeEnd
             }
+        }
+        if grid.overlap != nil, let sizeNode, depth > 0, grid.size != nil {
+            report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
+                   fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
         if let split, let keywordIndex = tree.firstToken(of: split) {
             grid.axis = tree.tokens[keywordIndex].kind == .kwRows ? .rows : .cols
@@ -470,6 +477,7 @@ struct LoweringState {
                 return missingArguments(name, range, example: "tag(1001)")
             }
             grid.tag = value
+            if let finding = ValueChecks.tag(value) { report(finding, at: args[0].range) }
         case .gravity, .overlap:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
             guard let value = gravityText(args, for: name) else { return }
@@ -482,6 +490,11 @@ struct LoweringState {
                 grid.action = args.map(text).joined()
             } else {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
+            }
+            if let action = grid.action, let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
+                let span = first.start..<last.end
+                let replacement = finding.replacement.map { args.count == 1 && args[0].kind == .string ? "\"\($0)\"" : $0 }
+                report(finding, at: span, replacement: replacement)
             }
         case .actionData:
             guard let value = jsonArgument(attribute, name: name) else { return }
@@ -525,6 +538,15 @@ struct LoweringState {
         report("M004", message, nameToken.range,
                notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
                fixIts: fixIts)
+    }
+
+    /// Reports a value check's finding at a span, with its replacement as a fix-it.
+    mutating func report(_ finding: ValueFinding, at span: Range<Int>, replacement: String? = nil) {
+        var fixIts: [FixIt] = []
+        if let text = replacement ?? finding.replacement {
+            fixIts.append(FixIt(message: "write `\(text)`", edits: [TextEdit(range: span, replacement: text)], isSafe: finding.replacementIsSafe))
+        }
+        report(finding.code, finding.severity, finding.message, span, notes: finding.notes, fixIts: fixIts)
     }
 
     mutating func missingArguments(_ name: String, _ range: Range<Int>, example: String) {
@@ -578,8 +600,12 @@ struct LoweringState {
             let keyText = text(key)
             if keyText == "color" {
                 switch value.kind {
-                case .color, .identifier: line.color = text(value)
-                case .string: line.color = decodeString(value)
+                case .color, .identifier, .string:
+                    let color = value.kind == .string ? decodeString(value) : text(value)
+                    line.color = color
+                    if let finding = ValueChecks.color(color) {
+                        report(finding, at: value.range, replacement: finding.replacement.map { value.kind == .string ? "\"\($0)\"" : $0 })
+                    }
                 default:
                     report("M005", "a borderline color is `#RRGGBB`, `#AARRGGBB` or a name such as `red`", value.range)
                     return nil
@@ -590,7 +616,9 @@ struct LoweringState {
                     return nil
                 }
                 switch keyText {
-                case "thick": line.thick = number
+                case "thick":
+                    line.thick = number
+                    if let finding = ValueChecks.thick(number) { report(finding, at: value.range) }
                 case "head": line.head = number
                 case "tail": line.tail = number
                 case "offset": line.offset = number

@@ -141,10 +141,12 @@ public enum RuntimeReading {
         if !isRoot {
             for (edge, key) in [(Edge.top, "top-borderline"), (.left, "left-borderline"), (.bottom, "bottom-borderline"), (.right, "right-borderline")] {
                 guard case .object? = lookup(key), let line = lookup(key) else { continue }
-                var color: RGBA?
+                // MyBorderline starts black and 1 point wide; an unreadable color string
+                // clears the color, and `setThick:` raises any width below 1 to 1.
+                var color: RGBA? = RGBA.namedColors["black"]
                 if case .string(let text)? = line["color"] { color = RGBA.parse(text) }
                 grid.borderlines.append(RuntimeBorderline(
-                    edge: edge, color: color, thick: double(line["thick"]), head: double(line["head"]),
+                    edge: edge, color: color, thick: max(1, double(line["thick"])), head: double(line["head"]),
                     tail: double(line["tail"]), offset: double(line["offset"]), dash: double(line["dash"])))
             }
         }

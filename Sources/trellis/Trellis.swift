@@ -28,6 +28,7 @@ enum Trellis {
             case "build": return try BuildCommand.run(rest)
             case "frames": return try FramesCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
+            case "check": return try CheckCommand.run(rest)
             default:
                 throw UsageError(message: "unknown command '\(command)'")
             }

@@ -5,6 +5,7 @@ enum Usage {
         case "build": return build
         case "frames": return frames
         case "render": return render
+        case "check": return check
         default: return nil
         }
     }
@@ -19,6 +20,7 @@ enum Usage {
       build    Compile .trellis files to MyGridLayout grid-dictionary JSON
       frames   Compute every grid's frame at a viewport (.trellis or .json input)
       render   Draw the computed layout as SVG (or HTML with one panel per viewport)
+      check    Lint .trellis files and MyGridLayout .json files (for people and CI)
       help     Show help for a command: trellis help build
 
     OPTIONS
@@ -93,6 +95,37 @@ enum Usage {
 
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error
+
+    """
+
+    static let check = """
+    trellis check — lint Trellis files and MyGridLayout JSON
+
+    USAGE
+      trellis check [PATH...] [options]      files, directories (searched), or - for stdin
+
+    Directories are searched for .trellis files and .json files that look like grid
+    dictionaries; with no PATH, the current directory. Every finding has a stable code
+    documented in docs/diagnostics.md.
+
+    OPTIONS
+      --target 1|2            Which runtime reads the JSON (`space` or `spacing`); default:
+                              the file's `target`, else detected from the keys, else 1
+      --viewport WxH@Sx       Viewports for the layout rules (L…); repeat for several.
+                              Default: the file's previews, else 375x667@2x
+      --format text|json|github
+                              text (default): source lines with carets, then a summary;
+                              json: a stable schema (docs/diagnostics.md);
+                              github: workflow annotations for pull requests
+      --disable CODE[,CODE]   Do not report these codes (repeatable)
+      --warnings-as-errors    Exit 1 on warnings too
+      -h, --help              Show this help
+
+    In a .trellis file, `// trellis-ignore CODE` on the line before silences CODE on the
+    next line (`// trellis-ignore` alone silences its warnings and infos).
+
+    EXIT CODES
+      0 no errors (and no warnings with --warnings-as-errors) · 1 findings · 2 usage error
 
     """
 

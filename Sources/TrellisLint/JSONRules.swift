@@ -1,0 +1,237 @@
+import TrellisModel
+import TrellisSyntax
+
+/// Rules over a grid dictionary as written: key names, value types and value forms, each
+/// reported at the key or value it concerns, with what the runtime silently does instead.
+struct JSONRules {
+    let dialect: Dialect
+    var diagnostics: [Diagnostic] = []
+
+    static let gridKeys = Array(RuntimeReading.knownKeys).sorted()
+    static let borderlineKeys = ["color", "thick", "head", "tail", "offset", "dash"]
+
+    init(dialect: Dialect) { self.dialect = dialect }
+
+    mutating func add(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
+                      notes: [String] = [], fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
+        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
+                                      labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
+    }
+
+    mutating func add(_ finding: ValueFinding, at range: Range<Int>, quoted: Bool = true) {
+        var fix: FixIt?
+        if let replacement = finding.replacement {
+            let text = quoted ? "\"\(replacement)\"" : replacement
+            fix = FixIt(message: "write \(text)", edits: [TextEdit(range: range, replacement: text)], isSafe: finding.replacementIsSafe)
+        }
+        add(finding.code, finding.severity, finding.message, range, notes: finding.notes, fix: fix)
+    }
+
+    mutating func lint(root: JSONNode) {
+        var stack: [(JSONNode, Bool, Int)] = [(root, true, 0)]
+        while let (node, isRoot, depth) = stack.popLast() {
+            guard case .object(let members) = node.kind else {
+                add("M122", .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
+                    notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
+                continue
+            }
+            lintMembers(members, of: node, isRoot: isRoot)
+            for key in ["rows", "cols"] {
+                guard let list = node.member(key), case .array(let elements) = list.value.kind else { continue }
+                for element in elements.reversed() { stack.append((element, false, depth + 1)) }
+            }
+        }
+    }
+
+    mutating func lintMembers(_ members: [JSONNode.Member], of node: JSONNode, isRoot: Bool) {
+        for member in members {
+            let key = member.key
+            let value = member.value
+            switch key {
+            case "size": lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
+            case "rows", "cols":
+                if case .array = value.kind {} else {
+                    add("M122", .error, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
+                }
+            case "space", "spacing":
+                if key == dialect.otherSpacingKey {
+                    let runtime = dialect == .v1 ? "MyLayout 1.x" : "MyLayout 2.0+"
+                    add("M117", .warning, "\(runtime) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
+                        notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
+                        fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
+                }
+                lintNumber(value, key: key)
+            case "padding":
+                guard case .string(let text) = value.kind else {
+                    add("M122", .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
+                        notes: ["The runtime sends it string messages: anything else crashes the app."])
+                    continue
+                }
+                if let finding = ValueChecks.padding(text) { add(finding, at: value.range) }
+            case "gravity", "overlap":
+                guard case .string(let text) = value.kind else {
+                    add("M122", .error, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
+                    continue
+                }
+                if let finding = ValueChecks.gravity(text) { add(finding, at: value.range) }
+            case "anchor", "placeholder": lintBool(value, key: key)
+            case "tag":
+                switch value.kind {
+                case .number(let number):
+                    if number != number.rounded(.towardZero) {
+                        add("M118", .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range)
+                    } else if let finding = ValueChecks.tag(Int(number)) {
+                        add(finding, at: value.range)
+                    }
+                case .string(let text):
+                    add("M118", .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
+                        fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true))
+                default:
+                    add("M122", .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
+                }
+            case "action":
+                guard case .string(let text) = value.kind else {
+                    add("M122", .error, "`action` must be a selector string such as \"handleTap:\"", value.range)
+                    continue
+                }
+                if let finding = ValueChecks.action(text) { add(finding, at: value.range) }
+            case "action-data": break
+            case "top-borderline", "left-borderline", "bottom-borderline", "right-borderline":
+                lintBorderline(value, key: key)
+            default:
+                var message = "unknown key \"\(key)\": the runtime ignores it"
+                var fix: FixIt?
+                if let suggestion = Suggestion.closest(to: key, among: Self.gridKeys.filter { $0 != dialect.otherSpacingKey }) {
+                    message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
+                    fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
+                }
+                add("M119", .warning, message, member.keyRange, fix: fix)
+            }
+        }
+        if node.member("rows") != nil, let cols = node.member("cols"), let rows = node.member("rows") {
+            add("M101", .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
+                rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
+        }
+        if let overlap = node.member("overlap") {
+            if let size = node.member("size"), !isRoot {
+                add("M111", .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
+                    labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
+            }
+            if let gravity = node.member("gravity"), !Gravity.parse(gravity.value.value.stringValue ?? "").isNone {
+                add("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
+                    labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
+            }
+        }
+    }
+
+    mutating func lintSize(_ value: JSONNode, keyRange: Range<Int>, isRoot: Bool) {
+        if isRoot {
+            add("M120", .info, "`size` on the root grid means nothing: the layout view's own size is the root's", keyRange)
+            return
+        }
+        switch value.kind {
+        case .string(let text):
+            if text == "fill" || text == "wrap" || text == "100%" || text == "-100%" { return }
+            if text.hasSuffix("%") {
+                let body = String(text.dropLast())
+                guard let percent = Double(body.trimmingCharacters()) else {
+                    add("M102", .warning, "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points", value.range)
+                    return
+                }
+                if percent >= 100 {
+                    add("M103", .warning, "\"\(text)\" is read as a FIXED \(JSONWriter.formatNumber(percent / 100)) points, not \(text) of anything", value.range,
+                        notes: ["Only the exact strings \"100%\" and \"-100%\" mean fill; percentages must lie between -100% and 100%."],
+                        fix: FixIt(message: "write \"fill\"", edits: [TextEdit(range: value.range, replacement: "\"fill\"")], isSafe: false))
+                } else if percent <= -100 {
+                    add("M104", .error, "\"\(text)\" is read as \(JSONWriter.formatNumber(percent / 100)): the runtime asserts on sizes <= -1", value.range)
+                }
+                return
+            }
+            var fix: FixIt?
+            if let number = Double(text.trimmingCharacters()) {
+                fix = FixIt(message: "write the number \(JSONWriter.formatNumber(number))", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(number))], isSafe: false)
+            }
+            add("M102", .warning, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
+                value.range, notes: ["A size is a number, \"x%\", \"-x%\", \"fill\" or \"wrap\"."], fix: fix)
+        case .number(let number):
+            if number == RuntimeReading.wrap || number == RuntimeReading.fill { return }
+            if number <= -1 {
+                add("M104", .error, "size \(JSONWriter.formatNumber(number)) asserts at runtime: sizes below -1 are not allowed", value.range)
+            } else if number > 0 && number < 1 || number < 0 && number > -1 {
+                let percent = JSONWriter.formatNumber(number * 100) + "%"
+                let kind = number > 0 ? "of the free length" : "of the remaining length"
+                add("M105", .info, "\(JSONWriter.formatNumber(number)) is silently a ratio \(kind) (\(percent)), not points", value.range,
+                    fix: FixIt(message: "write \"\(percent)\"", edits: [TextEdit(range: value.range, replacement: "\"\(percent)\"")]))
+            }
+        case .bool(let flag):
+            add("M118", .warning, "a boolean size is read as \(flag ? "1 point" : "0")", value.range)
+        default:
+            add("M102", .warning, "\(value.value.typeName) is not a size: the runtime reads it as fill", value.range)
+        }
+    }
+
+    mutating func lintNumber(_ value: JSONNode, key: String) {
+        switch value.kind {
+        case .number: break
+        case .string(let text):
+            add("M118", .warning, "`\(key)` is a string: the runtime reads \"\(text)\" as \(JSONWriter.formatNumber(RuntimeReading.double(value.value)))", value.range,
+                fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(RuntimeReading.double(value.value)))], isSafe: Double(text) != nil))
+        default:
+            add("M122", .error, "`\(key)` must be a number, not \(value.value.typeName)", value.range)
+        }
+    }
+
+    mutating func lintBool(_ value: JSONNode, key: String) {
+        switch value.kind {
+        case .bool: break
+        case .string(let text):
+            let read = RuntimeReading.bool(value.value)
+            add("M118", .warning, "`\(key)` is the string \"\(text)\": it works only by luck of `boolValue` (read as \(read))", value.range,
+                fix: FixIt(message: "write \(read)", edits: [TextEdit(range: value.range, replacement: read ? "true" : "false")]))
+        case .number(let number):
+            add("M118", .info, "`\(key)` is the number \(JSONWriter.formatNumber(number)): write true or false", value.range,
+                fix: FixIt(message: "write \(number != 0)", edits: [TextEdit(range: value.range, replacement: number != 0 ? "true" : "false")]))
+        default:
+            add("M122", .error, "`\(key)` must be true or false, not \(value.value.typeName)", value.range)
+        }
+    }
+
+    mutating func lintBorderline(_ value: JSONNode, key: String) {
+        guard case .object(let members) = value.kind else {
+            add("M122", .error, "`\(key)` must be an object such as {\"color\": \"#EEEEEE\", \"thick\": 1}", value.range)
+            return
+        }
+        for member in members {
+            switch member.key {
+            case "color":
+                if case .string(let text) = member.value.kind {
+                    if let finding = ValueChecks.color(text) { add(finding, at: member.value.range) }
+                } else {
+                    add("M122", .error, "a borderline `color` must be a string such as \"#EEEEEE\"", member.value.range)
+                }
+            case "thick", "head", "tail", "offset", "dash":
+                lintNumber(member.value, key: member.key)
+                if member.key == "thick", let finding = ValueChecks.thick(RuntimeReading.double(member.value.value)) {
+                    add(finding, at: member.value.range, quoted: false)
+                }
+            default:
+                var message = "unknown borderline key \"\(member.key)\": the runtime ignores it"
+                var fix: FixIt?
+                if let suggestion = Suggestion.closest(to: member.key, among: Self.borderlineKeys) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                    fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
+                }
+                add("M119", .warning, message, member.keyRange, fix: fix)
+            }
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var scalars = Substring(self)
+        while scalars.first == " " { scalars = scalars.dropFirst() }
+        while scalars.last == " " { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

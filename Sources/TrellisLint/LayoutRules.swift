@@ -1,0 +1,81 @@
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+
+/// Rules that need computed frames: overflowing children and cells that get no length, at
+/// each viewport (reported once per grid, naming the first viewport that shows it).
+struct LayoutRules {
+    let spans: Spans
+    var diagnostics: [Diagnostic] = []
+    var reported: Set<String> = []
+
+    init(spans: Spans) { self.spans = spans }
+
+    mutating func lint(root: RuntimeGrid, viewports: [Viewport]) {
+        var grids: [RuntimeGrid] = []
+        var stack = [root]
+        while let grid = stack.popLast() {
+            grids.append(grid)
+            stack.append(contentsOf: grid.children.reversed())
+        }
+        // Subtree sizes in pre-order: a grid's children start at index + 1, each after the
+        // previous child's subtree.
+        var sizes = [Int](repeating: 1, count: grids.count)
+        var completed: [Int] = []
+        for index in grids.indices.reversed() {
+            var size = 1
+            for _ in grids[index].children { size += completed.popLast() ?? 0 }
+            sizes[index] = size
+            completed.append(size)
+        }
+        for viewport in viewports {
+            let result = LayoutEngine.layout(root, viewport: viewport)
+            guard result.grids.count == grids.count else { continue }
+            for index in grids.indices where !grids[index].children.isEmpty {
+                var childIndices: [Int] = []
+                var child = index + 1
+                for _ in grids[index].children {
+                    childIndices.append(child)
+                    child += sizes[child]
+                }
+                lint(grids[index], frame: result.grids[index], children: childIndices.map { result.grids[$0] }, viewport: viewport)
+            }
+        }
+    }
+
+    func length(_ frame: GridFrame, along axis: Axis) -> Double {
+        axis == .cols ? frame.frame.width : frame.frame.height
+    }
+
+    mutating func lint(_ grid: RuntimeGrid, frame: GridFrame, children childFrames: [GridFrame], viewport: Viewport) {
+        guard let axis = grid.axis, !grid.children.isEmpty, childFrames.count == grid.children.count else { return }
+        let at = viewport.description
+        let available = length(frame, along: axis)
+        let padding = axis == .cols ? grid.padding.left + grid.padding.right : grid.padding.top + grid.padding.bottom
+        let spacing = grid.spacing * Double(grid.children.count - 1)
+        var fixed = 0.0
+        for (child, childFrame) in zip(grid.children, childFrames) where child.measure >= 0 || child.measure == RuntimeReading.wrap {
+            fixed += length(childFrame, along: axis)
+        }
+        let needed = fixed + padding + spacing
+        if needed > available + 0.001, available > 0, reported.insert("L001 \(frame.path)").inserted {
+            let parts = "\(n(fixed)) (fixed, ratio and wrap \(axis.rawValue)) + \(n(padding)) (padding) + \(n(spacing)) (spacing)"
+            diagnostics.append(Diagnostic(
+                code: "L001", severity: .warning, range: spans.span(of: axis.rawValue, on: grid),
+                message: "at \(at) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
+                notes: ["The runtime clamps nothing: the children overflow the grid."]))
+        }
+        for (child, childFrame) in zip(grid.children, childFrames) where child.measure == RuntimeReading.fill || (child.measure < 0 && child.measure > -1) {
+            let got = length(childFrame, along: axis)
+            if got <= 0, reported.insert("L002 \(childFrame.path)").inserted {
+                let kind = child.measure == RuntimeReading.fill ? "fill" : "remaining-ratio"
+                diagnostics.append(Diagnostic(
+                    code: "L002", severity: .warning, range: spans.span(of: "size", on: child),
+                    message: "at \(at) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
+                    notes: ["The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."]))
+            }
+        }
+    }
+
+    func n(_ value: Double) -> String { JSONWriter.formatNumber((value * 100).rounded() / 100) }
+}

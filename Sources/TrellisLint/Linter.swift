@@ -1,0 +1,68 @@
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+
+/// Settings of a lint run, the same for the CLI and (later) the editor.
+public struct LintOptions: Sendable {
+    /// Viewports for the layout rules; empty: the file's previews, else the default.
+    public var viewports: [Viewport]
+    /// Codes not to report.
+    public var disabled: Set<String>
+
+    public init(viewports: [Viewport] = [], disabled: Set<String> = []) {
+        self.viewports = viewports
+        self.disabled = disabled
+    }
+}
+
+/// Lints a loaded file: its syntax, JSON and lowering diagnostics, then the rules over its
+/// grid dictionaries and frames. Pure: the same list feeds `trellis check` and the editor.
+public enum Linter {
+    public static func lint(_ file: LoadedFile, options: LintOptions = LintOptions()) -> [Diagnostic] {
+        var diagnostics = file.diagnostics
+        let spans = Spans(file)
+        if let root = file.jsonRoot {
+            var rules = JSONRules(dialect: file.dialect)
+            rules.lint(root: root)
+            diagnostics += rules.diagnostics
+        }
+        var viewports = options.viewports
+        if viewports.isEmpty { viewports = file.previews }
+        if viewports.isEmpty { viewports = [.default] }
+        for layout in file.layouts {
+            let runtime = layout.runtime
+            var structure = StructureRules(spans: spans)
+            structure.lint(root: runtime)
+            diagnostics += structure.diagnostics
+            var frames = LayoutRules(spans: spans)
+            frames.lint(root: runtime, viewports: viewports)
+            diagnostics += frames.diagnostics
+        }
+        // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
+        let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
+        diagnostics.removeAll { $0.code == "L001" && ratioSpans.contains($0.range) }
+        diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
+        diagnostics = suppressed(diagnostics, in: file)
+        return diagnostics.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+    }
+
+    /// `// trellis-ignore CODE[, CODE…]` on the line before silences those codes on the next
+    /// line (`// trellis-ignore` alone silences every warning and info there).
+    static func suppressed(_ diagnostics: [Diagnostic], in file: LoadedFile) -> [Diagnostic] {
+        guard let tree = file.tree else { return diagnostics }
+        var ignored: [Int: Set<String>] = [:]
+        for token in tree.tokens where token.kind == .comment {
+            let text = tree.text(token).dropFirst(2).drop(while: { $0 == " " })
+            guard text.hasPrefix("trellis-ignore") else { continue }
+            let codes = text.dropFirst("trellis-ignore".count).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            let line = file.source.lineIndex(of: token.start) + 1
+            ignored[line, default: []].formUnion(codes.isEmpty ? ["*"] : codes)
+        }
+        guard !ignored.isEmpty else { return diagnostics }
+        return diagnostics.filter { diagnostic in
+            guard let codes = ignored[file.source.lineIndex(of: diagnostic.range.lowerBound)] else { return true }
+            if codes.contains(diagnostic.code) { return false }
+            return !(codes.contains("*") && diagnostic.severity != .error)
+        }
+    }
+}

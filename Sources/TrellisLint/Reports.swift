@@ -1,0 +1,133 @@
+import TrellisModel
+import TrellisSyntax
+
+/// One checked file and its diagnostics, for the report formats.
+public struct CheckedFile: Sendable {
+    public var source: SourceFile
+    public var diagnostics: [Diagnostic]
+
+    public init(source: SourceFile, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Counts for the summary line and the exit code.
+public struct CheckSummary: Sendable, Equatable {
+    public var files = 0, errors = 0, warnings = 0, infos = 0
+
+    public init(_ files: [CheckedFile]) {
+        self.files = files.count
+        for diagnostic in files.flatMap(\.diagnostics) {
+            switch diagnostic.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info, .hint: infos += 1
+            }
+        }
+    }
+
+    public var line: String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(files, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
+    }
+}
+
+/// Machine-readable renderings of diagnostics (docs/diagnostics.md, "Report formats").
+public enum Reports {
+    /// `--format json`: a stable schema, version 1. Lines and columns are 1-based; columns
+    /// count Unicode scalars; `offset` is the byte offset; `utf16` the 0-based UTF-16 column.
+    public static func json(_ files: [CheckedFile]) -> String {
+        let summary = CheckSummary(files)
+        let value = JSONValue.object([
+            JSONMember("version", .number(1)),
+            JSONMember("files", .array(files.map { file in
+                .object([
+                    JSONMember("path", .string(file.source.name)),
+                    JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
+                ])
+            })),
+            JSONMember("summary", .object([
+                JSONMember("files", .number(Double(summary.files))),
+                JSONMember("errors", .number(Double(summary.errors))),
+                JSONMember("warnings", .number(Double(summary.warnings))),
+                JSONMember("infos", .number(Double(summary.infos))),
+            ])),
+        ])
+        return JSONWriter.string(value)
+    }
+
+    static func position(_ offset: Int, _ source: SourceFile) -> JSONValue {
+        let (line, column) = source.scalarPosition(of: offset)
+        return .object([
+            JSONMember("line", .number(Double(line + 1))),
+            JSONMember("column", .number(Double(column + 1))),
+            JSONMember("offset", .number(Double(offset))),
+            JSONMember("utf16", .number(Double(source.utf16Position(of: offset).column))),
+        ])
+    }
+
+    static func rangeJSON(_ range: Range<Int>, _ source: SourceFile) -> JSONValue {
+        .object([JSONMember("start", position(range.lowerBound, source)), JSONMember("end", position(range.upperBound, source))])
+    }
+
+    static func diagnosticJSON(_ diagnostic: Diagnostic, _ source: SourceFile) -> JSONValue {
+        .object([
+            JSONMember("code", .string(diagnostic.code)),
+            JSONMember("severity", .string(diagnostic.severity.rawValue)),
+            JSONMember("message", .string(diagnostic.message)),
+            JSONMember("range", rangeJSON(diagnostic.range, source)),
+            JSONMember("labels", .array(diagnostic.labels.map {
+                .object([JSONMember("message", .string($0.message)), JSONMember("range", rangeJSON($0.range, source))])
+            })),
+            JSONMember("notes", .array(diagnostic.notes.map { .string($0) })),
+            JSONMember("fixes", .array(diagnostic.fixIts.map { fix in
+                .object([
+                    JSONMember("message", .string(fix.message)),
+                    JSONMember("safe", .bool(fix.isSafe)),
+                    JSONMember("edits", .array(fix.edits.map {
+                        .object([JSONMember("range", rangeJSON($0.range, source)), JSONMember("replacement", .string($0.replacement))])
+                    })),
+                ])
+            })),
+            JSONMember("docs", .string(diagnostic.documentationAnchor)),
+        ])
+    }
+
+    /// `--format github`: workflow commands that annotate the lines of a pull request.
+    public static func github(_ files: [CheckedFile]) -> String {
+        var output = ""
+        for file in files {
+            for diagnostic in file.diagnostics {
+                let command: String
+                switch diagnostic.severity {
+                case .error: command = "error"
+                case .warning: command = "warning"
+                case .info, .hint: command = "notice"
+                }
+                let start = file.source.scalarPosition(of: diagnostic.range.lowerBound)
+                let end = file.source.scalarPosition(of: diagnostic.range.upperBound)
+                let properties = "file=\(escapeProperty(file.source.name)),line=\(start.line + 1),col=\(start.column + 1),endLine=\(end.line + 1),endColumn=\(end.column + 1),title=\(escapeProperty("trellis " + diagnostic.code))"
+                var message = diagnostic.message
+                for note in diagnostic.notes { message += "\n" + note }
+                if let fix = diagnostic.fixIts.first { message += "\nhelp: " + fix.message }
+                output += "::\(command) \(properties)::\(escapeData(message))\n"
+            }
+        }
+        return output
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

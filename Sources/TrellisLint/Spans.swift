@@ -1,0 +1,60 @@
+import TrellisModel
+import TrellisSyntax
+
+/// Finds where a grid's key was written, for either input: the key in a JSON object, or the
+/// attribute (size, split) of a Trellis cell. Falls back to the grid's own range.
+struct Spans {
+    let file: LoadedFile
+    var jsonObjects: [Int: JSONNode] = [:]
+    var cells: [Int: Int] = [:]
+
+    init(_ file: LoadedFile) {
+        self.file = file
+        if let root = file.jsonRoot {
+            var stack = [root]
+            while let node = stack.popLast() {
+                switch node.kind {
+                case .object(let members):
+                    jsonObjects[node.range.lowerBound] = node
+                    stack.append(contentsOf: members.map(\.value))
+                case .array(let elements): stack.append(contentsOf: elements)
+                default: break
+                }
+            }
+        }
+        if let tree = file.tree {
+            for (index, node) in tree.nodes.enumerated() where node.kind == .cell {
+                cells[tree.range(of: index).lowerBound] = index
+            }
+        }
+    }
+
+    /// The JSON object written for a grid (JSON inputs).
+    func object(of grid: RuntimeGrid) -> JSONNode? {
+        grid.sourceRange.flatMap { jsonObjects[$0.lowerBound] }
+    }
+
+    /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.
+    func span(of key: String, on grid: RuntimeGrid) -> Range<Int> {
+        let whole = grid.sourceRange ?? 0..<0
+        if let object = object(of: grid) {
+            return object.member(key)?.keyRange ?? whole.lowerBound..<min(whole.upperBound, whole.lowerBound + 1)
+        }
+        guard let tree = file.tree, let cell = cells[whole.lowerBound] else { return whole }
+        var found: Range<Int>?
+        tree.forEachChild(of: cell) { child in
+            guard found == nil else { return }
+            switch tree.nodes[child].kind {
+            case .size where key == "size": found = tree.range(of: child)
+            case .split where key == "rows" || key == "cols":
+                if let token = tree.firstToken(of: child) { found = tree.tokens[token].range }
+            case .attribute:
+                guard let token = tree.firstToken(of: child) else { return }
+                let name = tree.text(tree.tokens[token])
+                if name == key || (name == "spacing" && (key == "space" || key == "spacing")) { found = tree.range(of: child) }
+            default: break
+            }
+        }
+        return found ?? whole
+    }
+}

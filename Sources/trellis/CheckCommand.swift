@@ -1,0 +1,80 @@
+import Foundation
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis check`: lint `.trellis` files and MyGridLayout JSON, for people and for CI.
+enum CheckCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.check); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors"])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        let format = arguments.value("--format") ?? "text"
+        guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format takes text, json or github, not '\(format)'") }
+        var viewports: [Viewport] = []
+        for text in arguments.all("--viewport") {
+            guard let viewport = Viewport.parse(text) else { throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx") }
+            viewports.append(viewport)
+        }
+        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).uppercased() } })
+        let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+        var checked: [CheckedFile] = []
+        for path in paths {
+            let source = try Terminal.read(path)
+            let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+            let file = LoadedFile.load(source, kind: kind, target: target)
+            checked.append(CheckedFile(source: source, diagnostics: Linter.lint(file, options: LintOptions(viewports: viewports, disabled: disabled))))
+        }
+        let summary = CheckSummary(checked)
+        switch format {
+        case "json": Terminal.write(Reports.json(checked))
+        case "github":
+            Terminal.write(Reports.github(checked))
+            Terminal.error(summary.line + "\n")
+        default:
+            for file in checked {
+                Terminal.write(DiagnosticRenderer.terminal(file.diagnostics, in: file.source, color: Terminal.colorOnStdout))
+            }
+            Terminal.write(summary.line + "\n")
+        }
+        let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0)
+        return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// Files as given; directories searched (sorted) for `.trellis` files and `.json` files
+    /// that look like grid dictionaries. Hidden folders and `.build` are skipped.
+    static func expand(_ paths: [String]) throws -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError(message: "no such file or directory: \(path)")
+            }
+            guard isDirectory.boolValue else { result.append(path); continue }
+            guard let walker = FileManager.default.enumerator(atPath: path) else { continue }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                if name.hasPrefix(".") || name == "node_modules" {
+                    walker.skipDescendants()
+                    continue
+                }
+                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                if relative.hasSuffix(".trellis") || (relative.hasSuffix(".json") && looksLikeGridDictionary(full)) {
+                    found.append(full)
+                }
+            }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    /// A JSON file whose text mentions a grid key (`rows`, `cols`, `size`, `overlap`) near the top.
+    static func looksLikeGridDictionary(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+        guard head.drop(while: { $0.isWhitespace }).first == "{" else { return false }
+        return ["\"rows\"", "\"cols\"", "\"size\"", "\"overlap\""].contains { head.contains($0) }
+    }
+}

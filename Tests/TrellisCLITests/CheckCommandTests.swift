@@ -1,0 +1,53 @@
+import Foundation
+import TrellisTestSupport
+import XCTest
+
+/// `trellis check` through the real executable: paths, formats, flags, exit codes.
+final class CheckCommandTests: XCTestCase {
+    func trellis(_ arguments: [String], stdin: String? = nil) throws -> TrellisRun {
+        try TrellisRun.run(arguments, stdin: stdin)
+    }
+
+    func testCleanExamplesExitZero() throws {
+        let run = try trellis(["check", "examples"])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        // 10 .trellis files and their 10 golden JSON outputs; the one info is the seed
+        // card's root size, kept in its golden JSON (the .trellis file silences it).
+        XCTAssertTrue(run.stdout.hasSuffix("20 files checked: 0 errors, 0 warnings, 1 info\n"), run.stdout)
+    }
+
+    func testCorpusFolderIsSearchedAndErrorsExitOne() throws {
+        let run = try trellis(["check", TestPaths.corpus.appendingPathComponent("seeds").path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stdout.hasSuffix("10 files checked: 12 errors, 14 warnings, 2 info\n"), run.stdout)
+    }
+
+    func testWarningsAsErrorsAndDisable() throws {
+        let json = #"{"rows":[{"size":"20"}]}"#
+        XCTAssertEqual(try trellis(["check", "-"], stdin: json).status, 0)
+        XCTAssertEqual(try trellis(["check", "-", "--warnings-as-errors"], stdin: json).status, 1)
+        let disabled = try trellis(["check", "-", "--warnings-as-errors", "--disable", "m102"], stdin: json)
+        XCTAssertEqual(disabled.status, 0)
+        XCTAssertEqual(disabled.stdout, "1 file checked: 0 errors, 0 warnings, 0 info\n")
+    }
+
+    func testGitHubAnnotations() throws {
+        let run = try trellis(["check", "-", "--format", "github"], stdin: "{\"rows\":[{\"size\":\"150%\"}]}")
+        XCTAssertEqual(run.stdout, "::warning file=<stdin>,line=1,col=18,endLine=1,endColumn=24,title=trellis M103::\"150%25\" is read as a FIXED 1.5 points, not 150%25 of anything%0AOnly the exact strings \"100%25\" and \"-100%25\" mean fill; percentages must lie between -100%25 and 100%25.%0Ahelp: write \"fill\"\n")
+        XCTAssertEqual(run.stderr, "1 file checked: 0 errors, 1 warning, 0 info\n")
+    }
+
+    func testJSONFormatIsParseable() throws {
+        let run = try trellis(["check", "-", "--format", "json"], stdin: "rows 300 | 400 | fill")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Any]
+        XCTAssertEqual(summary?["warnings"] as? Int, 2)
+        XCTAssertEqual(object?["version"] as? Int, 1)
+    }
+
+    func testUsageErrors() throws {
+        XCTAssertEqual(try trellis(["check", "no/such/path"]).status, 2)
+        XCTAssertEqual(try trellis(["check", "--format", "xml", "examples"]).status, 2)
+        XCTAssertTrue(try trellis(["check", "--help"]).stdout.contains("--warnings-as-errors"))
+    }
+}

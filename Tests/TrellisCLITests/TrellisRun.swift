@@ -1,0 +1,39 @@
+import Foundation
+import TrellisTestSupport
+
+/// One run of the built `trellis` executable: exit status and both streams.
+struct TrellisRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> TrellisRun {
+        let process = Process()
+        process.executableURL = TestPaths.products.appendingPathComponent("trellis")
+        process.arguments = arguments
+        process.currentDirectoryURL = TestPaths.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        // Files, not pipes: a child that fills one pipe while we drain the other would deadlock.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+        try Data((stdin ?? "").utf8).write(to: paths[0])
+        for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
+        let input = try FileHandle(forReadingFrom: paths[0])
+        let output = try FileHandle(forWritingTo: paths[1])
+        let errors = try FileHandle(forWritingTo: paths[2])
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        try input.close()
+        try output.close()
+        try errors.close()
+        return TrellisRun(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
+    }
+}

@@ -1,0 +1,149 @@
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// Each rule fires on the mistake it names, at the right place, and stays quiet otherwise.
+final class RuleTests: XCTestCase {
+    func lint(json text: String, target: Dialect? = nil, viewport: Viewport? = nil) -> [Diagnostic] {
+        let file = LoadedFile.load(SourceFile(name: "t.json", text: text), kind: .json, target: target)
+        return Linter.lint(file, options: LintOptions(viewports: viewport.map { [$0] } ?? []))
+    }
+
+    func lint(trellis text: String, viewport: Viewport? = nil) -> [Diagnostic] {
+        let file = LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)
+        return Linter.lint(file, options: LintOptions(viewports: viewport.map { [$0] } ?? []))
+    }
+
+    func codes(json text: String, target: Dialect? = nil) -> [String] { lint(json: text, target: target).map(\.code) }
+    func codes(trellis text: String) -> [String] { lint(trellis: text).map(\.code) }
+
+    /// The text a diagnostic's range covers.
+    func covered(_ diagnostic: Diagnostic?, in text: String) -> String {
+        guard let diagnostic else { return "" }
+        return SourceFile(name: "", text: text).text(in: diagnostic.range)
+    }
+
+    func testCleanFilesHaveNoFindings() {
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":20},{"size":"33%"},{"size":"-50%"},{"size":"fill"},{"size":"wrap"}]}"#), [])
+        XCTAssertEqual(codes(trellis: "rows 20 | 33% | -50% | fill | wrap"), [])
+    }
+
+    func testRowsAndCols() {
+        let text = #"{"cols":[{"size":10}],"rows":[{"size":10}]}"#
+        let diagnostics = lint(json: text)
+        XCTAssertEqual(diagnostics.map(\.code), ["M101"])
+        XCTAssertEqual(covered(diagnostics.first, in: text), #""rows""#)
+    }
+
+    func testSizeStrings() {
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"20"}]}"#), ["M102"])
+        XCTAssertEqual(lint(json: #"{"rows":[{"size":"20"}]}"#).first?.fixIts.first?.edits.first?.replacement, "20")
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"auto"}]}"#), ["M102"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"150%"}]}"#), ["M103"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"100.0%"}]}"#), ["M103"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"100%"}]}"#), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"-150%"}]}"#), ["M104"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":-2}]}"#), ["M104"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":-99999}]}"#), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":0.5},{"size":20}]}"#), ["M105"])
+        XCTAssertEqual(lint(json: #"{"rows":[{"size":0.5}]}"#).first?.fixIts.first?.edits.first?.replacement, "\"50%\"")
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":true}]}"#), ["M118"])
+    }
+
+    func testRatiosOverAHundredPercent() {
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"60%"},{"size":"50%"}]}"#), ["M106"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"50%"},{"size":"50%"}]}"#), [])
+        XCTAssertEqual(codes(trellis: "rows 2/3 | 2/3"), ["M106"])
+    }
+
+    func testGravityRules() {
+        XCTAssertEqual(codes(json: #"{"cols":[{"size":10}],"gravity":"top|centerX"}"#), ["M107"])
+        XCTAssertEqual(codes(json: #"{"cols":[{"size":10}],"gravity":"centerX"}"#), [])
+        XCTAssertEqual(codes(trellis: "rows { 10 gravity(top|left) }"), ["M108"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"top|Left"}]}"#), ["M108", "M121"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"topcenterX"}]}"#), ["M108", "M121"])
+    }
+
+    func testFlagsWithoutEffect() {
+        XCTAssertEqual(codes(trellis: "rows { 10 placeholder cols fill }"), ["M109"])
+        XCTAssertEqual(codes(trellis: "rows { 10 placeholder }"), [])
+        XCTAssertEqual(codes(trellis: "rows { 10 anchor }"), ["M110"])
+        XCTAssertEqual(codes(trellis: "rows { 0 anchor; 10 anchor cols fill }"), [])
+    }
+
+    func testOverlapOverwrites() {
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":20,"overlap":"bottom|left"}]}"#), ["M111"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"overlap":"bottom","gravity":"top"}]}"#), ["M111"])
+        XCTAssertEqual(codes(trellis: "rows { fill; 20 overlap(bottom|left) }"), ["M111"])
+        XCTAssertEqual(codes(trellis: "rows { fill; _ overlap(bottom|left) }"), [])
+    }
+
+    func testTagsAndActions() {
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"tag":0}]}"#), ["M112"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"tag":"12"}]}"#), ["M118"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"action":"handleTap"}]}"#), ["M113"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"action":"handleTap:"}]}"#), [])
+        XCTAssertEqual(codes(trellis: "rows { 1 tag(0) action(handleTap) }"), ["M112", "M113"])
+    }
+
+    func testColorsThicknessAndPadding() {
+        XCTAssertEqual(codes(json: ##"{"rows":[{"size":1,"top-borderline":{"color":"#AAA","thick":1}}]}"##), ["M114"])
+        XCTAssertEqual(lint(json: ##"{"rows":[{"size":1,"top-borderline":{"color":"#80FF0000","thick":1}}]}"##).map(\.severity), [.info])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"top-borderline":{"color":"gren","thick":1}}]}"#), ["M114"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"top-borderline":{"color":"Red","thick":0}}]}"#), ["M115"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"top-borderline":{"colour":"red"}}]}"#), ["M119"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"padding":"10,0,10,0"}]}"#), ["M116"])
+        XCTAssertEqual(lint(json: #"{"rows":[{"size":1,"padding":"10,0,10,0"}]}"#).first?.fixIts.first?.edits.first?.replacement, "\"{10,0,10,0}\"")
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"padding":"{0, 0, 0, 0}"}]}"#), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"padding":5}]}"#), ["M122"])
+        XCTAssertEqual(codes(trellis: "rows 1 bottom-borderline(color #EEE thick 0.5)"), ["M114", "M115"])
+    }
+
+    func testDialectAndTypes() {
+        XCTAssertEqual(codes(json: #"{"spacing":5,"space":5,"rows":[{"size":1}]}"#, target: .v1), ["M117"])
+        XCTAssertEqual(codes(json: #"{"spacing":5,"rows":[{"size":1}]}"#, target: .v2), [])
+        XCTAssertEqual(lint(json: #"{"space":5,"rows":[]}"#, target: .v2).first?.fixIts.first?.edits.first?.replacement, "\"spacing\"")
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"anchor":"true"}]}"#), ["M110", "M118"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":1,"gravty":"top"}]}"#), ["M119"])
+        XCTAssertTrue(lint(json: #"{"rows":[{"size":1,"gravty":"top"}]}"#).first?.message.contains("did you mean \"gravity\"") ?? false)
+        XCTAssertEqual(codes(json: #"{"size":100,"rows":[{"size":1}]}"#), ["M120"])
+        XCTAssertEqual(codes(json: #"{"rows":{"size":1}}"#), ["M122"])
+        XCTAssertEqual(codes(json: #"{"rows":[5]}"#), ["M122"])
+    }
+
+    func testLayoutRulesSayTheNumbers() {
+        let text = "rows 300 | 400 | fill"
+        let diagnostics = lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2))
+        XCTAssertEqual(diagnostics.map(\.code), ["L001", "L002"])
+        XCTAssertEqual(diagnostics.first?.message, "at 375x667@2x the rows need 700 points but the grid has 667: 700 (fixed, ratio and wrap rows) + 0 (padding) + 0 (spacing)")
+        XCTAssertEqual(covered(diagnostics.last, in: text), "fill")
+        XCTAssertEqual(codes(trellis: "rows 300 | 300 | fill"), [])
+    }
+
+    func testSuppressionAndDisabling() {
+        XCTAssertEqual(codes(trellis: "rows {\n  // trellis-ignore M110\n  10 anchor\n}"), [])
+        XCTAssertEqual(codes(trellis: "rows {\n  // trellis-ignore\n  10 anchor\n}"), [])
+        XCTAssertEqual(codes(trellis: "rows {\n  // trellis-ignore M112\n  10 anchor\n}"), ["M110"])
+        let file = LoadedFile.load(SourceFile(name: "t", text: "rows { 10 anchor }"), kind: .trellis)
+        XCTAssertEqual(Linter.lint(file, options: LintOptions(disabled: ["M110"])).map(\.code), [])
+    }
+
+    func testRandomEditsOfTheCorpusNeverCrash() throws {
+        var random = SeededRandom(seed: 17)
+        let base = ##"{"rows":[{"size":"33%","padding":"{1,2,3,4}","top-borderline":{"color":"#AAA","thick":0}},{"size":-0.5,"cols":[{"size":"wrap"},{"overlap":"bottom|left"}]}],"space":2}"##
+        let alphabet = Array(##"{}[]:,"-0.5%|#ab，"##.utf8)
+        for _ in 0..<1_500 {
+            var bytes = Array(base.utf8)
+            for _ in 0..<3 {
+                let index = Int(random.next() % UInt64(bytes.count))
+                bytes[index] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            let file = LoadedFile.load(SourceFile(name: "r.json", bytes: bytes), kind: .json)
+            for diagnostic in Linter.lint(file) {
+                XCTAssertTrue(diagnostic.range.upperBound <= bytes.count)
+            }
+        }
+    }
+}
