@@ -113,7 +113,7 @@ struct JSONRules {
                 rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
         }
         if let overlap = node.member("overlap") {
-            if let size = node.member("size"), !isRoot {
+            if let size = node.member("size"), !isRoot, RuntimeReading.measure(of: size.value.value) != 0 {
                 add("M111", .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }

@@ -42,27 +42,7 @@ public enum Linter {
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
         diagnostics.removeAll { $0.code == "L001" && ratioSpans.contains($0.range) }
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
-        diagnostics = suppressed(diagnostics, in: file)
+        if let tree = file.tree { diagnostics = Suppression.apply(diagnostics, tree: tree) }
         return diagnostics.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
-    }
-
-    /// `// trellis-ignore CODE[, CODE…]` on the line before silences those codes on the next
-    /// line (`// trellis-ignore` alone silences every warning and info there).
-    static func suppressed(_ diagnostics: [Diagnostic], in file: LoadedFile) -> [Diagnostic] {
-        guard let tree = file.tree else { return diagnostics }
-        var ignored: [Int: Set<String>] = [:]
-        for token in tree.tokens where token.kind == .comment {
-            let text = tree.text(token).dropFirst(2).drop(while: { $0 == " " })
-            guard text.hasPrefix("trellis-ignore") else { continue }
-            let codes = text.dropFirst("trellis-ignore".count).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            let line = file.source.lineIndex(of: token.start) + 1
-            ignored[line, default: []].formUnion(codes.isEmpty ? ["*"] : codes)
-        }
-        guard !ignored.isEmpty else { return diagnostics }
-        return diagnostics.filter { diagnostic in
-            guard let codes = ignored[file.source.lineIndex(of: diagnostic.range.lowerBound)] else { return true }
-            if codes.contains(diagnostic.code) { return false }
-            return !(codes.contains("*") && diagnostic.severity != .error)
-        }
     }
 }

@@ -81,7 +81,8 @@ public struct LoadedFile: Sendable {
             LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readJSON: nil, readRuntime: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
-                          layouts: layouts, diagnostics: parsed.diagnostics + lowered.diagnostics, tree: parsed.tree, jsonRoot: nil)
+                          layouts: layouts, diagnostics: Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree),
+                          tree: parsed.tree, jsonRoot: nil)
     }
 
     static func loadJSON(_ source: SourceFile, target: Dialect?) -> LoadedFile {

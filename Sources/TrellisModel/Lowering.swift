@@ -262,7 +262,7 @@ struct LoweringState {
                 attribute = tree.nodes[attribute].subtreeEnd
             }
         }
-        if grid.overlap != nil, let sizeNode, depth > 0, grid.size != nil {
+        if grid.overlap != nil, let sizeNode, depth > 0, let size = grid.size, size != .number(0) {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }

@@ -78,6 +78,8 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(json: #"{"rows":[{"overlap":"bottom","gravity":"top"}]}"#), ["M111"])
         XCTAssertEqual(codes(trellis: "rows { fill; 20 overlap(bottom|left) }"), ["M111"])
         XCTAssertEqual(codes(trellis: "rows { fill; _ overlap(bottom|left) }"), [])
+        XCTAssertEqual(codes(trellis: "rows { fill; 0 overlap(bottom|left) }"), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":0,"overlap":"bottom|left"}]}"#), [])
     }
 
     func testTagsAndActions() {
