@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "trellis-bench",
-            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout"],
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"],
             path: "Benchmarks/trellis-bench"
         ),
         .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),

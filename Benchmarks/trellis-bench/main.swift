@@ -1,5 +1,6 @@
 import Foundation
 import TrellisLayout
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
@@ -148,6 +149,62 @@ if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < Comma
     exit(0)
 }
 
+/// `trellis check` (read, parse, lint with frames at one viewport) over 1,000 grid
+/// dictionaries, beside `jq empty` and JSONSerialization over the same files.
+func checkBenchmark(files count: Int) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 60_000))).tree).document
+    var paths: [String] = []
+    var total = 0
+    for index in 0..<count {
+        guard let layout = document.layouts.first else { break }
+        var grid = layout.root
+        grid.children = Array(grid.children.prefix(8 + index % 8))
+        var bytes = GridJSONWriter.write(grid, dialect: .v2, style: .pretty)
+        if index % 10 == 0, let close = bytes.lastIndex(of: UInt8(ascii: "}")) { bytes.insert(contentsOf: Array(",".utf8), at: close - 1) }
+        let path = folder.appendingPathComponent("layout\(index).json").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        paths.append(path)
+        total += bytes.count
+    }
+    var findings = 0
+    let trellisTime = measure(runs: 3) {
+        findings = 0
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let file = LoadedFile.load(SourceFile(name: path, bytes: [UInt8](data)), kind: .json)
+            findings += Linter.lint(file).count
+        }
+    }
+    let foundationTime = measure(runs: 3) {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            _ = try? JSONSerialization.jsonObject(with: data)
+        }
+    }
+    var jqTime: Double?
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") {
+        jqTime = measure(runs: 3) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
+            process.arguments = ["empty"] + paths
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+        }
+    }
+    print("check over \(count) grid-dictionary files (\(format(megabytes(total), 2)) MB, \(findings) findings, frames at 375x667@2x)")
+    print("  trellis check (read, parse, lint, lay out)  \(format(trellisTime * 1000)) ms")
+    print("  JSONSerialization parse only                \(format(foundationTime * 1000)) ms  (ratio \(format(foundationTime / trellisTime, 2))×)")
+    if let jqTime {
+        print("  jq empty (one process, parse only)          \(format(jqTime * 1000)) ms  (ratio \(format(jqTime / trellisTime, 2))×)")
+    } else {
+        print("  jq is not installed: apt-get install jq for the baseline")
+    }
+}
+
 let quick = CommandLine.arguments.contains("--quick")
 print("trellis-bench (best of several runs; ratios are within this process)\n")
 pipelineBenchmark(bytes: 1_000_000)
@@ -156,5 +213,7 @@ if !quick {
     pipelineBenchmark(bytes: 10_000_000)
     print("")
 }
+checkBenchmark(files: 1_000)
+print("")
 print("Frames (one layout pass) on trees of 1k, 100k and 1M grids")
 for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }

@@ -7,10 +7,10 @@ import TrellisSyntax
 enum CheckCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.check); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors"])
+        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let format = arguments.value("--format") ?? "text"
-        guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format takes text, json or github, not '\(format)'") }
+        guard ["text", "json", "github", "sarif"].contains(format) else { throw UsageError(message: "--format takes text, json, github or sarif, not '\(format)'") }
         var viewports: [Viewport] = []
         for text in arguments.all("--viewport") {
             guard let viewport = Viewport.parse(text) else { throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx") }
@@ -18,16 +18,29 @@ enum CheckCommand {
         }
         let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).uppercased() } })
         let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+        let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
+        if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
+        let options = LintOptions(viewports: viewports, disabled: disabled)
         var checked: [CheckedFile] = []
         for path in paths {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+            if fixing {
+                let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
+                if outcome.bytes != source.bytes {
+                    try Terminal.writeAtomically(outcome.bytes, to: path)
+                    Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
+                }
+                checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
+                continue
+            }
             let file = LoadedFile.load(source, kind: kind, target: target)
-            checked.append(CheckedFile(source: source, diagnostics: Linter.lint(file, options: LintOptions(viewports: viewports, disabled: disabled))))
+            checked.append(CheckedFile(source: source, diagnostics: Linter.lint(file, options: options)))
         }
         let summary = CheckSummary(checked)
         switch format {
         case "json": Terminal.write(Reports.json(checked))
+        case "sarif": Terminal.write(SARIFReport.render(checked, toolVersion: Trellis.version))
         case "github":
             Terminal.write(Reports.github(checked))
             Terminal.error(summary.line + "\n")

@@ -48,11 +48,17 @@ enum Terminal {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).trellis-\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try Data(bytes).write(to: temporary)
-            if FileManager.default.fileExists(atPath: path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            // Keep the permissions of a file being replaced; rename(2) replaces atomically.
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+               let permissions = attributes[.posixPermissions] {
+                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
+            guard rename(temporary.path, path) == 0 else {
+                throw UsageError(message: String(cString: strerror(errno)))
+            }
+        } catch let error as UsageError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw UsageError(message: "cannot write \(path): \(error.message)")
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw UsageError(message: "cannot write \(path): \(error.localizedDescription)")

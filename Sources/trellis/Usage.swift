@@ -113,11 +113,16 @@ enum Usage {
                               the file's `target`, else detected from the keys, else 1
       --viewport WxH@Sx       Viewports for the layout rules (L…); repeat for several.
                               Default: the file's previews, else 375x667@2x
-      --format text|json|github
+      --format text|json|github|sarif
                               text (default): source lines with carets, then a summary;
                               json: a stable schema (docs/diagnostics.md);
-                              github: workflow annotations for pull requests
+                              github: workflow annotations for pull requests;
+                              sarif: SARIF 2.1.0 for code-scanning upload
       --disable CODE[,CODE]   Do not report these codes (repeatable)
+      --fix                   Apply the safe fix-its in place (atomically), report what
+                              changed, then report what remains
+      --unsafe-fixes          With --fix, also apply the fix-its marked for review
+                              (e.g. closing a truncated file, renaming a misspelled key)
       --warnings-as-errors    Exit 1 on warnings too
       -h, --help              Show this help
 

@@ -45,6 +45,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(object?["version"] as? Int, 1)
     }
 
+    func testFixRewritesFilesAtomicallyAndReports() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rows.json")
+        try Data(try TestPaths.bytes(TestPaths.corpus.appendingPathComponent("seeds/rows-example-1.json"))).write(to: file)
+        let run = try trellis(["check", file.path, "--fix"])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        XCTAssertEqual(run.stderr, "fixed 2 in \(file.path): J004, J005\n")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       #"{"rows":[{"size":"33.33%"}, {"size":"33.33%"}, {"size":"33.33%"}]}"# + "\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["rows.json"])
+        XCTAssertEqual(try trellis(["check", "-", "--fix"], stdin: "{}").status, 2)
+    }
+
     func testUsageErrors() throws {
         XCTAssertEqual(try trellis(["check", "no/such/path"]).status, 2)
         XCTAssertEqual(try trellis(["check", "--format", "xml", "examples"]).status, 2)

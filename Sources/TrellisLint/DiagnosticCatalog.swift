@@ -1,0 +1,25 @@
+/// A one-line title for every diagnostic code (docs/diagnostics.md has a section for each).
+public enum DiagnosticCatalog {
+    public static let titles: [String: String] = [
+        "S001": "Unexpected character", "S002": "Unterminated string", "S003": "Missing token",
+        "S004": "Unexpected tokens", "S005": "Nesting too deep",
+        "J001": "Not JSON", "J002": "Trailing comma", "J003": "Missing colon", "J004": "Full-width punctuation",
+        "J005": "Brackets out of order", "J006": "Line break inside a string", "J007": "Comment in JSON",
+        "J008": "Duplicate key", "J009": "File ends early", "J010": "JSON nesting too deep", "J012": "Missing comma",
+        "M001": "Unknown template", "M002": "Template cycle", "M003": "Defined twice", "M004": "Unknown attribute",
+        "M005": "Bad attribute arguments", "M006": "Bad size", "M007": "Bad repetition", "M008": "Expansion limit",
+        "M009": "Attribute given twice", "M010": "Bad target", "M011": "Bad viewport", "M012": "A second bare layout",
+        "M014": "Unused template", "M015": "Too deep after expansion",
+        "M101": "Both rows and cols", "M102": "Size string read as fill", "M103": "Percentage of 100% or more",
+        "M104": "Size below -1", "M105": "Number read as a ratio", "M106": "Ratios over 100%",
+        "M107": "Gravity on an ignored axis", "M108": "Gravity on a leaf", "M109": "Placeholder on a non-leaf",
+        "M110": "Anchor on a leaf", "M111": "Overlap overwritten or overwriting", "M112": "Tag 0",
+        "M113": "Action is not a one-argument selector", "M114": "Color the runtime misreads",
+        "M115": "Borderline thinner than 1", "M116": "Malformed padding", "M117": "space vs spacing for the target",
+        "M118": "Value of a type the runtime converts", "M119": "Unknown key", "M120": "Size on the root",
+        "M121": "Gravity word dropped or misread", "M122": "Value of the wrong JSON type",
+        "L001": "Children overflow their grid", "L002": "Cell gets no length",
+    ]
+
+    public static func title(_ code: String) -> String { titles[code] ?? code }
+}
