@@ -143,6 +143,11 @@ func profileStage(_ stage: String, runs: Int) {
     print("\(stage): \(runs) runs in \(ContinuousClock.now - start)")
 }
 
+if CommandLine.arguments.contains("--only-check") {
+    checkBenchmark(files: 1_000)
+    exit(0)
+}
+
 if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < CommandLine.arguments.count {
     let runs = index + 2 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 2]) ?? 30 : 30
     profileStage(CommandLine.arguments[index + 1], runs: runs)

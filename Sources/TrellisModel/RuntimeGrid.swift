@@ -115,18 +115,37 @@ public struct Gravity: Hashable, Sendable {
         ("trailing", trailing), ("centerX", centerX), ("centerY", centerY), ("width", width), ("height", height),
     ]
 
+    static let wordBytes: [([UInt8], UInt16)] = wordsInRuntimeOrder.map { (Array($0.0.utf8), $0.1) }
+
     /// What the runtime makes of a gravity string: `|`-separated parts, each matched by substring.
     public static func parse(_ text: String) -> Gravity {
+        let bytes = Array(text.utf8)
         var bits: UInt16 = 0
-        for part in text.split(separator: "|", omittingEmptySubsequences: false) {
-            bits |= partBits(part)
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "|") {
+            bits |= partBits(bytes, start..<index)
+            start = index + 1
         }
         return Gravity(rawValue: bits)
     }
 
     /// The bits one part contributes (0 when the runtime drops it).
     public static func partBits(_ part: Substring) -> UInt16 {
-        for (word, value) in wordsInRuntimeOrder where part.contains(word) { return value }
+        let bytes = Array(part.utf8)
+        return partBits(bytes, 0..<bytes.count)
+    }
+
+    /// The first word of the runtime's list found in `bytes[range]` (case-sensitive).
+    static func partBits(_ bytes: [UInt8], _ range: Range<Int>) -> UInt16 {
+        for (word, value) in wordBytes where word.count <= range.count {
+            var start = range.lowerBound
+            while start + word.count <= range.upperBound {
+                var offset = 0
+                while offset < word.count, bytes[start + offset] == word[offset] { offset += 1 }
+                if offset == word.count { return value }
+                start += 1
+            }
+        }
         return 0
     }
 }

@@ -111,20 +111,53 @@ public enum RuntimeReading {
         return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 
+    /// The values of the keys the runtime reads; for a key given twice, the last one
+    /// (what NSDictionary keeps).
+    struct Keys {
+        var actionData, tag, action, padding, spacing, placeholder, anchor, overlap, gravity: JSONValue?
+        var borderlines: [JSONValue?] = [nil, nil, nil, nil]   // top, left, bottom, right
+        var cols, rows: JSONValue?
+        var unknown: [JSONMember] = []
+
+        init(_ members: [JSONMember], dialect: Dialect) {
+            for member in members {
+                let value = member.value
+                switch member.key {
+                case "size": break
+                case "action-data": actionData = value
+                case "tag": tag = value
+                case "action": action = value
+                case "padding": padding = value
+                case dialect.spacingKey: spacing = value
+                case "placeholder": placeholder = value
+                case "anchor": anchor = value
+                case "overlap": overlap = value
+                case "gravity": gravity = value
+                case "top-borderline": borderlines[0] = value
+                case "left-borderline": borderlines[1] = value
+                case "bottom-borderline": borderlines[2] = value
+                case "right-borderline": borderlines[3] = value
+                case "cols": cols = value
+                case "rows": rows = value
+                default: unknown.append(member)   // includes the other dialect's spacing key
+                }
+            }
+        }
+    }
+
     static func apply(_ value: JSONValue, to grid: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
         guard case .object(let members) = value else { return }
-        func lookup(_ key: String) -> JSONValue? { members.last(where: { $0.key == key })?.value }
-
-        if let data = lookup("action-data"), data != .null { grid.actionData = data }
-        grid.tag = integer(lookup("tag"))
-        if case .string(let action)? = lookup("action"), !action.isEmpty, !isRoot { grid.action = action }
-        if case .string(let text)? = lookup("padding"), !text.isEmpty { grid.padding = padding(text) }
-        grid.spacing = double(lookup(dialect.spacingKey))
+        let keys = Keys(members, dialect: dialect)
+        if let data = keys.actionData, data != .null { grid.actionData = data }
+        grid.tag = integer(keys.tag)
+        if case .string(let action)? = keys.action, !action.isEmpty, !isRoot { grid.action = action }
+        if case .string(let text)? = keys.padding, !text.isEmpty { grid.padding = padding(text) }
+        grid.spacing = double(keys.spacing)
         if !isRoot {
-            grid.placeholder = bool(lookup("placeholder"))
-            grid.anchor = bool(lookup("anchor"))
+            grid.placeholder = bool(keys.placeholder)
+            grid.anchor = bool(keys.anchor)
         }
-        if case .string(let text)? = lookup("overlap") {
+        if case .string(let text)? = keys.overlap {
             let overlap = Gravity.parse(text)
             if !overlap.isNone {
                 if !isRoot {
@@ -134,13 +167,13 @@ public enum RuntimeReading {
                 grid.gravity = overlap
             }
         }
-        if case .string(let text)? = lookup("gravity") {
+        if case .string(let text)? = keys.gravity {
             let gravity = Gravity.parse(text)
             if !gravity.isNone { grid.gravity = gravity }
         }
         if !isRoot {
-            for (edge, key) in [(Edge.top, "top-borderline"), (.left, "left-borderline"), (.bottom, "bottom-borderline"), (.right, "right-borderline")] {
-                guard case .object? = lookup(key), let line = lookup(key) else { continue }
+            for (index, edge) in [Edge.top, .left, .bottom, .right].enumerated() {
+                guard let line = keys.borderlines[index], case .object = line else { continue }
                 // MyBorderline starts black and 1 point wide; an unreadable color string
                 // clears the color, and `setThick:` raises any width below 1 to 1.
                 var color: RGBA? = RGBA.namedColors["black"]
@@ -150,16 +183,17 @@ public enum RuntimeReading {
                     tail: double(line["tail"]), offset: double(line["offset"]), dash: double(line["dash"])))
             }
         }
-        grid.unknownKeys = members.filter { !knownKeys.contains($0.key) || $0.key == dialect.otherSpacingKey }
+        grid.unknownKeys = keys.unknown
         // `cols` are added first; `rows` after them turn the split into rows (an assertion
         // in debug builds; release builds keep both lists under one axis).
-        for key in ["cols", "rows"] {
-            guard case .array(let elements)? = lookup(key) else { continue }
+        for (list, axis) in [(keys.cols, Axis.cols), (keys.rows, Axis.rows)] {
+            guard case .array(let elements)? = list else { continue }
+            grid.children.reserveCapacity(grid.children.count + elements.count)
             for element in elements {
                 var child = RuntimeGrid(measure: measure(of: element["size"]))
                 apply(element, to: &child, dialect: dialect, isRoot: false)
                 grid.children.append(child)
-                grid.axis = key == "rows" ? .rows : .cols
+                grid.axis = axis
             }
         }
     }
