@@ -18,7 +18,7 @@ public enum DiagnosticCatalog {
         "M115": "Borderline thinner than 1", "M116": "Malformed padding", "M117": "space vs spacing for the target",
         "M118": "Value of a type the runtime converts", "M119": "Unknown key", "M120": "Size on the root",
         "M121": "Gravity word dropped or misread", "M122": "Value of the wrong JSON type",
-        "L001": "Children overflow their grid", "L002": "Cell gets no length",
+        "L001": "Children overflow their grid", "L002": "Cell gets no length", "L003": "Size depends on an unknown view",
     ]
 
     public static func title(_ code: String) -> String { titles[code] ?? code }

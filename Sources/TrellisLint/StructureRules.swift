@@ -14,11 +14,39 @@ struct StructureRules {
     }
 
     mutating func lint(root: RuntimeGrid) {
-        var stack: [(RuntimeGrid, Bool)] = [(root, true)]
-        while let (grid, isRoot) = stack.popLast() {
-            lint(grid, isRoot: isRoot)
-            for child in grid.children.reversed() { stack.append((child, false)) }
+        var unknownViews: [(RuntimeGrid, String, Axis)] = []
+        var stack: [(RuntimeGrid, String, Axis?)] = [(root, "", nil)]
+        while let (grid, path, parentAxis) = stack.popLast() {
+            lint(grid, isRoot: path.isEmpty)
+            if let parentAxis, sizeComesFromView(grid) { unknownViews.append((grid, path, parentAxis)) }
+            for (index, child) in grid.children.enumerated().reversed() {
+                stack.append((child, path.isEmpty ? "\(index + 1)" : "\(path).\(index + 1)", grid.axis))
+            }
         }
+        reportUnknownViews(unknownViews)
+    }
+
+    /// A wrap leaf or an overlap cell (an anchor of size 0) takes its length from its view.
+    func sizeComesFromView(_ grid: RuntimeGrid) -> Bool {
+        guard grid.contentSize == nil, !grid.placeholder else { return false }
+        return (grid.measure == RuntimeReading.wrap && grid.children.isEmpty) || (grid.measure == 0 && grid.anchor)
+    }
+
+    /// L003, once per layout: the cells whose size comes from a view a static tool cannot
+    /// measure; frames assume 0 × 0 unless a preview size is given.
+    mutating func reportUnknownViews(_ cells: [(RuntimeGrid, String, Axis)]) {
+        guard let (grid, path, axis) = cells.first else { return }
+        let wrap = grid.measure == RuntimeReading.wrap
+        var message = wrap
+            ? "the \(axis == .rows ? "height" : "width") of this wrap cell (\(path)) comes from its view, which Trellis cannot measure: frames assume a 0 × 0 view"
+            : "this overlap cell (\(path)) lets its view size itself, and Trellis cannot measure the view: frames assume 0 × 0"
+        if cells.count > 1 { message += "; so do \(cells.count - 1) more cell\(cells.count == 2 ? "" : "s") of this layout" }
+        var notes = ["In Trellis, give a view's size for previews with `content(WxH)`, e.g. `wrap content(120x20)`; it never reaches the JSON."]
+        if cells.count > 1 {
+            let others = cells.dropFirst().prefix(12).map(\.1).joined(separator: ", ")
+            notes.append("The others: \(others)\(cells.count > 13 ? ", …" : "").")
+        }
+        add("L003", .info, message, spans.span(of: wrap ? "size" : "overlap", on: grid), notes: notes)
     }
 
     mutating func lint(_ grid: RuntimeGrid, isRoot: Bool) {

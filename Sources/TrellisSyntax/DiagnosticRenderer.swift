@@ -20,7 +20,19 @@ public enum DiagnosticRenderer {
         output += paint.wrap(": \(diagnostic.message)", Paint.bold) + "\n"
 
         var spans: [(range: Range<Int>, label: String, primary: Bool)] = [(diagnostic.range, "", true)]
-        spans += diagnostic.labels.map { ($0.range, $0.message, false) }
+        var farLabels: [String] = []
+        for label in diagnostic.labels {
+            // A label too far along the same long line to share a window becomes a note.
+            let sameLine = source.lineIndex(of: label.range.lowerBound) == line
+            let lineWidth = displayWidth(source.bytes, from: source.lineRange(line).lowerBound, to: source.lineRange(line).upperBound)
+            let distance = abs(source.scalarPosition(of: label.range.lowerBound).column - column)
+            if sameLine, lineWidth > 120, distance > 90 {
+                let position = source.scalarPosition(of: label.range.lowerBound)
+                farLabels.append("\(label.message) at \(position.line + 1):\(position.column + 1)")
+            } else {
+                spans.append((label.range, label.message, false))
+            }
+        }
         let lines = Set(spans.map { source.lineIndex(of: $0.range.lowerBound) }).sorted()
         let gutterWidth = String(lines.last.map { $0 + 1 } ?? 1).count
         let blank = String(repeating: " ", count: gutterWidth)
@@ -30,14 +42,17 @@ public enum DiagnosticRenderer {
         for lineIndex in lines {
             if let previousLine, lineIndex > previousLine + 1 { output += paint.wrap("\(blank) ...", Paint.blue) + "\n" }
             previousLine = lineIndex
-            let lineRange = source.lineRange(lineIndex)
-            let lineText = source.text(in: lineRange)
+            let fullRange = source.lineRange(lineIndex)
+            let lineRange = window(fullRange, around: spans.filter { source.lineIndex(of: $0.range.lowerBound) == lineIndex }.map(\.range), in: source)
+            let clippedStart = lineRange.lowerBound > fullRange.lowerBound
+            let clippedEnd = lineRange.upperBound < fullRange.upperBound
+            let lineText = (clippedStart ? "…" : "") + source.text(in: lineRange) + (clippedEnd ? "…" : "")
             let number = String(lineIndex + 1)
             output += paint.wrap(String(repeating: " ", count: gutterWidth - number.count) + number + " |", Paint.blue) + " " + lineText + "\n"
             for span in spans.filter({ source.lineIndex(of: $0.range.lowerBound) == lineIndex }).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 let start = max(span.range.lowerBound, lineRange.lowerBound)
                 let end = min(max(span.range.upperBound, start), lineRange.upperBound)
-                let prefix = displayPrefix(source.bytes, from: lineRange.lowerBound, to: start)
+                let prefix = (clippedStart ? " " : "") + displayPrefix(source.bytes, from: lineRange.lowerBound, to: start)
                 let width = max(1, displayWidth(source.bytes, from: start, to: end))
                 let marker = String(repeating: span.primary ? "^" : "-", count: width)
                 let spanColor = span.primary ? severityColor : Paint.blue
@@ -50,7 +65,7 @@ public enum DiagnosticRenderer {
                 output += paint.wrap("\(blank) |", Paint.blue) + " " + text + "\n"
             }
         }
-        for note in diagnostic.notes {
+        for note in farLabels + diagnostic.notes {
             output += paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("note", Paint.bold) + ": \(note)\n"
         }
         for fix in diagnostic.fixIts {
@@ -58,6 +73,27 @@ public enum DiagnosticRenderer {
         }
         output += "\n"
         return output
+    }
+
+    /// Long lines (minified JSON) are cut to about 100 columns around the spans shown on them.
+    static func window(_ line: Range<Int>, around spans: [Range<Int>], in source: SourceFile) -> Range<Int> {
+        guard displayWidth(source.bytes, from: line.lowerBound, to: line.upperBound) > 120,
+              let first = spans.map(\.lowerBound).min() else { return line }
+        var start = min(max(line.lowerBound, first), line.upperBound)
+        var columns = 0
+        while start > line.lowerBound, columns < 40 {
+            start -= 1
+            while start > line.lowerBound, source.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            columns += 1
+        }
+        let last = min(line.upperBound, max(start, spans.map(\.upperBound).max() ?? start))
+        var end = last
+        columns = displayWidth(source.bytes, from: start, to: end)
+        while end < line.upperBound, columns < 100 {
+            end += SourceFile.sequenceLength(source.bytes[end])
+            columns += 1
+        }
+        return start..<min(end, line.upperBound)
     }
 
     /// Spaces (tabs kept) as wide as the text before a caret.

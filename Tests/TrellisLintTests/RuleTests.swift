@@ -26,8 +26,8 @@ final class RuleTests: XCTestCase {
     }
 
     func testCleanFilesHaveNoFindings() {
-        XCTAssertEqual(codes(json: #"{"rows":[{"size":20},{"size":"33%"},{"size":"-50%"},{"size":"fill"},{"size":"wrap"}]}"#), [])
-        XCTAssertEqual(codes(trellis: "rows 20 | 33% | -50% | fill | wrap"), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":20},{"size":"33%"},{"size":"-50%"},{"size":"fill"},{"size":"wrap"}]}"#), ["L003"])
+        XCTAssertEqual(codes(trellis: "rows 20 | 33% | -50% | fill | wrap content(10x10)"), [])
     }
 
     func testRowsAndCols() {
@@ -46,7 +46,7 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(json: #"{"rows":[{"size":"100%"}]}"#), [])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":"-150%"}]}"#), ["M104"])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":-2}]}"#), ["M104"])
-        XCTAssertEqual(codes(json: #"{"rows":[{"size":-99999}]}"#), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":-99999}]}"#), ["L003"])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":0.5},{"size":20}]}"#), ["M105"])
         XCTAssertEqual(lint(json: #"{"rows":[{"size":0.5}]}"#).first?.fixIts.first?.edits.first?.replacement, "\"50%\"")
         XCTAssertEqual(codes(json: #"{"rows":[{"size":true}]}"#), ["M118"])
@@ -70,16 +70,16 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(trellis: "rows { 10 placeholder cols fill }"), ["M109"])
         XCTAssertEqual(codes(trellis: "rows { 10 placeholder }"), [])
         XCTAssertEqual(codes(trellis: "rows { 10 anchor }"), ["M110"])
-        XCTAssertEqual(codes(trellis: "rows { 0 anchor; 10 anchor cols fill }"), [])
+        XCTAssertEqual(codes(trellis: "rows { 0 anchor content(5x5); 10 anchor cols fill }"), [])
     }
 
     func testOverlapOverwrites() {
-        XCTAssertEqual(codes(json: #"{"rows":[{"size":20,"overlap":"bottom|left"}]}"#), ["M111"])
-        XCTAssertEqual(codes(json: #"{"rows":[{"overlap":"bottom","gravity":"top"}]}"#), ["M111"])
-        XCTAssertEqual(codes(trellis: "rows { fill; 20 overlap(bottom|left) }"), ["M111"])
-        XCTAssertEqual(codes(trellis: "rows { fill; _ overlap(bottom|left) }"), [])
-        XCTAssertEqual(codes(trellis: "rows { fill; 0 overlap(bottom|left) }"), [])
-        XCTAssertEqual(codes(json: #"{"rows":[{"size":0,"overlap":"bottom|left"}]}"#), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":20,"overlap":"bottom|left"}]}"#), ["M111", "L003"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"overlap":"bottom","gravity":"top"}]}"#), ["L003", "M111"])
+        XCTAssertEqual(codes(trellis: "rows { fill; 20 overlap(bottom|left) content(5x5) }"), ["M111"])
+        XCTAssertEqual(codes(trellis: "rows { fill; _ overlap(bottom|left) content(5x5) }"), [])
+        XCTAssertEqual(codes(trellis: "rows { fill; 0 overlap(bottom|left) content(5x5) }"), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":0,"overlap":"bottom|left"}]}"#), ["L003"])
     }
 
     func testTagsAndActions() {
@@ -122,6 +122,14 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.message, "at 375x667@2x the rows need 700 points but the grid has 667: 700 (fixed, ratio and wrap rows) + 0 (padding) + 0 (spacing)")
         XCTAssertEqual(covered(diagnostics.last, in: text), "fill")
         XCTAssertEqual(codes(trellis: "rows 300 | 300 | fill"), [])
+    }
+
+    func testUnknownViewSizes() {
+        XCTAssertEqual(codes(trellis: "rows { wrap; fill }"), ["L003"])
+        XCTAssertEqual(codes(trellis: "rows { wrap content(100x20); fill }"), [])
+        XCTAssertEqual(codes(trellis: "rows { wrap cols 10 | 10; fill }"), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"fill"},{"overlap":"bottom|left"}]}"#), ["L003"])
+        XCTAssertTrue(lint(trellis: "rows { wrap; fill }").first?.notes.first?.contains("content(WxH)") ?? false)
     }
 
     func testSuppressionAndDisabling() {
