@@ -170,4 +170,18 @@ final class ParserTests: XCTestCase {
 
         """)
     }
+
+    func testLongLinesAreWindowedAroundTheSpan() {
+        let filler = String(repeating: "10 | ", count: 60)
+        let source = SourceFile(name: "long.trellis", text: "rows " + filler + "20 padding(1 2 3) | " + filler + "fill\n")
+        let diagnostic = Diagnostic(code: "X001", severity: .warning, range: 305..<312, message: "m")
+        let rendered = DiagnosticRenderer.terminal(diagnostic, in: source, color: false)
+        let lines = rendered.split(separator: "\n")
+        XCTAssertTrue(lines[3].hasPrefix("1 | …"), String(lines[3]))
+        XCTAssertTrue(lines[3].hasSuffix("…"), String(lines[3]))
+        XCTAssertLessThan(lines[3].count, 160)
+        let caret = lines[4].firstIndex(of: "^").map { lines[4].distance(from: lines[4].startIndex, to: $0) } ?? 0
+        let underlined = lines[3].dropFirst(caret).prefix(7)
+        XCTAssertEqual(String(underlined), source.text(in: 305..<312))
+    }
 }
