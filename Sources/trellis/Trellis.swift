@@ -29,6 +29,7 @@ enum Trellis {
             case "frames": return try FramesCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
+            case "fmt": return try FmtCommand.run(rest)
             default:
                 throw UsageError(message: "unknown command '\(command)'")
             }

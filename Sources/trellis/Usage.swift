@@ -6,6 +6,7 @@ enum Usage {
         case "frames": return frames
         case "render": return render
         case "check": return check
+        case "fmt": return fmt
         default: return nil
         }
     }
@@ -21,6 +22,7 @@ enum Usage {
       frames   Compute every grid's frame at a viewport (.trellis or .json input)
       render   Draw the computed layout as SVG (or HTML with one panel per viewport)
       check    Lint .trellis files and MyGridLayout .json files (for people and CI)
+      fmt      Format .trellis files canonically, keeping every comment
       help     Show help for a command: trellis help build
 
     OPTIONS
@@ -131,6 +133,30 @@ enum Usage {
 
     EXIT CODES
       0 no errors (and no warnings with --warnings-as-errors) · 1 findings · 2 usage error
+
+    """
+
+    static let fmt = """
+    trellis fmt — the canonical layout of Trellis files
+
+    USAGE
+      trellis fmt [FILE|DIR...] [--check] [--diff]
+      trellis fmt -                          format standard input to standard output
+
+    Rewrites each file in place (atomically) in the one canonical layout: two-space
+    indentation, one cell per line in blocks, `a | b | c` lists kept inline while they fit
+    in 100 columns, attributes in the JSON key order, at most one blank line, every comment
+    kept where it belongs (docs/language.md, "Formatting"). Files with syntax errors are left
+    untouched and their errors printed.
+
+    OPTIONS
+      --check     Change nothing; list the files that would change and exit 1 if any (CI)
+      --diff      Change nothing; print a unified diff of what would change
+      -h, --help  Show this help
+
+    EXIT CODES
+      0 ok (or nothing to change with --check) · 1 files would change, or syntax errors ·
+      2 usage error
 
     """
 

@@ -87,4 +87,28 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try trellis(["check", "--format", "xml", "examples"]).status, 2)
         XCTAssertTrue(try trellis(["check", "--help"]).stdout.contains("--warnings-as-errors"))
     }
+
+    func testFmtCheckDiffAndInPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-fmt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.trellis")
+        try "rows   10|fill // 注释\n".write(to: file, atomically: true, encoding: .utf8)
+        let check = try trellis(["fmt", "--check", file.path])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stdout, "would reformat \(file.path)\n")
+        let diff = try trellis(["fmt", "--diff", file.path])
+        XCTAssertTrue(diff.stdout.contains("-rows   10|fill // 注释\n+rows 10 | fill // 注释"), diff.stdout)
+        XCTAssertEqual(try trellis(["fmt", file.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "rows 10 | fill // 注释\n")
+        XCTAssertEqual(try trellis(["fmt", "--check", file.path]).status, 0)
+        let broken = folder.appendingPathComponent("b.trellis")
+        try "rows { 10 padding(1 ".write(to: broken, atomically: true, encoding: .utf8)
+        let run = try trellis(["fmt", broken.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("error[S003]"))
+        XCTAssertEqual(try String(contentsOf: broken, encoding: .utf8), "rows { 10 padding(1 ", "left untouched")
+        XCTAssertEqual(try trellis(["fmt", "-"], stdin: "cols 1|2").stdout, "cols 1 | 2\n")
+        XCTAssertEqual(try trellis(["fmt", "--check", "examples"]).status, 0)
+    }
 }

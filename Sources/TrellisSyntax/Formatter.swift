@@ -1,0 +1,412 @@
+/// The canonical layout of Trellis source (docs/language.md, "Formatting"):
+/// - one top-level item per line, at most one blank line kept between items and cells;
+/// - blocks indented by two spaces, one cell per line; a cell in a block that starts with an
+///   attribute or a split gets the size `_` (what it meant), so it stays a separate cell;
+/// - attributes in the JSON key order (size, padding, spacing, gravity, overlap, anchor,
+///   placeholder, tag, action, action-data, borderlines, json, content), single spaces, and
+///   wrapped onto lines indented by four more spaces when a cell passes 100 columns;
+/// - inline lists `a | b | c` stay inline while they fit and hold no block or comment, else
+///   they become blocks;
+/// - every comment is kept: a comment on a line of its own stays on its own line before what
+///   follows it, a comment after code stays at the end of that line.
+/// Files with syntax errors are not formatted (nil).
+public enum Formatter {
+    public static let lineWidth = 100
+
+    public static func format(_ source: SourceFile) -> String? {
+        let parsed = Parser.parse(source)
+        guard !parsed.diagnostics.hasErrors else { return nil }
+        var printer = Printer(tree: parsed.tree)
+        return printer.printFile()
+    }
+}
+
+/// A comment found in trivia, with where it sits relative to the code before it.
+struct Comment {
+    var text: String
+    /// The comment's token index.
+    var index: Int
+    /// False for a comment on the same line as the code before it.
+    var ownLine: Bool
+    /// A blank line separates it from what comes before.
+    var blankBefore: Bool
+}
+
+struct Printer {
+    let tree: SyntaxTree
+    var output = ""
+
+    init(tree: SyntaxTree) { self.tree = tree }
+
+    // MARK: trivia
+
+    /// Comments in the trivia between token indices (exclusive bounds).
+    func comments(after previous: Int, before next: Int) -> [Comment] {
+        var result: [Comment] = []
+        var newlines = previous < 0 ? 1 : 0
+        var index = max(previous + 1, 0)
+        while index < next, index < tree.tokens.count {
+            let token = tree.tokens[index]
+            if token.kind == .newline { newlines += 1 }
+            if token.kind == .comment {
+                result.append(Comment(text: trimmedComment(tree.text(token)), index: index, ownLine: newlines > 0, blankBefore: newlines > 1))
+                newlines = 0
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Whether a blank line separates two token indices.
+    func blankLine(after previous: Int, before next: Int) -> Bool {
+        var newlines = 0
+        var index = previous + 1
+        while index < next, index < tree.tokens.count {
+            let kind = tree.tokens[index].kind
+            if kind == .newline { newlines += 1 }
+            if kind == .comment { newlines = 0 }
+            if newlines > 1 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    func trimmedComment(_ text: String) -> String {
+        var trimmed = Substring(text)
+        while trimmed.last == " " || trimmed.last == "\t" { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    func firstToken(_ node: Int) -> Int { tree.firstToken(of: node) ?? tree.nodes[node].tokenStart }
+
+    func lastToken(_ node: Int) -> Int {
+        var index = tree.nodes[node].tokenEnd - 1
+        while index > tree.nodes[node].tokenStart, tree.tokens[index].kind.isTrivia || tree.tokens[index].kind == .eof { index -= 1 }
+        return index
+    }
+
+    func hasComments(_ node: Int) -> Bool {
+        tree.tokens[tree.nodes[node].tokenStart..<tree.nodes[node].tokenEnd].contains { $0.kind == .comment }
+    }
+
+    func children(_ node: Int) -> [Int] {
+        var result: [Int] = []
+        tree.forEachChild(of: node) { result.append($0) }
+        return result
+    }
+
+    func text(_ index: Int) -> String { tree.text(tree.tokens[index]) }
+
+    static func indentation(_ level: Int) -> String { String(repeating: "  ", count: level) }
+
+    // MARK: file
+
+    mutating func printFile() -> String {
+        let items = children(0)
+        var previous = -1
+        var lines: [String] = []
+        for (position, item) in items.enumerated() {
+            let first = firstToken(item)
+            emitLeading(comments(after: previous, before: first), previous: previous, next: first,
+                        isFirst: position == 0, indent: "", into: &lines)
+            lines.append(contentsOf: printItem(item))
+            previous = lastToken(item)
+        }
+        let trailing = comments(after: previous, before: tree.tokens.count)
+        for comment in trailing {
+            if !comment.ownLine, var last = lines.popLast() {
+                last += " " + comment.text
+                lines.append(last)
+            } else {
+                if comment.blankBefore || (lines.last.map { !$0.isEmpty } ?? false) && blankLine(after: previous, before: tree.tokens.count - 1) {
+                    lines.append("")
+                }
+                lines.append(comment.text)
+            }
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Emits the comments between the previous item (or cell) and the next one: comments on
+    /// the previous line stay at its end; a blank line is kept (at most one) where the source
+    /// had one; own-line comments go on their own lines at `indent`.
+    func emitLeading(_ leading: [Comment], previous: Int, next: Int, isFirst: Bool, indent: String, into lines: inout [String]) {
+        let trailing = leading.prefix(while: { !$0.ownLine })
+        for comment in trailing {
+            if var last = lines.popLast() {
+                last += " " + comment.text
+                lines.append(last)
+            } else {
+                lines.append(indent + comment.text)
+            }
+        }
+        let own = Array(leading.dropFirst(trailing.count))
+        let after = trailing.last?.index ?? previous
+        if !isFirst, blankLine(after: after, before: own.first?.index ?? next) { lines.append("") }
+        for (position, comment) in own.enumerated() {
+            if position > 0, comment.blankBefore { lines.append("") }
+            lines.append(indent + comment.text)
+        }
+        if let last = own.last, blankLine(after: last.index, before: next) { lines.append("") }
+    }
+
+    mutating func printItem(_ item: Int) -> [String] {
+        switch tree.nodes[item].kind {
+        case .targetDirective:
+            let tokens = tree.tokenIndices(of: item).map(text)
+            let version = tokens.last ?? "1"
+            return ["target mylayout \(version)"]
+        case .previewDirective:
+            return [tree.tokenIndices(of: item).map(text).joined(separator: " ")]
+        case .templateDecl:
+            let tokens = tree.tokenIndices(of: item)
+            let name = tokens.count > 1 ? text(tokens[1]) : ""
+            guard let cell = tree.child(of: item, .cell) else { return ["template \(name) {}"] }
+            let body = printCell(cell, level: 1, inBlock: false)
+            let inner = comments(after: tokens.count > 2 ? tokens[2] : firstToken(cell) - 1, before: firstToken(cell))
+            let after = comments(after: lastToken(cell), before: lastToken(item))
+            if body.count == 1, inner.isEmpty, after.isEmpty {
+                let single = "template \(name) { \(body[0].drop(while: { $0 == " " })) }"
+                if single.count <= Formatter.lineWidth { return [single] }
+            }
+            var lines = ["template \(name) {"]
+            lines += inner.map { Self.indentation(1) + $0.text }
+            var indented = body
+            if let first = indented.first { indented[0] = Self.indentation(1) + first }
+            lines += indented
+            appendTrailing(after, to: &lines, level: 1)
+            lines.append("}")
+            return lines
+        case .layoutDecl:
+            let tokens = tree.tokenIndices(of: item)
+            let name = tokens.count > 1 ? text(tokens[1]) : ""
+            guard let cell = tree.child(of: item, .cell) else { return ["layout \(name)"] }
+            var body = printCell(cell, level: 0, inBlock: false)
+            if let first = body.first { body[0] = Self.join("layout \(name)", first) }
+            return body
+        case .cell:
+            return printCell(item, level: 0, inBlock: false)
+        default:
+            return [tree.range(of: item).isEmpty ? "" : tree.source.text(in: tree.range(of: item))]
+        }
+    }
+
+    /// Comments after the last cell of a block or template, before its `}`.
+    func appendTrailing(_ comments: [Comment], to lines: inout [String], level: Int) {
+        for comment in comments {
+            if !comment.ownLine, var last = lines.popLast() {
+                last += " " + comment.text
+                lines.append(last)
+            } else {
+                if comment.blankBefore { lines.append("") }
+                lines.append(Self.indentation(level) + comment.text)
+            }
+        }
+    }
+
+    // MARK: cells
+
+    static let attributeOrder: [String] = [
+        "padding", "spacing", "gravity", "overlap", "anchor", "placeholder", "tag", "action", "action-data",
+        "top-borderline", "left-borderline", "bottom-borderline", "right-borderline", "json", "content",
+    ]
+
+    /// A cell's lines at `level`. The first line carries no indentation when the caller
+    /// continues a line (`layout NAME …`); inside blocks it is indented.
+    mutating func printCell(_ cell: Int, level: Int, inBlock: Bool) -> [String] {
+        var size: String?
+        var templateName: String?
+        var attributes: [(name: String, text: String, index: Int)] = []
+        var split: Int?
+        var repeatText: String?
+        for child in children(cell) {
+            switch tree.nodes[child].kind {
+            case .size: size = tree.firstToken(of: child).map(text)
+            case .templateRef: templateName = tree.firstToken(of: child).map(text)
+            case .attribute: attributes.append((attributeName(child), attributeText(child), attributes.count))
+            case .split: split = child
+            case .repeatClause: repeatText = "* " + (tree.tokenIndices(of: child).dropFirst().first.map(text) ?? "1")
+            default: break
+            }
+        }
+        let headerHasComments = hasCommentsBeforeSplit(cell, split: split)
+        if !headerHasComments {
+            attributes.sort { lhs, rhs in
+                let left = Self.attributeOrder.firstIndex(of: lhs.name) ?? Self.attributeOrder.count
+                let right = Self.attributeOrder.firstIndex(of: rhs.name) ?? Self.attributeOrder.count
+                return left != right ? left < right : lhs.index < rhs.index
+            }
+        }
+        var parts: [String] = []
+        if let size { parts.append(size) } else if inBlock, templateName == nil { parts.append("_") }
+        if let templateName { parts.append(templateName) }
+        parts += attributes.map(\.text)
+        let prefix = inBlock ? Self.indentation(level) : ""
+        if headerHasComments {
+            // Comments among the attributes: keep the header as written.
+            let end = split.map { tree.tokens[firstToken($0)].start } ?? tree.range(of: cell).upperBound
+            var header = tree.source.text(in: tree.range(of: cell).lowerBound..<end)
+            while header.last == " " || header.last == "\n" { header.removeLast() }
+            var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if let first = lines.first { lines[0] = prefix + first }
+            if let split { appendSplit(split, to: &lines, level: level) }
+            if let repeatText, let last = lines.popLast() { lines.append(last + " " + repeatText) }
+            return lines
+        }
+        var lines = wrap(parts, prefix: prefix, continuation: Self.indentation(level + 2))
+        if let split { appendSplit(split, to: &lines, level: level) }
+        if let repeatText, let last = lines.popLast() { lines.append(last + " " + repeatText) }
+        return lines
+    }
+
+    func hasCommentsBeforeSplit(_ cell: Int, split: Int?) -> Bool {
+        let end = split.map { firstToken($0) } ?? tree.nodes[cell].tokenEnd
+        return tree.tokens[tree.nodes[cell].tokenStart..<end].contains { $0.kind == .comment }
+    }
+
+    /// Words joined by spaces, wrapped at the line width onto continuation lines.
+    func wrap(_ parts: [String], prefix: String, continuation: String) -> [String] {
+        var lines: [String] = []
+        var line = prefix
+        var empty = true
+        for part in parts {
+            if !empty, line.count + 1 + part.count > Formatter.lineWidth {
+                lines.append(line)
+                line = continuation + part
+            } else {
+                line += (empty ? "" : " ") + part
+            }
+            empty = false
+        }
+        lines.append(line)
+        return lines
+    }
+
+    func attributeName(_ attribute: Int) -> String {
+        tree.firstToken(of: attribute).map(text) ?? ""
+    }
+
+    /// `name(args)` with canonical spacing: no spaces inside parentheses, none around `|`
+    /// or before `:` `,`; single spaces between other arguments; JSON objects and arrays
+    /// written `{"a": 1, "b": [2, 3]}`.
+    func attributeText(_ attribute: Int) -> String {
+        let name = attributeName(attribute)
+        guard let args = tree.child(of: attribute, .attributeArgs) else { return name }
+        let indices = tree.tokenIndices(of: args)
+        var result = name + "("
+        var depth = 0
+        var previous: TokenKind?
+        for index in indices.dropFirst() {
+            let kind = tree.tokens[index].kind
+            if kind == .rParen, depth == 0 { break }
+            var space = false
+            if let previous {
+                switch (previous, kind) {
+                case (.lParen, _), (_, .rParen): space = false
+                case (.pipe, _), (_, .pipe): space = false
+                case (_, .colon), (_, .comma): space = false
+                case (.lBrace, _), (.lBracket, _), (_, .rBrace), (_, .rBracket): space = false
+                case (.colon, _): space = depth > 0
+                case (.comma, _): space = true
+                default: space = true
+                }
+            }
+            if space { result += " " }
+            result += text(index)
+            if kind == .lBrace || kind == .lBracket { depth += 1 }
+            if kind == .rBrace || kind == .rBracket { depth -= 1 }
+            previous = kind
+        }
+        return result + ")"
+    }
+
+    /// Appends `suffix` to a line with one space between, none after indentation alone.
+    static func join(_ line: String, _ suffix: String) -> String {
+        line.allSatisfy({ $0 == " " }) ? line + suffix : line + " " + suffix
+    }
+
+    func startsWithTemplateName(_ cell: Int) -> Bool {
+        tree.child(of: cell, .size) == nil && tree.child(of: cell, .templateRef) != nil
+    }
+
+    /// Whether a name written right after this cell would become its template: its last
+    /// cell (following inline lists) is a bare size.
+    func absorbsFollowingName(_ cell: Int) -> Bool {
+        var current = cell
+        while true {
+            if tree.child(of: current, .repeatClause) != nil { return false }
+            if let split = tree.child(of: current, .split) {
+                guard let list = tree.child(of: split, .inlineList) else { return false }
+                guard let last = children(list).last(where: { tree.nodes[$0].kind == .cell }) else { return false }
+                current = last
+                continue
+            }
+            return tree.child(of: current, .templateRef) == nil && tree.child(of: current, .attribute) == nil
+                && tree.child(of: current, .size) != nil
+        }
+    }
+
+    // MARK: splits
+
+    mutating func appendSplit(_ split: Int, to lines: inout [String], level: Int) {
+        let keyword = tree.firstToken(of: split).map(text) ?? "rows"
+        if let list = tree.child(of: split, .inlineList) {
+            let cells = children(list).filter { tree.nodes[$0].kind == .cell }
+            let simple = !hasComments(list) && cells.allSatisfy { tree.child(of: $0, .split).flatMap { tree.child(of: $0, .block) } == nil }
+            if simple {
+                let items = cells.map { printCell($0, level: level + 1, inBlock: false) }
+                if items.allSatisfy({ $0.count == 1 }), let last = lines.popLast() {
+                    let joined = items.map { $0[0] }.joined(separator: " | ")
+                    let candidate = Self.join(last, keyword + " " + joined)
+                    if candidate.count <= Formatter.lineWidth {
+                        lines.append(candidate)
+                        return
+                    }
+                    lines.append(last)
+                }
+            }
+            appendBlock(keyword: keyword, cells: cells, open: firstToken(split), close: lastToken(list), closeIsBrace: false, to: &lines, level: level)
+            return
+        }
+        guard let block = tree.child(of: split, .block) else { return }
+        let cells = children(block).filter { tree.nodes[$0].kind == .cell }
+        appendBlock(keyword: keyword, cells: cells, open: firstToken(block), close: lastToken(block), closeIsBrace: true, to: &lines, level: level)
+    }
+
+    /// `keyword {`, one cell per line with its comments, `}`.
+    mutating func appendBlock(keyword: String, cells: [Int], open: Int, close: Int, closeIsBrace: Bool,
+                              to lines: inout [String], level: Int) {
+        let last = lines.popLast() ?? ""
+        if cells.isEmpty, comments(after: open, before: close).isEmpty {
+            lines.append(Self.join(last, keyword + " {}"))
+            return
+        }
+        lines.append(Self.join(last, keyword + " {"))
+        var previous = open
+        var codeEnd: (line: Int, column: Int)?
+        for (position, cell) in cells.enumerated() {
+            let first = firstToken(cell)
+            if position > 0, startsWithTemplateName(cell), let end = codeEnd,
+               absorbsFollowingName(cells[position - 1]), !lines[end.line].prefix(end.column).hasSuffix("}") {
+                // `… | 20` then `card` on the next line would read as `20 card`: keep a `;`
+                // right after the code (before any comment on that line).
+                var line = lines[end.line]
+                line.insert(";", at: line.index(line.startIndex, offsetBy: end.column))
+                lines[end.line] = line
+            }
+            emitLeading(comments(after: previous, before: first), previous: previous, next: first,
+                        isFirst: position == 0, indent: Self.indentation(level + 1), into: &lines)
+            lines += printCell(cell, level: level + 1, inBlock: true)
+            codeEnd = (lines.count - 1, lines[lines.count - 1].count)
+            previous = lastToken(cell)
+        }
+        let endIndex = closeIsBrace ? close : close + 1
+        appendTrailing(comments(after: previous, before: endIndex), to: &lines, level: level + 1)
+        lines.append(Self.indentation(level) + "}")
+    }
+}
+
+extension String {
+    var trimmingLeadingSpaces: Substring { drop(while: { $0 == " " }) }
+}

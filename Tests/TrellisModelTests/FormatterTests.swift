@@ -1,0 +1,180 @@
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// `trellis fmt`: one canonical layout, idempotent, meaning-preserving, comment-preserving.
+final class FormatterTests: XCTestCase {
+    func format(_ text: String) -> String? { Formatter.format(SourceFile(name: "t.trellis", text: text)) }
+
+    /// The JSON of every layout, for meaning comparison.
+    func built(_ text: String) -> [String] {
+        LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis).layouts.map {
+            $0.name + "=" + String(decoding: $0.jsonBytes(style: .compact), as: UTF8.self)
+        }
+    }
+
+    func comments(_ text: String) -> [String] {
+        let tokens = Lexer.tokenize(Array(text.utf8)).tokens.filter { $0.kind == .comment }
+        return tokens.map { token -> String in
+            var comment = String(decoding: Array(text.utf8)[token.range], as: UTF8.self)
+            while comment.last == " " || comment.last == "\t" { comment.removeLast() }
+            return comment
+        }.sorted()
+    }
+
+    func assertProperties(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let once = format(text) else { return }
+        XCTAssertEqual(format(once), once, "idempotent:\n\(text)\n---\n\(once)", file: file, line: line)
+        XCTAssertEqual(built(once), built(text), "meaning:\n\(text)\n---\n\(once)", file: file, line: line)
+        XCTAssertEqual(comments(once), comments(text), "comments:\n\(text)\n---\n\(once)", file: file, line: line)
+        XCTAssertFalse(Parser.parse(SourceFile(name: "f", text: once)).diagnostics.hasErrors, "parses:\n\(once)", file: file, line: line)
+    }
+
+    func testCanonicalLayout() {
+        XCTAssertEqual(format("rows   33%|-50%  |fill"), "rows 33% | -50% | fill\n")
+        XCTAssertEqual(format("layout a rows { 10 ; tag(2) padding(1) ; cols 5|5 }"), """
+        layout a rows {
+          10
+          _ padding(1) tag(2)
+          _ cols 5 | 5
+        }
+
+        """)
+        XCTAssertEqual(format("template t { 50% action( handleTap: ) json({\"a\":1,\"b\":[1,2]}) gravity(top | left) }\nlayout x rows t"),
+                       "template t { 50% gravity(top|left) action(handleTap:) json({\"a\": 1, \"b\": [1, 2]}) }\nlayout x rows t\n")
+    }
+
+    func testCommentsStayWhereTheyBelong() {
+        let text = """
+        // header
+
+
+        layout a rows { // after the brace
+          // before 10
+          10 // after 10
+
+          20
+          // before the end
+        } // after the layout
+        // at the end
+        """
+        XCTAssertEqual(format(text), """
+        // header
+
+        layout a rows { // after the brace
+          // before 10
+          10 // after 10
+
+          20
+          // before the end
+        } // after the layout
+        // at the end
+
+        """)
+        assertProperties(text)
+    }
+
+    func testLongInlineListsAndHeadersWrap() {
+        let long = "rows " + (1...30).map { "\($0)" }.joined(separator: " | ")
+        let formatted = format(long) ?? ""
+        XCTAssertTrue(formatted.hasPrefix("rows {\n  1\n  2\n"), formatted)
+        let header = "rows { 10 padding(1 2 3 4) spacing(5) gravity(top|left) tag(12345) action(handleTap:) top-borderline(color #EEEEEE thick 1 head 2 tail 3) }"
+        let wrapped = format(header) ?? ""
+        XCTAssertTrue(wrapped.split(separator: "\n").allSatisfy { $0.count <= Formatter.lineWidth }, wrapped)
+        assertProperties(long)
+        assertProperties(header)
+    }
+
+    func testACellAfterABareSizeKeepsItsSeparator() {
+        let text = "template card { 10 }\nlayout a rows { fill cols 1 | 2; card }"
+        XCTAssertEqual(format(text), "template card { 10 }\nlayout a rows {\n  fill cols 1 | 2;\n  card\n}\n")
+        assertProperties(text)
+    }
+
+    func testSyntaxErrorsAreNotFormatted() {
+        XCTAssertNil(format("rows { 10 padding(1 "))
+    }
+
+    /// The examples are in canonical form (`.ci/run` checks it too).
+    func testExamplesAreFormatted() throws {
+        for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
+            let text = try TestPaths.text(url)
+            XCTAssertEqual(format(text), text, url.lastPathComponent)
+            assertProperties(text)
+        }
+    }
+
+    /// Property: on 1,500 random programs (seeded), formatting is idempotent, keeps the
+    /// meaning and every comment.
+    func testRandomPrograms() {
+        var generator = ProgramGenerator(seed: 20261122)
+        for _ in 0..<1_500 {
+            assertProperties(generator.program())
+        }
+    }
+}
+
+/// Random Trellis programs: templates, layouts, inline lists and blocks, attributes,
+/// repetition, comments and blank lines in many places.
+struct ProgramGenerator {
+    var random: SeededRandom
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &random)] }
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    mutating func space() -> String {
+        if chance(20) { return pick([" // note 注释 😀\n", "\n\n", "\n  // own line\n", " "]) }
+        return pick([" ", "  ", "\n", " \t"])
+    }
+
+    mutating func attribute() -> String {
+        pick(["padding(5)", "padding(1 2 3 4)", "spacing(3)", "gravity(top|left)", "overlap(bottom | left)", "anchor",
+              "placeholder", "tag(7)", "action(handleTap:)", "action-data(\"数据\")", "bottom-borderline(color #EEEEEE thick 1)",
+              "json({\"x-a\": [1, 2]})", "content(10x20)"])
+    }
+
+    mutating func cell(depth: Int, templates: [String]) -> String {
+        var parts: [String] = []
+        if chance(75) { parts.append(pick(["10", "33%", "-50%", "1/3", "fill", "wrap", "0", "_", "20.5"])) }
+        if !templates.isEmpty, chance(15) { parts.append(pick(templates)) }
+        for _ in 0..<Int.random(in: 0...2, using: &random) { parts.append(attribute()) }
+        if depth < 3, chance(45) {
+            let keyword = pick(["rows", "cols"])
+            let count = Int.random(in: 1...4, using: &random)
+            var cells: [String] = []
+            for _ in 0..<count { cells.append(cell(depth: depth + 1, templates: templates)) }
+            if chance(50) {
+                parts.append(keyword + " " + cells.joined(separator: pick([" | ", "|", " |\n  "])))
+            } else {
+                parts.append(keyword + " {" + space() + cells.joined(separator: pick([";" + space(), "\n", " ; "])) + space() + "}")
+            }
+        }
+        if parts.isEmpty { parts.append("fill") }
+        var text = parts.joined(separator: " ")
+        if depth > 0, chance(10) { text += " * \(Int.random(in: 1...3, using: &random))" }
+        return text
+    }
+
+    mutating func program() -> String {
+        var items: [String] = []
+        var templates: [String] = []
+        if chance(30) { items.append("target mylayout \(pick([1, 2]))") }
+        if chance(30) { items.append("preview 375x667@2x") }
+        for index in 0..<Int.random(in: 0...2, using: &random) {
+            let name = "t\(index)"
+            items.append("template \(name) {" + space() + cell(depth: 1, templates: templates) + space() + "}")
+            templates.append(name)
+        }
+        if chance(50) {
+            items.append(cell(depth: 0, templates: templates))
+        } else {
+            for index in 0..<Int.random(in: 1...2, using: &random) {
+                items.append("layout l\(index) " + cell(depth: 0, templates: templates))
+            }
+        }
+        return items.joined(separator: pick(["\n", "\n\n", "\n// between\n"])) + pick(["", "\n", "\n// last\n"])
+    }
+}
