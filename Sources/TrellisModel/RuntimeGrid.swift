@@ -28,7 +28,8 @@ public struct RuntimeGrid: Sendable {
     public var action: String?
     public var actionData: JSONValue?
     public var borderlines: [RuntimeBorderline]
-    /// Keys the runtime does not read, kept so that round trips can be checked.
+    /// Keys the runtime does not read (one value per key, sorted), kept so that round trips
+    /// can be checked.
     public var unknownKeys: [JSONMember]
     /// Preview only: the size of the view in this cell (zero when not given).
     public var contentSize: PreviewSize?

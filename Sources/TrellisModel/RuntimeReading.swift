@@ -183,7 +183,10 @@ public enum RuntimeReading {
                     tail: double(line["tail"]), offset: double(line["offset"]), dash: double(line["dash"])))
             }
         }
-        grid.unknownKeys = keys.unknown
+        // NSDictionary keeps one value per key (the last) and no order.
+        var unknown: [String: JSONValue] = [:]
+        for member in keys.unknown { unknown[member.key] = member.value }
+        grid.unknownKeys = unknown.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
         // `cols` are added first; `rows` after them turn the split into rows (an assertion
         // in debug builds; release builds keep both lists under one axis).
         for (list, axis) in [(keys.cols, Axis.cols), (keys.rows, Axis.rows)] {

@@ -64,7 +64,7 @@ struct Printer {
         while index < next, index < tree.tokens.count {
             let kind = tree.tokens[index].kind
             if kind == .newline { newlines += 1 }
-            if kind == .comment { newlines = 0 }
+            if kind == .comment || !kind.isTrivia { newlines = 0 }
             if newlines > 1 { return true }
             index += 1
         }
@@ -230,7 +230,8 @@ struct Printer {
             default: break
             }
         }
-        let headerHasComments = hasCommentsBeforeSplit(cell, split: split)
+        let repeatNode = tree.child(of: cell, .repeatClause)
+        let headerHasComments = hasCommentsBeforeSplit(cell, split: split ?? repeatNode)
         if !headerHasComments {
             attributes.sort { lhs, rhs in
                 let left = Self.attributeOrder.firstIndex(of: lhs.name) ?? Self.attributeOrder.count
@@ -245,7 +246,7 @@ struct Printer {
         let prefix = inBlock ? Self.indentation(level) : ""
         if headerHasComments {
             // Comments among the attributes: keep the header as written.
-            let end = split.map { tree.tokens[firstToken($0)].start } ?? tree.range(of: cell).upperBound
+            let end = (split ?? repeatNode).map { tree.tokens[firstToken($0)].start } ?? tree.range(of: cell).upperBound
             var header = tree.source.text(in: tree.range(of: cell).lowerBound..<end)
             while header.last == " " || header.last == "\n" { header.removeLast() }
             var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

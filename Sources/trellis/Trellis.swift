@@ -30,6 +30,7 @@ enum Trellis {
             case "render": return try RenderCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
             case "fmt": return try FmtCommand.run(rest)
+            case "import": return try ImportCommand.run(rest)
             default:
                 throw UsageError(message: "unknown command '\(command)'")
             }

@@ -7,6 +7,7 @@ enum Usage {
         case "render": return render
         case "check": return check
         case "fmt": return fmt
+        case "import": return importHelp
         default: return nil
         }
     }
@@ -23,6 +24,7 @@ enum Usage {
       render   Draw the computed layout as SVG (or HTML with one panel per viewport)
       check    Lint .trellis files and MyGridLayout .json files (for people and CI)
       fmt      Format .trellis files canonically, keeping every comment
+      import   Convert MyGridLayout JSON to Trellis, losing nothing
       help     Show help for a command: trellis help build
 
     OPTIONS
@@ -157,6 +159,32 @@ enum Usage {
     EXIT CODES
       0 ok (or nothing to change with --check) · 1 files would change, or syntax errors ·
       2 usage error
+
+    """
+
+    static let importHelp = """
+    trellis import — MyGridLayout JSON to Trellis
+
+    USAGE
+      trellis import FILE.json [-o FILE.trellis] [--target 1|2]
+      trellis import FILE.json... --out-dir DIR     one NAME.trellis per input
+
+    Reads the grid dictionary tolerantly (trailing commas and the other mistakes of
+    `trellis check` are reported, and the layout is imported as recovered) and writes
+    idiomatic Trellis that builds to the same runtime model: bare sizes (`1/3` only when
+    exact), inline `a | b` lists, `cell * N` for identical neighbours, templates for subtrees
+    that occur more than once (size and tag as overrides), and `json({…})` for whatever has
+    no Trellis spelling (unknown keys, unusual values) — nothing is lost. The target is
+    detected from `space` / `spacing` unless --target says.
+
+    OPTIONS
+      -o, --output FILE   Write to FILE (atomically) instead of stdout
+      --out-dir DIR       Write one NAME.trellis per input into DIR
+      --target 1|2        The runtime the JSON is read for (default: detected, else 1)
+      -h, --help          Show this help
+
+    EXIT CODES
+      0 ok · 1 the input has errors (imported as recovered) · 2 usage error
 
     """
 

@@ -1,0 +1,372 @@
+import TrellisSyntax
+
+/// Converts a grid dictionary to idiomatic Trellis without losing anything the runtime
+/// reads: building the result gives the same runtime model (same tree, values and unknown
+/// keys). Sizes become bare tokens (`33%`, `1/3` only when `1/3` lowers to the very same
+/// string), runs of simple cells inline lists, identical consecutive siblings `cell * N`,
+/// subtrees that occur more than once templates (their size and tag become overrides at
+/// each use), and whatever Trellis has no spelling for goes through `json({…})`.
+public enum Importer {
+    public struct Result: Sendable {
+        public var text: String
+        public var templates: Int
+    }
+
+    /// `name`: the layout's name (sanitised); `source`: named in the header comment.
+    public static func importLayout(_ value: JSONValue, dialect: Dialect, name: String, source: String) -> Result {
+        var builder = ImportBuilder(dialect: dialect)
+        let root = builder.node(value, isRoot: true)
+        builder.chooseTemplates(root)
+        var text = "// Imported from \(source) by trellis import.\n"
+        text += "target mylayout \(dialect.rawValue)\n\n"
+        for template in builder.templateOrder {
+            guard let body = builder.templateBodies[template] else { continue }
+            text += "template \(builder.templateNames[template] ?? template) { \(body) }\n"
+        }
+        if !builder.templateOrder.isEmpty { text += "\n" }
+        text += "layout \(identifier(name)) " + builder.emit(root, isRoot: true) + "\n"
+        let formatted = Formatter.format(SourceFile(name: "import.trellis", text: text)) ?? text
+        return Result(text: formatted, templates: builder.templateOrder.count)
+    }
+
+    /// A name the grammar accepts for a layout: letters, digits, `_`, hyphens before letters,
+    /// not a keyword or an attribute name.
+    public static func identifier(_ text: String) -> String {
+        var result = ""
+        var previousHyphen = false
+        for character in text {
+            if character.isASCII, character.isLetter || character.isNumber || character == "_" {
+                if previousHyphen, !character.isLetter { result.removeLast(); result += "_" }
+                result.append(character)
+                previousHyphen = false
+            } else if character == "-", !result.isEmpty, !previousHyphen {
+                result.append("-")
+                previousHyphen = true
+            } else {
+                result.append("_")
+                previousHyphen = false
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        if result.isEmpty || result.first?.isNumber == true { result = "layout_" + result }
+        let reserved: Set<String> = ["target", "preview", "template", "layout", "rows", "cols", "fill", "wrap", "rtl", "_"]
+        if reserved.contains(result) || Parser.attributeNames.contains(result) { result += "_layout" }
+        return result
+    }
+}
+
+/// One grid on its way to Trellis: its spelled parts and children.
+final class ImportNode {
+    var size: String?
+    var tag: Int?
+    var attributes: [String] = []
+    var raw: [JSONMember] = []
+    var axis: Axis?
+    var children: [ImportNode] = []
+    var comment: String?
+    /// The subtree without this grid's own size and tag (what a template captures).
+    var shape = ""
+    var gridCount = 1
+
+    init() {}
+}
+
+struct ImportBuilder {
+    let dialect: Dialect
+    var templateNames: [String: String] = [:]
+    var templateBodies: [String: String] = [:]
+    var templateOrder: [String] = []
+    var emittedTemplates: Set<String> = []
+
+    init(dialect: Dialect) { self.dialect = dialect }
+
+    // MARK: reading
+
+    mutating func node(_ value: JSONValue, isRoot: Bool) -> ImportNode {
+        let node = ImportNode()
+        guard case .object(let members) = value else {
+            node.comment = "the JSON had \(value.typeName) here, not a grid"
+            node.shape = "?"
+            return node
+        }
+        var last: [String: JSONValue] = [:]
+        for member in members { last[member.key] = member.value }
+        for member in members where last[member.key] != nil {
+            let key = member.key
+            guard let value = last.removeValue(forKey: key) else { continue }
+            spell(key, value, into: node, isRoot: isRoot)
+        }
+        if case .array(let cols)? = members.last(where: { $0.key == "cols" })?.value {
+            node.children += cols.map { self.node($0, isRoot: false) }
+            if !cols.isEmpty { node.axis = .cols }
+        }
+        if case .array(let rows)? = members.last(where: { $0.key == "rows" })?.value {
+            if node.axis == .cols, !rows.isEmpty { node.comment = "the JSON had both cols and rows; the runtime reads them all as rows" }
+            node.children += rows.map { self.node($0, isRoot: false) }
+            if !rows.isEmpty { node.axis = .rows }
+        }
+        node.gridCount = 1 + node.children.reduce(0) { $0 + $1.gridCount }
+        node.shape = shapeKey(node)
+        return node
+    }
+
+    func shapeKey(_ node: ImportNode) -> String {
+        var key = node.attributes.joined(separator: " ")
+        if !node.raw.isEmpty { key += " json(" + JSONWriter.string(.object(node.raw), style: .compact) + ")" }
+        if let axis = node.axis {
+            key += " \(axis.rawValue) {" + node.children.map { fullKey($0) }.joined(separator: "; ") + "}"
+        }
+        return key
+    }
+
+    func fullKey(_ node: ImportNode) -> String {
+        (node.size ?? "_") + " " + (node.tag.map { "tag(\($0)) " } ?? "") + node.shape
+    }
+
+    mutating func spell(_ key: String, _ value: JSONValue, into node: ImportNode, isRoot: Bool) {
+        switch key {
+        case "size":
+            if isRoot { node.raw.append(JSONMember(key, value)) } else if let size = sizeToken(value) { node.size = size } else { node.raw.append(JSONMember(key, value)) }
+        case "rows", "cols":
+            if case .array = value { return }
+            node.raw.append(JSONMember(key, value))
+        case "padding":
+            guard case .string(let text) = value else { return node.raw.append(JSONMember(key, value)) }
+            let insets = RuntimeReading.padding(text)
+            if insets == .zero, ValueChecks.padding(text) != nil { return node.raw.append(JSONMember(key, value)) }
+            node.attributes.append(paddingAttribute(insets))
+        case dialect.spacingKey:
+            guard case .number(let number) = value else { return node.raw.append(JSONMember(key, value)) }
+            node.attributes.append("spacing(\(JSONWriter.formatNumber(number)))")
+        case "gravity", "overlap":
+            guard case .string(let text) = value, !text.isEmpty,
+                  text.split(separator: "|", omittingEmptySubsequences: false).allSatisfy({ part in Gravity.wordsInRuntimeOrder.contains { $0.0 == part } })
+            else { return node.raw.append(JSONMember(key, value)) }
+            node.attributes.append("\(key)(\(text))")
+        case "anchor", "placeholder":
+            if case .bool(let flag) = value {
+                if flag { node.attributes.append(key) }
+            } else {
+                node.raw.append(JSONMember(key, value))
+            }
+        case "tag":
+            guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else { return node.raw.append(JSONMember(key, value)) }
+            if number != 0 { node.tag = Int(number) }
+        case "action":
+            guard case .string(let text) = value else { return node.raw.append(JSONMember(key, value)) }
+            if isSelector(text) {
+                node.attributes.append("action(\(text))")
+            } else {
+                var quoted: [UInt8] = []
+                JSONWriter.appendString(text, into: &quoted)
+                node.attributes.append("action(\(String(decoding: quoted, as: UTF8.self)))")
+            }
+        case "action-data":
+            node.attributes.append("action-data(\(JSONWriter.string(value, style: .compact).trimmingNewline))")
+        case "top-borderline", "left-borderline", "bottom-borderline", "right-borderline":
+            if let attribute = borderline(key, value) { node.attributes.append(attribute) } else { node.raw.append(JSONMember(key, value)) }
+        default:
+            node.raw.append(JSONMember(key, value))
+        }
+    }
+
+    /// The Trellis size for a JSON size, or nil when it needs the escape hatch.
+    func sizeToken(_ value: JSONValue) -> String? {
+        switch value {
+        case .number(let number):
+            if number == RuntimeReading.wrap { return "wrap" }
+            if number == RuntimeReading.fill { return "fill" }
+            if (number > 0 && number < 1) || (number < 0 && number > -1) {
+                let percent = JSONWriter.formatNumber(number * 100)
+                if let back = Double(percent), back / 100 == number { return percent + "%" }
+            }
+            return JSONWriter.formatNumber(number)
+        case .string(let text):
+            if text == "fill" || text == "wrap" { return text }
+            guard text.hasSuffix("%"), let percent = Double(text.dropLast()), JSONWriter.formatNumber(percent) + "%" == text else { return nil }
+            if let ratio = exactRatio(percent) { return ratio }
+            return text
+        default:
+            return nil
+        }
+    }
+
+    /// `1/3` when it lowers to exactly this percentage (6 decimals), else nil.
+    func exactRatio(_ percent: Double) -> String? {
+        for denominator in 3...12 {
+            for numerator in 1..<denominator {
+                let ratio = Double(numerator) / Double(denominator)
+                let candidate = Lowering.percent(ofRatio: ratio)
+                // Only thirds, sixths, sevenths…: a percentage with a short decimal reads better.
+                guard candidate == percent.magnitude, (candidate * 100).rounded() != candidate * 100 else { continue }
+                return (percent < 0 ? "-" : "") + "\(numerator)/\(denominator)"
+            }
+        }
+        return nil
+    }
+
+    func paddingAttribute(_ insets: EdgeInsets) -> String {
+        let f = JSONWriter.formatNumber
+        if insets.top == insets.left, insets.left == insets.bottom, insets.bottom == insets.right { return "padding(\(f(insets.top)))" }
+        if insets.top == insets.bottom, insets.left == insets.right { return "padding(\(f(insets.top)) \(f(insets.left)))" }
+        return "padding(\(f(insets.top)) \(f(insets.left)) \(f(insets.bottom)) \(f(insets.right)))"
+    }
+
+    func isSelector(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.hasPrefix(":") else { return false }
+        return text.split(separator: ":", omittingEmptySubsequences: false).dropLast().allSatisfy { part in
+            guard let first = part.first, first.isASCII, first.isLetter || first == "_" else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        } && (text.hasSuffix(":") || text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+    }
+
+    func borderline(_ key: String, _ value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        var pairs: [String] = []
+        var seen: Set<String> = []
+        for member in members.reversed() where !seen.contains(member.key) {
+            seen.insert(member.key)
+            switch (member.key, member.value) {
+            case ("color", .string(let text)):
+                if text.hasPrefix("#"), text.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), text.count > 1 {
+                    pairs.append("color \(text)")
+                } else if let first = text.first, first.isASCII, first.isLetter, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                          !["rows", "cols", "fill", "wrap", "rtl", "target", "preview", "template", "layout"].contains(text) {
+                    pairs.append("color \(text)")
+                } else {
+                    var quoted: [UInt8] = []
+                    JSONWriter.appendString(text, into: &quoted)
+                    pairs.append("color \(String(decoding: quoted, as: UTF8.self))")
+                }
+            case ("thick", .number(let number)), ("head", .number(let number)), ("tail", .number(let number)),
+                 ("offset", .number(let number)), ("dash", .number(let number)):
+                pairs.append("\(member.key) \(JSONWriter.formatNumber(number))")
+            default:
+                return nil
+            }
+        }
+        let order = ["color", "thick", "head", "tail", "offset", "dash"]
+        pairs.sort { (order.firstIndex(of: String($0.prefix(while: { $0 != " " }))) ?? 9) < (order.firstIndex(of: String($1.prefix(while: { $0 != " " }))) ?? 9) }
+        return "\(key)(\(pairs.joined(separator: " ")))"
+    }
+
+    // MARK: templates
+
+    /// Subtrees of at least 4 grids that occur twice or more (outside other templates'
+    /// repeated uses) become templates, largest first.
+    mutating func chooseTemplates(_ root: ImportNode) {
+        var candidates: [String: (count: Int, grids: Int, first: ImportNode)] = [:]
+        func collect(_ node: ImportNode) {
+            if node.axis != nil, node.gridCount >= 4 {
+                let entry = candidates[node.shape]
+                candidates[node.shape] = ((entry?.count ?? 0) + 1, node.gridCount, entry?.first ?? node)
+            }
+            node.children.forEach(collect)
+        }
+        root.children.forEach(collect)
+        for (shape, entry) in candidates.sorted(by: { ($0.value.grids, $0.key) > ($1.value.grids, $1.key) }) where entry.count >= 2 {
+            guard effectiveCount(shape, in: root) >= 2 else { continue }
+            let name = templateName(for: entry.first)
+            templateNames[shape] = name
+            templateOrder.append(shape)
+        }
+        // Bodies after all choices, so that templates can use smaller templates.
+        emittedTemplates = Set(templateOrder)
+        for shape in templateOrder {
+            guard let first = candidates[shape]?.first else { continue }
+            templateBodies[shape] = emitBody(first)
+        }
+    }
+
+    /// Occurrences that will be written out: not inside a second use of a bigger template.
+    func effectiveCount(_ shape: String, in root: ImportNode) -> Int {
+        var count = 0
+        var seenTemplates: Set<String> = []
+        func walk(_ node: ImportNode) {
+            if node.shape == shape { count += 1 }
+            if templateNames[node.shape] != nil {
+                if seenTemplates.contains(node.shape) { return }
+                seenTemplates.insert(node.shape)
+            }
+            node.children.forEach(walk)
+        }
+        root.children.forEach(walk)
+        return count
+    }
+
+    mutating func templateName(for node: ImportNode) -> String {
+        let base: String
+        if node.attributes.contains(where: { $0.hasPrefix("action(") }) {
+            base = "tappable-\(node.axis?.rawValue ?? "cell")"
+        } else if node.attributes.contains("anchor") {
+            base = "panel"
+        } else {
+            base = "\(node.axis?.rawValue ?? "cell")\(node.children.count)"
+        }
+        var name = base
+        let letters = Array("bcdefghijklmnopqrstuvwxyz")
+        var suffix = 0
+        while templateNames.values.contains(name) {
+            name = base + "-" + String(letters[suffix % letters.count]) + (suffix >= letters.count ? "\(suffix / letters.count)" : "")
+            suffix += 1
+        }
+        return name
+    }
+
+    // MARK: writing
+
+    /// The cell without its size and tag (a template's body). `braced`: children in braces
+    /// even when short (a repeated cell: `* N` after an inline list would repeat its last item).
+    func emitBody(_ node: ImportNode, braced: Bool = false) -> String {
+        var parts = node.attributes
+        if !node.raw.isEmpty { parts.append("json(" + JSONWriter.string(.object(node.raw), style: .compact).trimmingNewline + ")") }
+        var text = parts.joined(separator: " ")
+        if let axis = node.axis { text += (text.isEmpty ? "" : " ") + split(axis, node.children, braced: braced) }
+        return text.isEmpty ? "_" : text
+    }
+
+    func emit(_ node: ImportNode, isRoot: Bool, repeated: Bool = false) -> String {
+        var parts: [String] = []
+        if let size = node.size { parts.append(size) }
+        if !isRoot, let name = templateNames[node.shape], emittedTemplates.contains(node.shape) {
+            parts.append(name)
+            if let tag = node.tag { parts.append("tag(\(tag))") }
+            return parts.joined(separator: " ")
+        }
+        if let tag = node.tag { parts.append("tag(\(tag))") }
+        let body = emitBody(node, braced: repeated)
+        if body != "_" || parts.isEmpty { parts.append(body) }
+        return parts.joined(separator: " ")
+    }
+
+    /// Children inline (`a | b | c`) when short and simple, else a block; identical
+    /// neighbours become `cell * N`. Blocks are written with `;` so that the text is
+    /// unambiguous before the formatter lays it out.
+    func split(_ axis: Axis, _ children: [ImportNode], braced: Bool = false) -> String {
+        var cells: [String] = []
+        var index = 0
+        while index < children.count {
+            var run = 1
+            let key = fullKey(children[index])
+            while index + run < children.count, fullKey(children[index + run]) == key { run += 1 }
+            var text = emit(children[index], isRoot: false, repeated: run > 1)
+            if run > 1 { text += " * \(run)" }
+            if let comment = children[index].comment { text += " // \(comment)\n" }
+            cells.append(text)
+            index += run
+        }
+        let simple = children.allSatisfy { $0.axis == nil && $0.comment == nil } && !cells.contains { $0.contains("(") && $0.count > 40 }
+        if simple, !braced, cells.joined(separator: " | ").count <= 80 {
+            return "\(axis.rawValue) " + cells.joined(separator: " | ")
+        }
+        return "\(axis.rawValue) {\n" + cells.joined(separator: ";\n") + "\n}"
+    }
+}
+
+extension String {
+    var trimmingNewline: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,46 @@
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis import`: grid-dictionary JSON → idiomatic Trellis (TrellisModel.Importer).
+enum ImportCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.importHelp); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--target"], flags: [])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        let output = arguments.value("-o") ?? arguments.value("--output")
+        let outDir = arguments.value("--out-dir")
+        let paths = arguments.positionals
+        guard !paths.isEmpty else { throw UsageError(message: "no input file (use - for standard input)") }
+        if output != nil, outDir != nil { throw UsageError(message: "use either -o or --out-dir, not both") }
+        if paths.count > 1, outDir == nil { throw UsageError(message: "several inputs need --out-dir DIR (one NAME.trellis each)") }
+        let inputs = Set(paths.filter { $0 != "-" }.map(Terminal.canonical))
+        var failed = false
+        for path in paths {
+            let source = try Terminal.read(path)
+            let read = JSONReader.read(source)
+            Terminal.printDiagnostics(read.diagnostics, in: source)
+            guard let root = read.root else { failed = true; continue }
+            if read.diagnostics.hasErrors {
+                failed = true
+                Terminal.error("note: \(source.name) has errors: the app would get no layout from it; importing the layout as recovered\n")
+            }
+            let value = root.value
+            let dialect = target ?? LoadedFile.detectDialect(value) ?? .default
+            let stem = LoadedFile.stem(of: source.name)
+            let result = Importer.importLayout(value, dialect: dialect, name: stem, source: path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path))
+            let bytes = Array(result.text.utf8)
+            if let outDir {
+                try Terminal.createDirectory(outDir)
+                let file = (outDir.hasSuffix("/") ? outDir : outDir + "/") + Importer.identifier(stem) + ".trellis"
+                try BuildCommand.guardNotInput(file, inputs)
+                try Terminal.writeAtomically(bytes, to: file)
+            } else if let output {
+                try BuildCommand.guardNotInput(output, inputs)
+                try Terminal.writeAtomically(bytes, to: output)
+            } else {
+                Terminal.writeBytes(bytes)
+            }
+        }
+        return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+}
