@@ -31,7 +31,7 @@ enum ImportCommand {
             let bytes = Array(result.text.utf8)
             if let outDir {
                 try Terminal.createDirectory(outDir)
-                let file = (outDir.hasSuffix("/") ? outDir : outDir + "/") + Importer.identifier(stem) + ".trellis"
+                let file = (outDir.hasSuffix("/") ? outDir : outDir + "/") + stem + ".trellis"
                 try BuildCommand.guardNotInput(file, inputs)
                 try Terminal.writeAtomically(bytes, to: file)
             } else if let output {
