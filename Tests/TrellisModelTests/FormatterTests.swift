@@ -122,8 +122,8 @@ struct ProgramGenerator {
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &random)] }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    mutating func pick<T>(_ options: [T]) -> T { random.pick(options) }
+    mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
     mutating func space() -> String {
         if chance(20) { return pick([" // note 注释 😀\n", "\n\n", "\n  // own line\n", " "]) }

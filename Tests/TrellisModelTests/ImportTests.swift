@@ -72,8 +72,8 @@ struct GridDictionaryGenerator {
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &random)] }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    mutating func pick<T>(_ options: [T]) -> T { random.pick(options) }
+    mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
     mutating func size() -> JSONValue {
         pick([.number(120), .number(0), .number(0.5), .number(0.15), .number(-0.25), .number(-0.3333), .number(12.5), .number(-2),

@@ -54,3 +54,11 @@ public struct SeededRandom: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+extension SeededRandom {
+    /// One of `options`, uniformly.
+    public mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &self)] }
+
+    /// True `percent` times in a hundred.
+    public mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
+}
