@@ -15,7 +15,7 @@ final class SARIFTests: XCTestCase {
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", TestPaths.packageRoot.appendingPathComponent("Tests/sarif/validate_sarif.py").path, log.path]
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         python.standardOutput = handle
