@@ -122,38 +122,23 @@ public struct LoadedFile: Sendable {
         return nil
     }
 
-    /// Copies source ranges and content sizes from the authored tree (same shape).
+    /// Copies source ranges and content sizes from the authored tree (same shape; where the
+    /// escape hatch changed the shape, the walk stops). Depth is bounded by the readers.
     static func attach(_ grid: Grid, to runtime: inout RuntimeGrid) {
-        var stack: [(Grid, [Int])] = [(grid, [])]
-        while let (authored, path) = stack.popLast() {
-            guard modify(&runtime, at: path[...], { node in
-                node.sourceRange = authored.sourceRange
-                node.contentSize = authored.contentSize
-                return node.children.count == authored.children.count
-            }) else { continue }
-            for (index, child) in authored.children.enumerated() { stack.append((child, path + [index])) }
-        }
+        runtime.sourceRange = grid.sourceRange
+        runtime.contentSize = grid.contentSize
+        guard runtime.children.count == grid.children.count else { return }
+        for index in grid.children.indices { attach(grid.children[index], to: &runtime.children[index]) }
     }
 
     /// Copies source ranges from the JSON syntax (same shape: `cols` then `rows`).
     static func attach(_ node: JSONNode, to runtime: inout RuntimeGrid) {
-        var stack: [(JSONNode, [Int])] = [(node, [])]
-        while let (json, path) = stack.popLast() {
-            var elements: [JSONNode] = []
-            for key in ["cols", "rows"] {
-                if let member = json.member(key), let list = member.value.elements { elements += list }
-            }
-            guard modify(&runtime, at: path[...], { grid in
-                grid.sourceRange = json.range
-                return grid.children.count == elements.count
-            }) else { continue }
-            for (index, child) in elements.enumerated() { stack.append((child, path + [index])) }
+        runtime.sourceRange = node.range
+        var elements: [JSONNode] = []
+        for key in ["cols", "rows"] {
+            if let member = node.member(key), let list = member.value.elements { elements += list }
         }
-    }
-
-    static func modify(_ grid: inout RuntimeGrid, at path: ArraySlice<Int>, _ body: (inout RuntimeGrid) -> Bool) -> Bool {
-        guard let first = path.first else { return body(&grid) }
-        guard first < grid.children.count else { return false }
-        return modify(&grid.children[first], at: path.dropFirst(), body)
+        guard runtime.children.count == elements.count else { return }
+        for index in elements.indices { attach(elements[index], to: &runtime.children[index]) }
     }
 }
