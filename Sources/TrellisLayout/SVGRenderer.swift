@@ -2,7 +2,8 @@ import TrellisModel
 
 /// Draws a computed layout: every grid outlined, leaves labelled with path, size rule and
 /// slot, placeholders hatched, anchors shaded, borderlines drawn as the runtime would
-/// (color, thickness, head/tail indents, offset, dash). Grids with a negative length are
+/// (color, thickness, head/tail indents, offset, dash; under RTL from the unmirrored
+/// rectangle, where the runtime draws them). Grids with a negative length are
 /// outlined in red. Pure text output; no scripts.
 public enum SVGRenderer {
     public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult) -> String {
@@ -21,7 +22,10 @@ public enum SVGRenderer {
         for (index, grid) in result.grids.enumerated() {
             out += cell(grid, label: grid.isLeaf || grid.slot != nil)
             if index < lines.count {
-                for line in lines[index] { out += borderline(line, frame: grid.frame) }
+                // The runtime draws borderlines from the unmirrored rectangle, even under RTL.
+                var frame = grid.frame
+                if result.viewport.rtl { frame.x = result.width - frame.x - frame.width }
+                for line in lines[index] { out += borderline(line, frame: frame) }
             }
         }
         out += "</svg>\n"

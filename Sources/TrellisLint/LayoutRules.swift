@@ -31,6 +31,7 @@ struct LayoutRules {
         for viewport in viewports {
             let result = LayoutEngine.layout(root, viewport: viewport)
             guard result.grids.count == grids.count else { continue }
+            if viewport.rtl { misplacedBorderlines(grids, result, viewport: viewport) }
             for index in grids.indices where !grids[index].children.isEmpty {
                 var childIndices: [Int] = []
                 var child = index + 1
@@ -41,6 +42,25 @@ struct LayoutRules {
                 lint(grids[index], frame: result.grids[index], children: childIndices.map { result.grids[$0] }, viewport: viewport)
             }
         }
+    }
+
+    /// L004: under RTL MyGridLayout mirrors the views but draws borderlines from the grids'
+    /// unmirrored rectangles, so a borderline of a grid that is not centred lands on the other
+    /// side. Reported once per layout, at the first such grid.
+    mutating func misplacedBorderlines(_ grids: [RuntimeGrid], _ result: LayoutResult, viewport: Viewport) {
+        var misplaced: [(RuntimeGrid, GridFrame)] = []
+        for (grid, frame) in zip(grids, result.grids) where !grid.borderlines.isEmpty && frame.depth > 0 {
+            let unmirroredX = result.width - frame.frame.x - frame.frame.width
+            if abs(unmirroredX - frame.frame.x) > 0.001 { misplaced.append((grid, frame)) }
+        }
+        guard let (grid, frame) = misplaced.first, reported.insert("L004").inserted else { return }
+        let key = grid.borderlines.first.map { "\($0.edge.rawValue)-borderline" } ?? "rows"
+        let unmirroredX = result.width - frame.frame.x - frame.frame.width
+        var message = "at \(viewport.description) the borderlines of this grid (\(frame.path)) are drawn at x \(n(unmirroredX)), not where the grid appears (x \(n(frame.frame.x)))"
+        if misplaced.count > 1 { message += "; so are those of \(misplaced.count - 1) more grid\(misplaced.count == 2 ? "" : "s")" }
+        diagnostics.append(Diagnostic(
+            code: "L004", severity: .warning, range: spans.span(of: key, on: grid), message: message,
+            notes: ["Under RTL MyGridLayout mirrors the views but draws borderlines from the unmirrored grid rectangles (a runtime bug)."]))
     }
 
     func length(_ frame: GridFrame, along axis: Axis) -> Double {

@@ -8,10 +8,13 @@ public struct LintOptions: Sendable {
     public var viewports: [Viewport]
     /// Codes not to report.
     public var disabled: Set<String>
+    /// Lay every viewport out right-to-left.
+    public var rtl: Bool
 
-    public init(viewports: [Viewport] = [], disabled: Set<String> = []) {
+    public init(viewports: [Viewport] = [], disabled: Set<String> = [], rtl: Bool = false) {
         self.viewports = viewports
         self.disabled = disabled
+        self.rtl = rtl
     }
 }
 
@@ -29,6 +32,7 @@ public enum Linter {
         var viewports = options.viewports
         if viewports.isEmpty { viewports = file.previews }
         if viewports.isEmpty { viewports = [.default] }
+        if options.rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
         for layout in file.layouts {
             let runtime = layout.runtime
             var structure = StructureRules(spans: spans)

@@ -7,7 +7,7 @@ import TrellisSyntax
 enum CheckCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.check); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes"])
+        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json", "github", "sarif"].contains(format) else { throw UsageError(message: "--format takes text, json, github or sarif, not '\(format)'") }
@@ -16,11 +16,12 @@ enum CheckCommand {
             guard let viewport = Viewport.parse(text) else { throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx") }
             viewports.append(viewport)
         }
+        let rtl = arguments.has("--rtl")
         let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).uppercased() } })
         let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
         let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
-        let options = LintOptions(viewports: viewports, disabled: disabled)
+        let options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
         var checked: [CheckedFile] = []
         for path in paths {
             let source = try Terminal.read(path)

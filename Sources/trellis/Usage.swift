@@ -117,6 +117,7 @@ enum Usage {
                               the file's `target`, else detected from the keys, else 1
       --viewport WxH@Sx       Viewports for the layout rules (L…); repeat for several.
                               Default: the file's previews, else 375x667@2x
+      --rtl                   Lay the viewports out right-to-left
       --format text|json|github|sarif
                               text (default): source lines with carets, then a summary;
                               json: a stable schema (docs/diagnostics.md);

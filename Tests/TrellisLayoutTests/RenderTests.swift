@@ -26,6 +26,14 @@ final class RenderTests: XCTestCase {
         }
     }
 
+    func testBorderlinesUnderRightToLeftAreWhereTheRuntimeDrawsThem() throws {
+        let file = LoadedFile.load(SourceFile(name: "t", text: "cols { 100 bottom-borderline(color red thick 2); fill }"), kind: .trellis)
+        let layout = try XCTUnwrap(file.layouts.first)
+        let rtl = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 300, height: 100, scale: 2, rtl: true)))
+        XCTAssertTrue(rtl.contains(#"<line x1="0" y1="99" x2="100" y2="99" stroke="rgba(255,0,0,1)" stroke-width="2"/>"#), rtl)
+        XCTAssertTrue(rtl.contains(#"<rect class="cell" x="200" y="0" width="100" height="100""#), "the cell itself is mirrored")
+    }
+
     func testNegativeAndPlaceholderCellsAreMarked() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "rows 80 | 40 | fill placeholder"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)

@@ -124,6 +124,17 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(trellis: "rows 300 | 300 | fill"), [])
     }
 
+    func testBorderlinesUnderRightToLeft() {
+        let text = "cols { 100 bottom-borderline(color red thick 1); fill }"
+        let rtl = lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2, rtl: true))
+        XCTAssertEqual(rtl.map(\.code), ["L004"])
+        XCTAssertEqual(rtl.first?.message, "at 375x667@2x rtl the borderlines of this grid (1) are drawn at x 0, not where the grid appears (x 275)")
+        XCTAssertEqual(covered(rtl.first, in: text), "bottom-borderline(color red thick 1)")
+        XCTAssertEqual(lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2)).map(\.code), [])
+        XCTAssertEqual(lint(trellis: "rows { 100 bottom-borderline(color red thick 1); fill }",
+                            viewport: Viewport(width: 375, height: 667, scale: 2, rtl: true)).map(\.code), [], "a centred grid is fine")
+    }
+
     func testUnknownViewSizes() {
         XCTAssertEqual(codes(trellis: "rows { wrap; fill }"), ["L003"])
         XCTAssertEqual(codes(trellis: "rows { wrap content(100x20); fill }"), [])
