@@ -80,7 +80,7 @@ struct JSONRules {
                 case .number(let number):
                     if number != number.rounded(.towardZero) {
                         add("M118", .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range)
-                    } else if let finding = ValueChecks.tag(Int(number)) {
+                    } else if let finding = ValueChecks.tag(RuntimeReading.integer(value.value)) {
                         add(finding, at: value.range)
                     }
                 case .string(let text):

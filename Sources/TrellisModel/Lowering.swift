@@ -14,7 +14,7 @@ public enum Lowering {
     /// Largest `* N`.
     public static let maximumRepeat = 10_000
     /// Deepest grid tree, counting template expansion.
-    public static let maximumDepth = 200
+    public static let maximumDepth = 300
     /// Decimal places kept when `1/3` becomes `"33.333333%"`.
     public static let ratioDecimals = 6
 

@@ -10,7 +10,7 @@ public struct ParseResult: Sendable {
 /// Every loop consumes a token or exits, so time is linear in the input; nesting deeper
 /// than `maximumDepth` becomes one diagnostic and an error node, never a stack overflow.
 public enum Parser {
-    public static let maximumDepth = 100
+    public static let maximumDepth = 256
 
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
     public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))

@@ -160,4 +160,21 @@ final class CLITests: XCTestCase {
             }
         }
     }
+
+    /// Extreme numbers (out of Int range, overflowing to infinity, subnormal) through every
+    /// command: findings or output, never a trap; JSON output stays valid JSON.
+    func testExtremeNumbersNeverTrap() throws {
+        let input = ##"{"padding":"{1e308,-1e308,1e-320,5}","space":1e300,"rows":[{"size":1,"tag":1e300},{"size":1e300},{"size":-1e300,"padding":"{1e308,1e308,1e308,1e308}"},{"size":"1e300%"},{"size":"-1e309%"},{"size":1e-300,"cols":[{"size":"wrap","padding":"{1e308,1e308,1e308,1e308}"},{"size":"fill"}]},{"top-borderline":{"thick":1e308,"head":-1e308,"color":"#FFFFFFFFFFFFFFFFFFFF"},"size":0.5}]}"##
+        for command in [["check", "-"], ["check", "-", "--format", "sarif"], ["frames", "-", "--format", "json", "--rtl"],
+                        ["frames", "-", "--viewport", "320xwrap@3x"], ["render", "-"], ["import", "-"]] {
+            let run = try trellis(command, stdin: input)
+            XCTAssertTrue([0, 1].contains(run.status), "\(command): \(run.status)\n\(run.stderr.prefix(500))")
+            if command.contains("json") || command.contains("sarif") {
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)), "\(command)")
+            }
+        }
+        let trellisText = try trellis(["import", "-"], stdin: input).stdout
+        XCTAssertEqual(try trellis(["build", "-"], stdin: trellisText).status, 0)
+        XCTAssertEqual(try trellis(["frames", "-", "--format", "json"], stdin: "rows 1e308 | 1e308 | fill").status, 0)
+    }
 }
