@@ -154,7 +154,7 @@ struct JSONReaderState {
             if atEnd {
                 report("J009", "the file ends where a value was expected", index..<index)
             } else {
-                index += SourceFile.sequenceLengthPublic(byte)
+                index += SourceFile.sequenceLength(byte)
                 index = min(index, bytes.count)
                 report("J001", "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
             }
@@ -230,7 +230,7 @@ struct JSONReaderState {
                 continue
             } else {
                 let junkStart = index
-                index = min(bytes.count, index + SourceFile.sequenceLengthPublic(byte))
+                index = min(bytes.count, index + SourceFile.sequenceLength(byte))
                 report("J001", "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
                 continue
             }
@@ -350,7 +350,7 @@ struct JSONReaderState {
             return .next
         }
         let junkStart = index
-        index = min(bytes.count, index + SourceFile.sequenceLengthPublic(byte))
+        index = min(bytes.count, index + SourceFile.sequenceLength(byte))
         report("J001", "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
         return .next
     }
@@ -527,17 +527,5 @@ struct JSONReaderState {
 extension String {
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
-
-extension SourceFile {
-    /// Length of the UTF-8 sequence a lead byte announces (1 for ASCII and invalid bytes).
-    public static func sequenceLengthPublic(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...0xF7: return 4
-        case 0xE0...0xEF: return 3
-        case 0xC2...0xDF: return 2
-        default: return 1
-        }
     }
 }

@@ -75,11 +75,6 @@ struct LoweringState {
     /// Non-trivia tokens directly inside a node that has no child nodes (or all of them).
     func tokens(of node: Node) -> [Token] { tree.tokenIndices(of: node).map { tree.tokens[$0] } }
 
-    func children(of node: Node, _ kind: SyntaxKind) -> [Node] {
-        var result: [Node] = []
-        tree.forEachChild(of: node) { if tree.nodes[$0].kind == kind { result.append($0) } }
-        return result
-    }
 
     mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
                          notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {

@@ -132,7 +132,7 @@ public struct SourceFile: Sendable {
 
     /// Length of the UTF-8 sequence a lead byte announces; stray continuation or invalid
     /// bytes count as one (they decode to U+FFFD, one UTF-16 unit).
-    static func sequenceLength(_ lead: UInt8) -> Int {
+    public static func sequenceLength(_ lead: UInt8) -> Int {
         switch lead {
         case 0xF0...0xF7: return 4
         case 0xE0...0xEF: return 3
