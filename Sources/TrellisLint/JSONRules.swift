@@ -134,7 +134,7 @@ struct JSONRules {
             if text == "fill" || text == "wrap" || text == "100%" || text == "-100%" { return }
             if text.hasSuffix("%") {
                 let body = String(text.dropLast())
-                guard let percent = Double(body.trimmingCharacters()) else {
+                guard let percent = Double(body.trimmingSpaces) else {
                     add("M102", .warning, "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points", value.range)
                     return
                 }
@@ -148,7 +148,7 @@ struct JSONRules {
                 return
             }
             var fix: FixIt?
-            if let number = Double(text.trimmingCharacters()) {
+            if let number = Double(text.trimmingSpaces) {
                 fix = FixIt(message: "write the number \(JSONWriter.formatNumber(number))", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(number))], isSafe: false)
             }
             add("M102", .warning, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
@@ -224,14 +224,5 @@ struct JSONRules {
                 add("M119", .warning, message, member.keyRange, fix: fix)
             }
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var scalars = Substring(self)
-        while scalars.first == " " { scalars = scalars.dropFirst() }
-        while scalars.last == " " { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }

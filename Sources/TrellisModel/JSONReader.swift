@@ -190,8 +190,8 @@ struct JSONReaderState {
         index = min(index, bytes.count)
     }
 
-    /// After a value in a container: a separator, the closer, or a recoverable mistake.
-    /// Returns false when the container is done (closer consumed or missing).
+    /// What follows a member or element: another one (`next`), or the end of the
+    /// container (`done`, its closer consumed).
     enum SeparatorOutcome { case next, done }
 
     mutating func readObject(depth: Int) -> JSONNode {

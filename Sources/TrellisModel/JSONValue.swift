@@ -14,11 +14,6 @@ public indirect enum JSONValue: Hashable, Sendable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    public var objectMembers: [JSONMember]? {
-        if case .object(let members) = self { return members }
-        return nil
-    }
-
     public var arrayElements: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil

@@ -24,12 +24,6 @@ public enum Lowering {
         return LoweringResult(document: document, diagnostics: state.diagnostics)
     }
 
-    /// Parses and lowers source text in one step.
-    public static func compile(_ source: SourceFile) -> (tree: SyntaxTree, result: LoweringResult, syntaxDiagnostics: [Diagnostic]) {
-        let parsed = Parser.parse(source)
-        return (parsed.tree, lower(parsed.tree), parsed.diagnostics)
-    }
-
     /// A ratio as the percentage string's number: `1/3` → 33.333333.
     public static func percent(ofRatio ratio: Double) -> Double {
         let scale = pow10(ratioDecimals)

@@ -54,11 +54,6 @@ public struct RuntimeGrid: Sendable {
 
     public var isLeaf: Bool { children.isEmpty }
 
-    /// Whether two runtime grids mean the same layout (source ranges and content sizes aside).
-    public func sameModel(as other: RuntimeGrid) -> Bool {
-        firstDifference(from: other, path: "") == nil
-    }
-
     /// A description of the first difference, with the grid's dotted path, or nil.
     public func firstDifference(from other: RuntimeGrid, path: String) -> String? {
         let place = path.isEmpty ? "the root" : "grid \(path)"

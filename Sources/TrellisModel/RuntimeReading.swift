@@ -203,7 +203,8 @@ public enum RuntimeReading {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    public var trimmingSpaces: String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" || first == "\n" || first == "\r" { scalars = scalars.dropFirst() }
         while let last = scalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" { scalars = scalars.dropLast() }

@@ -112,37 +112,13 @@ public enum ValueChecks {
                                            notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
                 if let suggestion = Suggestion.closest(to: String(part), among: words) {
                     finding.message = "`\(part)` is not a gravity word (the runtime drops it); did you mean `\(suggestion)`?"
-                    finding.replacement = text.replacingOccurrences(of: String(part), with: suggestion)
+                    finding.replacement = text.replacing(String(part), with: suggestion)
                 }
                 return finding
             }
             let read = Gravity.wordsInRuntimeOrder.first { $0.1 == bits }?.0 ?? ""
             return ValueFinding(code: "M121", severity: .warning,
                                 message: "`\(part)` is read as `\(read)` (the runtime matches gravity words as substrings)")
-        }
-        return nil
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-}
-
-extension Substring {
-    func range(of target: String) -> Range<Substring.Index>? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
-            index = self.index(after: index)
         }
         return nil
     }

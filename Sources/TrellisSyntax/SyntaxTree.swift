@@ -76,11 +76,6 @@ public struct SyntaxTree: Sendable {
             return result
         }
 
-        /// All non-trivia tokens in the subtree.
-        public var allTokens: [Token] {
-            tree.tokens[node.tokenStart..<node.tokenEnd].filter { !$0.kind.isTrivia && $0.kind != .eof }
-        }
-
         /// Byte range from the first to the last non-trivia token (empty at the node's
         /// position when it has none).
         public var range: Range<Int> { tree.range(of: index) }
