@@ -112,18 +112,9 @@ struct Printer {
             lines.append(contentsOf: printItem(item))
             previous = lastToken(item)
         }
-        let trailing = comments(after: previous, before: tree.tokens.count)
-        for comment in trailing {
-            if !comment.ownLine, var last = lines.popLast() {
-                last += " " + comment.text
-                lines.append(last)
-            } else {
-                if comment.blankBefore || (lines.last.map { !$0.isEmpty } ?? false) && blankLine(after: previous, before: tree.tokens.count - 1) {
-                    lines.append("")
-                }
-                lines.append(comment.text)
-            }
-        }
+        let end = tree.tokens.count - 1
+        emitLeading(comments(after: previous, before: end), previous: previous, next: end,
+                    isFirst: items.isEmpty, indent: "", into: &lines)
         while lines.last == "" { lines.removeLast() }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
