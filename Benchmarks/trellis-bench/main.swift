@@ -101,9 +101,9 @@ func layoutBenchmark(grids count: Int) {
     let tree = generateTree(grids: count)
     let total = 1 + tree.children.count * 11
     let viewport = Viewport(width: 375, height: nil, scale: 3)
-    var result = LayoutEngine.layout(tree, viewport: viewport)
+    var result = LayoutEngine.singlePass(tree, viewport: viewport)
     let runs = count >= 1_000_000 ? 2 : 5
-    let layoutTime = measure(runs: runs) { result = LayoutEngine.layout(tree, viewport: viewport) }
+    let layoutTime = measure(runs: runs) { result = LayoutEngine.singlePass(tree, viewport: viewport) }
     var json: [UInt8] = []
     JSONWriter.write(RuntimeTreeJSON.value(of: tree), style: .compact, into: &json)
     let data = Data(json)

@@ -37,21 +37,37 @@ public enum FramesReport {
     }
 
     static func viewportJSON(_ result: LayoutResult) -> JSONValue {
-        .object([
+        var members = [
             JSONMember("width", .number(rounded(result.width))),
             JSONMember("height", .number(rounded(result.height))),
             JSONMember("scale", .number(result.viewport.scale)),
             JSONMember("rtl", .bool(result.viewport.rtl)),
-            JSONMember("grids", .array(result.grids.map { grid in
-                .object([
-                    JSONMember("path", .string(grid.path)),
-                    JSONMember("x", .number(rounded(grid.frame.x))),
-                    JSONMember("y", .number(rounded(grid.frame.y))),
-                    JSONMember("width", .number(rounded(grid.frame.width))),
-                    JSONMember("height", .number(rounded(grid.frame.height))),
-                    JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
-                ])
-            })),
+        ]
+        if result.isScreen {
+            members.append(JSONMember("passes", .number(Double(result.passes))))
+            members.append(JSONMember("settled", .bool(result.settled)))
+        }
+        members.append(JSONMember("grids", .array(result.grids.map { grid in
+            var fields = [
+                JSONMember("path", .string(grid.path)),
+                JSONMember("x", .number(rounded(grid.frame.x))),
+                JSONMember("y", .number(rounded(grid.frame.y))),
+                JSONMember("width", .number(rounded(grid.frame.width))),
+                JSONMember("height", .number(rounded(grid.frame.height))),
+                JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
+            ]
+            if let view = grid.viewFrame { fields.append(JSONMember("view", rectJSON(view))) }
+            return .object(fields)
+        })))
+        return .object(members)
+    }
+
+    static func rectJSON(_ rect: Rect) -> JSONValue {
+        .object([
+            JSONMember("x", .number(rounded(rect.x))),
+            JSONMember("y", .number(rounded(rect.y))),
+            JSONMember("width", .number(rounded(rect.width))),
+            JSONMember("height", .number(rounded(rect.height))),
         ])
     }
 
@@ -71,13 +87,14 @@ public enum FramesReport {
         return JSONWriter.formatNumber(measure)
     }
 
-    /// An aligned table: path, kind, size rule, x, y, width, height, slot.
+    /// An aligned table: path, kind, size rule, x, y, width, height, slot, and the view's frame.
     public static func text(_ layouts: [LayoutFrames]) -> String {
         var output = ""
         for layout in layouts {
             for result in layout.results {
-                output += "\(layout.name) @ \(result.viewport.description) → \(JSONWriter.formatNumber(rounded(result.width))) × \(JSONWriter.formatNumber(rounded(result.height)))\n"
-                var rows: [[String]] = [["path", "kind", "size", "x", "y", "width", "height", "slot"]]
+                output += "\(layout.name) @ \(result.viewport.description) → \(number(result.width)) × \(number(result.height))\(passesNote(result))\n"
+                let views = result.grids.contains { $0.viewFrame != nil }
+                var rows: [[String]] = [["path", "kind", "size", "x", "y", "width", "height", "slot"] + (views ? ["view"] : [])]
                 for grid in result.grids {
                     let kind: String
                     if let axis = grid.axis { kind = axis.rawValue + (grid.anchor ? "+anchor" : "") + (grid.placeholder ? "+placeholder" : "") } else if grid.placeholder { kind = "placeholder" } else { kind = grid.anchor ? "anchor" : "leaf" }
@@ -87,13 +104,30 @@ public enum FramesReport {
                         JSONWriter.formatNumber(rounded(grid.frame.x)), JSONWriter.formatNumber(rounded(grid.frame.y)),
                         JSONWriter.formatNumber(rounded(grid.frame.width)), JSONWriter.formatNumber(rounded(grid.frame.height)),
                         grid.slot.map(String.init) ?? "-",
-                    ])
+                    ] + (views ? [grid.viewFrame.map(rectText) ?? ""] : []))
                 }
                 output += alignedTable(rows, rightAligned: [3, 4, 5, 6, 7])
                 output += "\n"
             }
         }
         return output
+    }
+
+    static func number(_ value: Double) -> String { JSONWriter.formatNumber(rounded(value)) }
+
+    /// `x,y width×height`, as the view column shows a view's frame.
+    static func rectText(_ rect: Rect) -> String {
+        "\(number(rect.x)),\(number(rect.y)) \(number(rect.width))×\(number(rect.height))"
+    }
+
+    /// How the screen got there, when it took more than one pass: `(2 passes: 0 → 315)`.
+    static func passesNote(_ result: LayoutResult) -> String {
+        guard result.isScreen, result.passes > 1 || !result.settled else { return "" }
+        var heights = result.heights.map(number)
+        if heights.count > 5 { heights = Array(heights.prefix(3)) + ["…", heights.last ?? ""] }
+        let walk = result.heights.count > 1 ? ": height " + heights.joined(separator: " → ") : ""
+        if !result.settled { return " (never settles\(walk); showing pass \(result.passes))" }
+        return " (\(result.passes) passes\(walk))"
     }
 
     static func alignedTable(_ rows: [[String]], rightAligned: Set<Int>) -> String {

@@ -23,8 +23,10 @@ public struct GridFrame: Sendable {
     public var contentBox: Rect
     /// Which subview (0-based) lands in this grid, or nil when it takes none.
     public var slot: Int?
-    /// The view's rectangle inside the grid (its content box, or aligned by gravity when the
-    /// view has a known content size); nil when the grid takes no view.
+    /// The frame the view in this grid gets on screen: its content box (an anchor with
+    /// sub-grids: the whole grid), or aligned by gravity when the view has a known content
+    /// size; mirrored under RTL, negative sizes applied as 0, every number rounded to the pixel
+    /// grid. nil when the grid takes no view, and in a single pass.
     public var viewFrame: Rect?
     public var measure: Double
     public var axis: Axis?
@@ -34,386 +36,85 @@ public struct GridFrame: Sendable {
     public var sourceRange: Range<Int>?
 }
 
-/// The result of one layout pass: every grid in depth-first pre-order.
+/// What the layout computed: every grid in depth-first pre-order, and how the view got there.
 public struct LayoutResult: Sendable {
     public var viewport: Viewport
-    /// The layout view's size (a wrap height is the computed one).
+    /// The layout view's size: the viewport's, or for a wrap height the applied, pixel-rounded
+    /// height after the last pass.
     public var width: Double
     public var height: Double
     public var grids: [GridFrame]
+    /// How many layout passes ran (settling and relayouts together).
+    public var passes: Int
+    /// False when a wrap height still changed after ``LayoutEngine/maximumPasses`` passes.
+    public var settled: Bool
+    /// The view's height before the first pass and after each change the runtime applied
+    /// (one element when the height never changed).
+    public var heights: [Double]
+    /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
+    public var isScreen: Bool
 }
 
-/// Computes frames exactly as MyGridLayout does in one layout pass on a freshly built tree
-/// (MyGridLayout.m: `myTraversalGrid:gridSize:…` then `myTraversalGrid:gridOrigin:…`),
-/// quirks included; see docs/layout.md. O(number of grids).
+/// Computes frames exactly as MyGridLayout and MyBaseLayout do (MyGridLayout.m:
+/// `myTraversalGrid:gridSize:…` then `myTraversalGrid:gridOrigin:…`; MyBaseLayout.m:
+/// `-doLayoutSubviews`), quirks included; see docs/layout.md. O(grids × passes).
 public enum LayoutEngine {
     /// Deepest tree the engine lays out (the readers' limits keep inputs well below it).
     public static let maximumDepth = 1_000
+    /// The runtime re-lays a wrap-height view out until its height settles; Trellis stops here.
+    public static let maximumPasses = 10
 
-    public static func layout(_ root: RuntimeGrid, viewport: Viewport) -> LayoutResult {
+    /// What the screen shows: the view starts at the viewport's height (0 for a wrap height),
+    /// each pass's measured height is rounded to the pixel grid and applied when it differs by
+    /// more than `1 / scale + 0.0001`, and the next pass runs at the new height on the same
+    /// tree, reading the rectangles the previous pass left. Then `relayout` further layouts of
+    /// the settled view (a rotation round trip, `setNeedsLayout`). Reports the last pass, with
+    /// the view frames the subviews get.
+    public static func layout(_ root: RuntimeGrid, viewport: Viewport, relayout: Int = 0) -> LayoutResult {
+        // `screens` always returns at least the settled result.
+        screens(root, viewport: viewport, relayouts: relayout).last ?? singlePass(root, viewport: viewport)
+    }
+
+    /// The screen after settling, then after each of `relayouts` further layouts: the frames
+    /// a second layout changes are pass-dependent (spec §10). Shorter when the passes run out.
+    public static func screens(_ root: RuntimeGrid, viewport: Viewport, relayouts: Int) -> [LayoutResult] {
         var pass = LayoutPass(root: root, viewport: viewport)
-        return pass.run()
-    }
-}
-
-/// The tree flattened into arrays in pre-order, and the rectangles the pass mutates.
-struct LayoutPass {
-    let viewport: Viewport
-    var measure: [Double] = []
-    var axis: [UInt8] = []          // 0 leaf / unknown, 1 rows, 2 cols
-    var parent: [Int] = []
-    var childStart: [Int] = []
-    var childCount: [Int] = []
-    var childList: [Int] = []
-    var padTop: [Double] = [], padLeading: [Double] = [], padBottom: [Double] = [], padTrailing: [Double] = []
-    var spacing: [Double] = []
-    var gravity: [UInt16] = []
-    var anchor: [Bool] = []
-    var placeholder: [Bool] = []
-    var content: [PreviewSize?] = []
-    var paths: [String] = []
-    var depths: [Int] = []
-    var sources: [Range<Int>?] = []
-    var x: [Double] = [], y: [Double] = [], w: [Double] = [], h: [Double] = []
-    let rtl: Bool
-    let scale: Double
-    let rootHeightWraps: Bool
-
-    static let rows: UInt8 = 1
-    static let cols: UInt8 = 2
-
-    init(root: RuntimeGrid, viewport: Viewport) {
-        self.viewport = viewport
-        rtl = viewport.rtl
-        scale = viewport.scale
-        rootHeightWraps = viewport.height == nil
-        flatten(root)
-    }
-
-    mutating func flatten(_ root: RuntimeGrid) {
-        // Iterative pre-order; children's indices are filled in once each child is placed.
-        var stack: [(grid: RuntimeGrid, parent: Int, path: String, depth: Int, slotInParent: Int)] = [(root, -1, "", 0, 0)]
-        while let (grid, parentIndex, path, depth, slotInParent) = stack.popLast() {
-            let index = measure.count
-            measure.append(grid.measure)
-            axis.append(grid.children.isEmpty ? 0 : (grid.axis == .rows ? Self.rows : Self.cols))
-            parent.append(parentIndex)
-            childStart.append(0)
-            childCount.append(grid.children.count)
-            padTop.append(grid.padding.top)
-            padBottom.append(grid.padding.bottom)
-            padLeading.append(rtl ? grid.padding.right : grid.padding.left)
-            padTrailing.append(rtl ? grid.padding.left : grid.padding.right)
-            spacing.append(grid.spacing)
-            gravity.append(grid.gravity.rawValue)
-            anchor.append(grid.anchor)
-            placeholder.append(grid.placeholder)
-            content.append(grid.contentSize)
-            paths.append(path)
-            depths.append(depth)
-            sources.append(grid.sourceRange)
-            if parentIndex >= 0 { childList[childStart[parentIndex] + slotInParent] = index }
-            if !grid.children.isEmpty {
-                childStart[index] = childList.count
-                childList.append(contentsOf: repeatElement(-1, count: grid.children.count))
-                for (offset, child) in grid.children.enumerated().reversed() {
-                    let childPath = path.isEmpty ? "\(offset + 1)" : "\(path).\(offset + 1)"
-                    stack.append((child, index, childPath, depth + 1, offset))
-                }
+        let wraps = viewport.height == nil
+        let tolerance = 1 / viewport.scale + 0.0001
+        var height = viewport.height ?? 0
+        var heights = [height]
+        var passes = 0
+        var settled = true
+        var results: [LayoutResult] = []
+        requests: for _ in 0...max(0, relayouts) {
+            while true {
+                guard passes < maximumPasses else { settled = false; break requests }
+                let measured = pass.run(height: height)
+                passes += 1
+                guard wraps else { break }
+                let applied = pass.roundToPixel(measured)
+                // A negative height is applied as 0; a frame set to the size it has already
+                // does not make UIKit lay the view out again.
+                guard abs(applied - height) > tolerance, max(applied, 0) != height else { break }
+                height = max(applied, 0)
+                heights.append(height)
             }
+            results.append(LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
+                                        passes: passes, settled: true, heights: heights, isScreen: true))
         }
-        let count = measure.count
-        x = Array(repeating: 0, count: count)
-        y = x
-        w = x
-        h = x
+        if !settled {
+            results.append(LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
+                                        passes: passes, settled: false, heights: heights, isScreen: true))
+        }
+        return results
     }
 
-    func children(_ grid: Int) -> ArraySlice<Int> {
-        childList[childStart[grid]..<(childStart[grid] + childCount[grid])]
-    }
-
-    /// `_myCGFloatRound`: rounds to the device pixel grid.
-    func roundToPixel(_ value: Double) -> Double {
-        if value == 0 { return value }
-        if value < 0 { return (-0.5).addingProduct(value, scale).rounded(.up) / scale }
-        return (0.5).addingProduct(value, scale).rounded(.down) / scale
-    }
-
-    // MARK: rectangle updates (MyGridNode.m)
-
-    /// `updateGridSize:superGrid:withMeasure:`
-    @discardableResult
-    mutating func updateSize(_ grid: Int, superWidth: Double, superHeight: Double, superGrid: Int, measure value: Double) -> Double {
-        if axis[superGrid] == Self.cols {
-            w[grid] = value
-            h[grid] = superHeight
-        } else {
-            w[grid] = superWidth
-            h[grid] = value
-        }
-        return value
-    }
-
-    /// `updateWrapGridSizeInSuperGrid:withMeasure:` — the cross length is copied from the
-    /// grid's FIRST sub-grid (leaves keep what they had).
-    @discardableResult
-    mutating func updateWrapSize(_ grid: Int, superGrid: Int, measure value: Double) -> Double {
-        if axis[superGrid] == Self.cols {
-            w[grid] = value
-            if childCount[grid] > 0 { h[grid] = h[childList[childStart[grid]]] }
-            return h[grid]
-        } else {
-            h[grid] = value
-            if childCount[grid] > 0 { w[grid] = w[childList[childStart[grid]]] }
-            return w[grid]
-        }
-    }
-
-    func takesView(_ grid: Int) -> Bool {
-        (anchor[grid] || childCount[grid] == 0) && !placeholder[grid]
-    }
-
-    // MARK: the measure pass
-
-    mutating func measurePass(_ grid: Int, gridWidth: Double, gridHeight: Double) -> Double {
-        let isRoot = grid == 0
-        let count = childCount[grid]
-        let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
-        var fixed = 0.0
-        var valid = 0.0
-        if count > 1 { fixed += Double(count - 1) * spacing[grid] }
-        if axis[grid] == Self.cols {
-            fixed += leading + trailing
-            valid = w[grid] - fixed
-        } else if axis[grid] == Self.rows {
-            fixed += top + bottom
-            valid = h[grid] - fixed
-        }
-
-        if takesView(grid), !isRoot, measure[grid] == RuntimeReading.wrap || (measure[grid] == 0 && anchor[grid]) {
-            let superGrid = parent[grid]
-            let view = content[grid] ?? PreviewSize(width: 0, height: 0)
-            if !anchor[grid] || (measure[grid] == 0 && anchor[grid]) {
-                let grand = parent[superGrid]
-                if axis[superGrid] == Self.rows {
-                    fixed = top + bottom + view.height
-                    if measure[superGrid] == RuntimeReading.wrap, grand >= 0, axis[grand] == Self.cols {
-                        updateWrapSize(grid, superGrid: grand, measure: leading + trailing + view.width)
-                    }
-                } else {
-                    fixed = leading + trailing + view.width
-                    if measure[superGrid] == RuntimeReading.wrap, grand >= 0, axis[grand] == Self.rows {
-                        updateWrapSize(grid, superGrid: grand, measure: top + bottom + view.height)
-                    }
-                }
-            }
-        }
-
-        var wrapMeasure = false
-        var maxMeasure = 0.0
-        if count > 0 {
-            var innerWidth = gridWidth
-            var innerHeight = gridHeight
-            if axis[grid] == Self.rows { innerWidth -= leading + trailing } else { innerHeight -= top + bottom }
-            if isRoot {
-                wrapMeasure = rootHeightWraps && axis[grid] == Self.cols
-            } else {
-                wrapMeasure = measure[grid] == RuntimeReading.wrap && axis[parent[grid]] != axis[grid]
-            }
-            var weighted: [Int] = []
-            var filling: [Int] = []
-            for child in children(grid) {
-                let childMeasure = measure[child]
-                if childMeasure == RuntimeReading.wrap {
-                    updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: 0)
-                    var value = measurePass(child, gridWidth: innerWidth, gridHeight: innerHeight)
-                    if wrapMeasure {
-                        fixed += value
-                        value = updateWrapSize(child, superGrid: grid, measure: value)
-                        maxMeasure = max(maxMeasure, value)
-                    } else {
-                        fixed += updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: value)
-                    }
-                } else if childMeasure >= 1 || childMeasure == 0 || (childMeasure > 0 && childMeasure < 1) {
-                    var value = childMeasure >= 1 || childMeasure == 0 ? childMeasure : valid * childMeasure
-                    if wrapMeasure {
-                        fixed += value
-                        updateWrapSize(child, superGrid: grid, measure: value)
-                    } else {
-                        fixed += updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: value)
-                    }
-                    _ = measurePass(child, gridWidth: w[child], gridHeight: h[child])
-                    if wrapMeasure {
-                        value = updateWrapSize(child, superGrid: grid, measure: value)
-                        maxMeasure = max(maxMeasure, value)
-                    }
-                } else if childMeasure < 0 && childMeasure > -1 {
-                    weighted.append(child)
-                } else if childMeasure == RuntimeReading.fill {
-                    filling.append(child)
-                }
-                // Any other measure (<= -1, NaN) asserts in debug builds; release builds skip it.
-            }
-            var remaining = 0.0
-            if axis[grid] == Self.cols { remaining = w[grid] - fixed } else if axis[grid] == Self.rows { remaining = h[grid] - fixed }
-            for child in weighted {
-                var value = -1 * remaining * measure[child]
-                if wrapMeasure {
-                    remaining -= value
-                    updateWrapSize(child, superGrid: grid, measure: value)
-                } else {
-                    remaining -= updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: value)
-                }
-                _ = measurePass(child, gridWidth: w[child], gridHeight: h[child])
-                if wrapMeasure {
-                    value = updateWrapSize(child, superGrid: grid, measure: value)
-                    maxMeasure = max(maxMeasure, value)
-                }
-            }
-            var left = filling.count
-            for child in filling {
-                var value = roundToPixel(remaining * (1.0 / Double(left)))
-                if wrapMeasure {
-                    remaining -= value
-                    updateWrapSize(child, superGrid: grid, measure: value)
-                } else {
-                    remaining -= updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: value)
-                }
-                left -= 1
-                _ = measurePass(child, gridWidth: w[child], gridHeight: h[child])
-                if wrapMeasure {
-                    value = updateWrapSize(child, superGrid: grid, measure: value)
-                    maxMeasure = max(maxMeasure, value)
-                }
-            }
-        }
-        if wrapMeasure {
-            // The runtime tests the ROOT's split here (`self.subGridsType`), not this grid's.
-            maxMeasure += axis[0] == Self.cols ? top + bottom : leading + trailing
-            return maxMeasure
-        }
-        return fixed
-    }
-
-    // MARK: the position pass
-
-    mutating func positionPass(_ grid: Int, originX: Double, originY: Double) {
-        let count = childCount[grid]
-        guard count > 0 else { return }
-        let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
-        var offset = 0.0
-        if axis[grid] == Self.cols {
-            offset = originX + leading
-            let horizontal = leadingTrailing(gravity[grid] & 0x00FF)
-            if horizontal == Gravity.centerX || horizontal == Gravity.trailing {
-                var total = 0.0
-                for child in children(grid) { total += w[child] }
-                if count > 1 { total += spacing[grid] * Double(count - 1) }
-                let free = w[grid] - leading - trailing - total
-                offset += horizontal == Gravity.centerX ? free / 2 : free
-            }
-        } else if axis[grid] == Self.rows {
-            offset = originY + top
-            let vertical = gravity[grid] & 0xFF00
-            if vertical == Gravity.centerY || vertical == Gravity.bottom {
-                var total = 0.0
-                for child in children(grid) { total += h[child] }
-                if count > 1 { total += spacing[grid] * Double(count - 1) }
-                let free = h[grid] - top - bottom - total
-                offset += vertical == Gravity.centerY ? free / 2 : free
-            }
-        }
-        let innerX = originX + leading
-        let innerY = originY + top
-        for child in children(grid) {
-            if axis[grid] == Self.cols {
-                x[child] = offset
-                y[child] = innerY
-                offset += w[child]
-            } else {
-                x[child] = innerX
-                y[child] = offset
-                offset += h[child]
-            }
-            offset += spacing[grid]
-            positionPass(child, originX: x[child], originY: y[child])
-        }
-    }
-
-    /// `convertLeadingTrailingGravityFromLeftRightGravity:` — left/right become leading/
-    /// trailing, swapped under RTL.
-    func leadingTrailing(_ horizontal: UInt16) -> UInt16 {
-        if horizontal == Gravity.left { return rtl ? Gravity.trailing : Gravity.leading }
-        if horizontal == Gravity.right { return rtl ? Gravity.leading : Gravity.trailing }
-        return horizontal
-    }
-
-    // MARK: driver
-
-    mutating func run() -> LayoutResult {
-        let width = viewport.width
-        let initialHeight = viewport.height ?? 0
-        w[0] = width
-        h[0] = initialHeight
-        let tooDeep = depths.contains { $0 > LayoutEngine.maximumDepth }
-        var height = initialHeight
-        if !tooDeep {
-            let rootMeasure = measurePass(0, gridWidth: width, gridHeight: initialHeight)
-            if rootHeightWraps { height = rootMeasure }
-            positionPass(0, originX: 0, originY: 0)
-        }
-        var grids: [GridFrame] = []
-        grids.reserveCapacity(measure.count)
-        var nextSlot = 0
-        for index in 0..<measure.count {
-            // The root keeps the rectangle it started with, even when its height wraps:
-            // the runtime sets the view's size, not the root grid's, from the measure.
-            var rect = Rect(x: x[index], y: y[index], width: w[index], height: h[index])
-            let contentLeft = rtl ? padTrailing[index] : padLeading[index]
-            let contentRight = rtl ? padLeading[index] : padTrailing[index]
-            if rtl { rect.x = width - rect.x - rect.width }
-            let box = Rect(x: rect.x + contentLeft, y: rect.y + padTop[index],
-                           width: rect.width - contentLeft - contentRight, height: rect.height - padTop[index] - padBottom[index])
-            var slot: Int?
-            var view: Rect?
-            if takesView(index) {
-                slot = nextSlot
-                nextSlot += 1
-                view = viewFrame(index, grid: rect, box: box)
-            }
-            grids.append(GridFrame(
-                path: paths[index], depth: depths[index], frame: rect, contentBox: box, slot: slot, viewFrame: view,
-                measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
-                isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
-                sourceRange: sources[index]))
-        }
-        return LayoutResult(viewport: viewport, width: width, height: height, grids: grids)
-    }
-
-    /// Where the view lands: an anchor non-leaf's view fills the whole grid; otherwise the
-    /// content box, or — with gravity and a known content size — aligned inside it.
-    func viewFrame(_ index: Int, grid rect: Rect, box: Rect) -> Rect {
-        if anchor[index], childCount[index] > 0 { return rect }
-        let bits = gravity[index]
-        guard bits != 0, let size = content[index] else { return box }
-        var frame = box
-        var horizontal = leadingTrailing(bits & 0x00FF)
-        if rtl {
-            if horizontal == Gravity.leading { horizontal = Gravity.trailing } else if horizontal == Gravity.trailing { horizontal = Gravity.leading }
-        }
-        switch horizontal {
-        case Gravity.leading: frame.width = size.width
-        case Gravity.trailing: frame.width = size.width; frame.x = box.x + box.width - size.width
-        case Gravity.centerX: frame.width = size.width; frame.x = box.x + (box.width - size.width) / 2
-        default: break
-        }
-        switch bits & 0xFF00 {
-        case Gravity.top: frame.height = size.height
-        case Gravity.bottom: frame.height = size.height; frame.y = box.y + box.height - size.height
-        case Gravity.centerY: frame.height = size.height; frame.y = box.y + (box.height - size.height) / 2
-        default: break
-        }
-        return frame
+    /// One pass on a freshly built tree (every rectangle starts at zero), with the view's
+    /// height as measured and no view frames: shared/corpus/frames.
+    public static func singlePass(_ root: RuntimeGrid, viewport: Viewport) -> LayoutResult {
+        var pass = LayoutPass(root: root, viewport: viewport)
+        let height = pass.run(height: viewport.height ?? 0)
+        return LayoutResult(viewport: viewport, width: viewport.width, height: height,
+                            grids: pass.frames(screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false)
     }
 }

@@ -3,8 +3,8 @@ import TrellisModel
 /// Draws a computed layout: every grid outlined, leaves labelled with path, size rule and
 /// slot, placeholders hatched, anchors shaded, borderlines drawn as the runtime would
 /// (color, thickness, head/tail indents, offset, dash; under RTL from the unmirrored
-/// rectangle, where the runtime draws them). Grids with a negative length are
-/// outlined in red. Pure text output; no scripts.
+/// rectangle, where the runtime draws them), and the frame each view gets in blue. Grids
+/// with a negative length are outlined in red. Pure text output; no scripts.
 public enum SVGRenderer {
     public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult) -> String {
         let lines = borderlines(in: runtime)
@@ -28,8 +28,29 @@ public enum SVGRenderer {
                 for line in lines[index] { out += borderline(line, frame: frame) }
             }
         }
+        // The views' frames on top, distinct from the grids: blue, dashed; a view with no area
+        // as a small cross, so that overlap views and zero-height cells can be seen.
+        for grid in result.grids { if let view = grid.viewFrame, let slot = grid.slot { out += viewMark(view, slot: slot) } }
         out += "</svg>\n"
         return out
+    }
+
+    static func viewMark(_ view: Rect, slot: Int) -> String {
+        let title = "<title>view #\(slot): x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))</title>"
+        if view.width > 0, view.height > 0 {
+            return "<rect class=\"view\" x=\"\(n(view.x))\" y=\"\(n(view.y))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"none\" stroke=\"#2563eb\" stroke-width=\"0.75\" stroke-dasharray=\"3 1.5\">\(title)</rect>\n"
+        }
+        // No area: the edge it has, with ticks at its ends; a point as a small cross.
+        let x2 = view.x + view.width, y2 = view.y + view.height
+        let d: String
+        if view.width > 0 {
+            d = "M\(n(view.x)) \(n(view.y))H\(n(x2))M\(n(view.x)) \(n(view.y - 3))V\(n(view.y + 3))M\(n(x2)) \(n(view.y - 3))V\(n(view.y + 3))"
+        } else if view.height > 0 {
+            d = "M\(n(view.x)) \(n(view.y))V\(n(y2))M\(n(view.x - 3)) \(n(view.y))H\(n(view.x + 3))M\(n(view.x - 3)) \(n(y2))H\(n(view.x + 3))"
+        } else {
+            d = "M\(n(view.x - 3)) \(n(view.y - 3))L\(n(view.x + 3)) \(n(view.y + 3))M\(n(view.x - 3)) \(n(view.y + 3))L\(n(view.x + 3)) \(n(view.y - 3))"
+        }
+        return "<path class=\"view\" d=\"\(d)\" fill=\"none\" stroke=\"#2563eb\" stroke-width=\"1\">\(title)</path>\n"
     }
 
     /// An HTML page with one panel per viewport; hovering a cell shows its facts.
@@ -65,7 +86,8 @@ public enum SVGRenderer {
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
         let path = grid.path.isEmpty ? "root" : grid.path
         var tooltip = "\(path) · \(rule) · x \(n(grid.frame.x)), y \(n(grid.frame.y)), w \(n(grid.frame.width)), h \(n(grid.frame.height))"
-        if let slot = grid.slot { tooltip += " · view \(slot)" }
+        if let slot = grid.slot { tooltip += " · view #\(slot)" }
+        if let view = grid.viewFrame { tooltip += " at x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))" }
         if grid.placeholder { tooltip += " · placeholder" }
         if grid.anchor { tooltip += " · anchor" }
         let fill: String

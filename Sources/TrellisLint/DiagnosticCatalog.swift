@@ -19,7 +19,8 @@ public enum DiagnosticCatalog {
         "M118": "Value of a type the runtime converts", "M119": "Unknown key", "M120": "Size on the root",
         "M121": "Gravity word dropped or misread", "M122": "Value of the wrong JSON type",
         "L001": "Children overflow their grid", "L002": "Cell gets no length", "L003": "Size depends on an unknown view",
-        "L004": "Borderlines misplaced under RTL",
+        "L004": "Borderlines misplaced under RTL", "L005": "Height never settles",
+        "L006": "Frames change when laid out again",
     ]
 
     public static func title(_ code: String) -> String { titles[code] ?? code }

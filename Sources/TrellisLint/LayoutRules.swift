@@ -2,8 +2,9 @@ import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 
-/// Rules that need computed frames: overflowing children and cells that get no length, at
-/// each viewport (reported once per grid, naming the first viewport that shows it).
+/// Rules that need computed frames — overflowing children, cells that get no length, layouts
+/// that never settle or move when laid out again — at each viewport, on the frames the screen
+/// shows (reported once per grid, naming the first viewport that shows it).
 struct LayoutRules {
     let spans: Spans
     var diagnostics: [Diagnostic] = []
@@ -28,9 +29,15 @@ struct LayoutRules {
             sizes[index] = size
             completed.append(size)
         }
+        let shape = TreeShape(grids: grids, sizes: sizes)
         for viewport in viewports {
-            let result = LayoutEngine.layout(root, viewport: viewport)
-            guard result.grids.count == grids.count else { continue }
+            let screens = LayoutEngine.screens(root, viewport: viewport, relayouts: 1)
+            guard let result = screens.first, result.grids.count == grids.count else { continue }
+            if let last = screens.last, !last.settled {
+                neverSettles(last, shape: shape)
+            } else if screens.count == 2 {
+                movesOnRelayout(result, screens[1], shape: shape)
+            }
             if viewport.rtl { misplacedBorderlines(grids, result, viewport: viewport) }
             for index in grids.indices where !grids[index].children.isEmpty {
                 var childIndices: [Int] = []

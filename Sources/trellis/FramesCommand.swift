@@ -5,8 +5,10 @@ import TrellisModel
 enum FramesCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.frames); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format"], flags: ["--rtl"])
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout"], flags: ["--rtl", "--single-pass"])
         let target = try Trellis.dialect(arguments.value("--target"))
+        let relayout = try Inputs.relayout(arguments.value("--relayout"))
+        if arguments.has("--single-pass"), relayout > 0 { throw UsageError(message: "--single-pass and --relayout exclude each other") }
         let format = arguments.value("--format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
         let loaded = try Inputs.load(arguments.positionals, target: target)
@@ -15,7 +17,10 @@ enum FramesCommand {
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
             let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
             let runtime = layout.runtime
-            reports.append(LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(runtime, viewport: $0) }))
+            let results = viewports.map { viewport in
+                arguments.has("--single-pass") ? LayoutEngine.singlePass(runtime, viewport: viewport) : LayoutEngine.layout(runtime, viewport: viewport, relayout: relayout)
+            }
+            reports.append(LayoutFrames(name: layout.name, results: results))
         }
         Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))
         return loaded.hasErrors ? Trellis.Exit.inputErrors : Trellis.Exit.ok

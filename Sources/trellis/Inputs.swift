@@ -1,3 +1,4 @@
+import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 
@@ -50,6 +51,15 @@ enum Inputs {
             throw UsageError(message: "no layout named '\(name)'" + (names.isEmpty ? "" : "; the inputs define: \(names.joined(separator: ", "))"))
         }
         return result
+    }
+
+    /// `--relayout N`: how many further layouts of the settled view to run (0 without the flag).
+    static func relayout(_ text: String?) throws -> Int {
+        guard let text else { return 0 }
+        guard let count = Int(text), count >= 0, count < LayoutEngine.maximumPasses else {
+            throw UsageError(message: "--relayout takes a count from 0 to \(LayoutEngine.maximumPasses - 1), not '\(text)'")
+        }
+        return count
     }
 
     /// Viewports: the flags, else the file's previews, else the default. `--rtl` applies to all.

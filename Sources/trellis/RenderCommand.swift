@@ -5,8 +5,9 @@ import TrellisModel
 enum RenderCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.render); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "-o", "--output"], flags: ["--rtl"])
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "-o", "--output"], flags: ["--rtl"])
         let target = try Trellis.dialect(arguments.value("--target"))
+        let relayout = try Inputs.relayout(arguments.value("--relayout"))
         let format = arguments.value("--format") ?? "svg"
         guard format == "svg" || format == "html" else { throw UsageError(message: "--format takes svg or html, not '\(format)'") }
         guard arguments.positionals.count == 1 else { throw UsageError(message: "render takes one input file") }
@@ -18,7 +19,7 @@ enum RenderCommand {
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
         let runtime = layout.runtime
-        let results = viewports.map { LayoutEngine.layout(runtime, viewport: $0) }
+        let results = viewports.map { LayoutEngine.layout(runtime, viewport: $0, relayout: relayout) }
         let text: String
         if format == "html" {
             text = SVGRenderer.html(name: layout.name, runtime: runtime, results: results)

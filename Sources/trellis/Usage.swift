@@ -71,7 +71,7 @@ enum Usage {
     """
 
     static let frames = """
-    trellis frames — compute every grid's frame, as MyGridLayout would
+    trellis frames — every grid's frame as the screen shows it, as MyGridLayout computes it
 
     USAGE
       trellis frames FILE... [options]
@@ -79,20 +79,33 @@ enum Usage {
     Reads .trellis files and MyGridLayout .json grid dictionaries (trailing commas allowed,
     as the runtime's JSONSerialization allows them).
 
+    The frames are those of the screen, not of one pass: a wrap-height view starts 0 tall and
+    is laid out again at each new height, rounded to the pixel grid, until its height settles
+    (at most 10 passes); each pass reads the rectangles the last one left, as the runtime does.
+
     OPTIONS
       --viewport WxH@Sx   A device size, e.g. 375x667@2x, or 375xwrap@3x for a wrap height;
                           repeat for several. Default: the file's `preview` directives,
                           else 375x667@2x.
       --rtl               Lay out right-to-left (frames are reported as seen on screen)
+      --relayout N        Lay the settled view out N more times (0-9), as after a rotation
+                          round trip or setNeedsLayout; a few layouts move (trellis check: L006)
+      --single-pass       One layout pass on a fresh tree instead: no settling, no view
+                          frames; what the runtime computes first (shared/corpus/frames)
       --target 1|2        Which runtime reads the JSON (`space` or `spacing`)
       --layout NAME       Only the layout NAME
       --format text|json  An aligned table (default) or JSON:
                           {"layouts":[{"name","viewports":[{"width","height","scale","rtl",
-                          "grids":[{"path","x","y","width","height","slot"}]}]}]}
+                          "passes","settled","grids":[{"path","x","y","width","height",
+                          "slot","view":{"x","y","width","height"}}]}]}]}
       -h, --help          Show this help
 
-    `path` is the dotted 1-based child index from the root ("" is the root); `slot` is the
-    0-based index of the subview that lands in the grid, or null.
+    `width` and `height` are the layout view's applied, pixel-rounded size; `passes` counts
+    the layout passes that ran and `settled` is false when the height still changed after
+    the 10th. `path` is the dotted 1-based child index from the root ("" is the root); `slot`
+    is the 0-based index of the subview that lands in the grid, or null; `view` (only on
+    grids with a slot) is the frame that subview gets: the content box (an anchor with
+    sub-grids: the whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.
@@ -197,6 +210,7 @@ enum Usage {
 
     OPTIONS
       --viewport WxH@Sx   As for `trellis frames`; repeat for several (HTML shows each)
+      --relayout N        As for `trellis frames`: draw the view laid out N more times
       --rtl               Lay out right-to-left
       --target 1|2        Which runtime reads the JSON
       --layout NAME       Which layout (default: the first)

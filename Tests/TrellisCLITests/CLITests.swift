@@ -89,7 +89,7 @@ final class CLITests: XCTestCase {
 
     func testFramesOnACorpusCaseMatchesTheReferenceExactly() throws {
         let frames = TestPaths.corpus.appendingPathComponent("frames")
-        let run = try trellis(["frames", frames.appendingPathComponent("case_0031.json").path, "--format", "json", "--viewport", "414xwrap@3x", "--target", "2"])
+        let run = try trellis(["frames", frames.appendingPathComponent("case_0031.json").path, "--format", "json", "--viewport", "414xwrap@3x", "--target", "2", "--single-pass"])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, try TestPaths.text(frames.appendingPathComponent("case_0031.expected.json")))
     }
@@ -124,12 +124,12 @@ final class CLITests: XCTestCase {
         let run = try trellis(["frames", "-", "--viewport", "100x100@2x"], stdin: "rows 20 | 30% | -40% | fill")
         XCTAssertEqual(run.stdout, """
         stdin @ 100x100@2x → 100 × 100
-        path    kind  size  x   y  width  height  slot
+        path    kind  size  x   y  width  height  slot  view
         (root)  rows  root  0   0    100     100     -
-        1       leaf  20    0   0    100      20     0
-        2       leaf  30%   0  20    100      30     1
-        3       leaf  -40%  0  50    100      20     2
-        4       leaf  fill  0  70    100      30     3
+        1       leaf  20    0   0    100      20     0  0,0 100×20
+        2       leaf  30%   0  20    100      30     1  0,20 100×30
+        3       leaf  -40%  0  50    100      20     2  0,50 100×20
+        4       leaf  fill  0  70    100      30     3  0,70 100×30
 
 
         """)

@@ -88,12 +88,44 @@ final class ArithmeticTests: XCTestCase {
         XCTAssertEqual(grids["2"]?.frame, Rect(x: 10, y: 0, width: 70, height: 10))
     }
 
-    /// A wrap root height is the measured length; the root grid keeps its starting rectangle.
+    /// A wrap root height is the measured length. One pass leaves the root grid at its
+    /// starting rectangle; on screen the view grows and is laid out again at its new height.
     func testWrapRootHeight() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "padding(5) spacing(2) rows 20 | 30 | wrap"), kind: .trellis)
-        let result = LayoutEngine.layout(try XCTUnwrap(file.layouts.first).runtime, viewport: Viewport(width: 100, height: nil, scale: 2))
-        XCTAssertEqual(result.height, 5 + 20 + 2 + 30 + 2 + 0 + 5)
-        XCTAssertEqual(result.grids.first?.frame.height, 0)
+        let root = try XCTUnwrap(file.layouts.first).runtime
+        let viewport = Viewport(width: 100, height: nil, scale: 2)
+        let single = LayoutEngine.singlePass(root, viewport: viewport)
+        XCTAssertEqual(single.height, 5 + 20 + 2 + 30 + 2 + 0 + 5)
+        XCTAssertEqual(single.grids.first?.frame.height, 0)
+        let screen = LayoutEngine.layout(root, viewport: viewport)
+        XCTAssertEqual(screen.height, 64)
+        XCTAssertEqual(screen.grids.first?.frame.height, 64)
+        XCTAssertEqual(screen.passes, 2)
+        XCTAssertEqual(screen.heights, [0, 64])
+        XCTAssertTrue(screen.settled)
+    }
+
+    /// The applied height is rounded to the pixel grid, and a change within `1/scale + 0.0001`
+    /// is not applied.
+    func testAppliedHeightIsPixelRounded() throws {
+        let file = LoadedFile.load(SourceFile(name: "t", text: "rows 10.1 | 20.2"), kind: .trellis)
+        let root = try XCTUnwrap(file.layouts.first).runtime
+        XCTAssertEqual(LayoutEngine.layout(root, viewport: Viewport(width: 100, height: nil, scale: 3)).height, 30.3333, accuracy: 0.0001)
+        XCTAssertEqual(LayoutEngine.layout(root, viewport: Viewport(width: 100, height: nil, scale: 2)).height, 30.5)
+        let tiny = LoadedFile.load(SourceFile(name: "t", text: "rows 0.2"), kind: .trellis)
+        let result = LayoutEngine.layout(try XCTUnwrap(tiny.layouts.first).runtime, viewport: Viewport(width: 100, height: nil, scale: 2))
+        XCTAssertEqual(result.height, 0)
+        XCTAssertEqual(result.passes, 1)
+    }
+
+    /// View frames: negative sizes applied as 0, every number rounded to the pixel grid; an
+    /// anchor with sub-grids gives its view the whole grid.
+    func testViewFramesAsTheScreenSetsThem() throws {
+        let grids = try frames("cols { 33.3% padding(1.1 0 0 0); 120 anchor rows fill | fill; fill }", Viewport(width: 100, height: 50, scale: 2))
+        XCTAssertEqual(grids["1"]?.viewFrame, Rect(x: 0, y: 1, width: 33.5, height: 49))
+        XCTAssertEqual(grids["2"]?.viewFrame, Rect(x: 33.5, y: 0, width: 120, height: 50))
+        XCTAssertEqual(grids["3"]?.frame.width, -53.5)
+        XCTAssertEqual(grids["3"]?.viewFrame, Rect(x: 153.5, y: 0, width: 0, height: 50))
     }
 
     /// A wrap leaf takes its view's content size plus its padding along the parent's axis.

@@ -5,7 +5,7 @@ import TrellisSyntax
 import TrellisTestSupport
 import XCTest
 
-/// shared/corpus/frames: frames from an independent implementation of the runtime's
+/// shared/corpus/frames: ONE fresh layout pass (`LayoutEngine.singlePass`) from an independent implementation of the runtime's
 /// arithmetic. Every case must match within 0.001 points, slots exactly; the printed
 /// report must also be byte-identical to the expected file.
 final class CorpusFramesTests: XCTestCase {
@@ -49,7 +49,7 @@ final class CorpusFramesTests: XCTestCase {
             let source = SourceFile(name: item.input, bytes: try TestPaths.bytes(folder.appendingPathComponent(item.input)))
             let file = LoadedFile.load(source, kind: .json, target: item.target)
             let layout = try XCTUnwrap(file.layouts.first)
-            let result = LayoutEngine.layout(layout.runtime, viewport: item.viewport)
+            let result = LayoutEngine.singlePass(layout.runtime, viewport: item.viewport)
             let report = FramesReport.jsonText([LayoutFrames(name: layout.name, results: [result])])
             let expectedText = try TestPaths.text(folder.appendingPathComponent(item.expected))
             let expected = try XCTUnwrap(JSONReader.read(expectedText).root?.value)

@@ -12,13 +12,15 @@ final class RenderTests: XCTestCase {
         let cases: [(String, Viewport)] = [
             ("GridLayoutDemo4", Viewport(width: 375, height: 667, scale: 2)),
             ("GridLayoutDemo5", Viewport(width: 320, height: 568, scale: 2)),
+            ("GridLayoutDemo4", Viewport(width: 375, height: nil, scale: 2)),
         ]
         for (example, viewport) in cases {
             let url = TestPaths.examples.appendingPathComponent(example + ".trellis")
             let file = LoadedFile.load(SourceFile(name: url.path, bytes: try TestPaths.bytes(url)), kind: .trellis)
             let layout = try XCTUnwrap(file.layouts.first)
             let svg = SVGRenderer.svg(name: layout.name, runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: viewport))
-            let golden = TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/\(example).svg")
+            let suffix = viewport.height == nil ? "-wrap" : ""
+            let golden = TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/\(example)\(suffix).svg")
             if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_GOLDEN"] != nil {
                 try svg.write(to: golden, atomically: true, encoding: .utf8)
             }

@@ -168,3 +168,64 @@ final class RuleTests: XCTestCase {
         }
     }
 }
+
+/// L005 and L006 on Trellis sources: at the layout's split and the moving cell, with a label
+/// at the wrap grid that reads the previous pass.
+final class PassRuleTests: XCTestCase {
+    static let neverSettles = """
+    layout c rows {
+      102
+      40% padding(4 9 0 4)
+      15% cols {
+        25% anchor rows 20% padding(3 0 0 0) | wrap placeholder
+        wrap spacing(0) rows { -75%; -20%; 150 padding(9 0 0 8) anchor; 101 cols 25% | fill; 26 }
+      }
+      12.5% rows fill
+    }
+    """
+
+    static let moves = """
+    layout c rows {
+      wrap cols {
+        83 padding(11 3 0 0)
+        fill spacing(9) rows 30% | wrap | -20%
+        fill rows 30% | 80%
+      }
+      fill
+    }
+    """
+
+    func lint(_ text: String, _ viewport: Viewport) -> [Diagnostic] {
+        let file = LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)
+        return Linter.lint(file, options: LintOptions(viewports: [viewport]))
+    }
+
+    func testNeverSettles() throws {
+        let text = Self.neverSettles
+        let found = try XCTUnwrap(lint(text, Viewport(width: 300, height: nil, scale: 2)).first { $0.code == "L005" })
+        XCTAssertEqual(found.message, "at 300xwrap@2x this layout's height never settles: 0 → 102 → 171 → … → 308 after 10 passes")
+        XCTAssertEqual(String(decoding: Array(text.utf8)[found.range], as: UTF8.self), "rows")
+        let label = try XCTUnwrap(found.labels.first)
+        XCTAssertTrue(text.utf8.dropFirst(label.range.lowerBound).starts(with: "wrap spacing(0)".utf8))
+        XCTAssertTrue(found.notes.contains { $0.contains("the wrap grid 3.2 splits the other way from its parent: it takes each child's width") })
+        XCTAssertFalse(lint(text, Viewport(width: 300, height: 600, scale: 2)).contains { $0.code == "L005" })
+    }
+
+    func testMovesWhenLaidOutAgain() throws {
+        let text = Self.moves
+        let found = try XCTUnwrap(lint(text, Viewport(width: 375, height: 667, scale: 3)).first { $0.code == "L006" })
+        XCTAssertTrue(found.message.hasPrefix("at 375x667@3x the frames change when the layout is laid out again: grid 1.2 moves from x 83 y 0 146×"), found.message)
+        XCTAssertTrue(text.utf8.dropFirst(found.range.lowerBound).starts(with: "fill spacing(9)".utf8))
+        XCTAssertTrue(found.notes.contains { $0.contains("the wrap grid 1 splits the other way from its parent: it takes each child's height") })
+        XCTAssertFalse(lint("layout c rows { 20; fill cols 50% | fill; wrap }", Viewport(width: 375, height: 667, scale: 3)).contains { $0.code == "L006" || $0.code == "L005" })
+    }
+}
+
+/// Every diagnostic code has a title and a section in docs/diagnostics.md, and vice versa.
+final class DiagnosticCatalogTests: XCTestCase {
+    func testEveryCodeIsDocumented() throws {
+        let text = try TestPaths.text(TestPaths.packageRoot.appendingPathComponent("docs/diagnostics.md"))
+        let sections = Set(text.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) })
+        XCTAssertEqual(Set(DiagnosticCatalog.titles.keys), sections)
+    }
+}
