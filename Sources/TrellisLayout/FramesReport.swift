@@ -126,8 +126,9 @@ public enum FramesReport {
         var heights = result.heights.map(number)
         if heights.count > 5 { heights = Array(heights.prefix(3)) + ["…", heights.last ?? ""] }
         let walk = result.heights.count > 1 ? ": height " + heights.joined(separator: " → ") : ""
-        if !result.settled { return " (never settles\(walk); showing pass \(result.passes))" }
-        return " (\(result.passes) passes\(walk))"
+        let again = result.relayouts > 0 ? "; laid out \(result.relayouts) more time\(result.relayouts == 1 ? "" : "s")" : ""
+        if !result.settled { return " (never settles\(walk); showing pass \(result.passes)\(again))" }
+        return " (\(result.passes) pass\(result.passes == 1 ? "" : "es")\(walk)\(again))"
     }
 
     static func alignedTable(_ rows: [[String]], rightAligned: Set<Int>) -> String {

@@ -46,11 +46,14 @@ public struct LayoutResult: Sendable {
     public var grids: [GridFrame]
     /// How many layout passes ran (settling and relayouts together).
     public var passes: Int
-    /// False when a wrap height still changed after ``LayoutEngine/maximumPasses`` passes.
+    /// False when a wrap height still changed after ``LayoutEngine/maximumPasses`` passes of
+    /// one layout.
     public var settled: Bool
     /// The view's height before the first pass and after each change the runtime applied
     /// (one element when the height never changed).
     public var heights: [Double]
+    /// How many further layouts of the settled view ran (`--relayout`).
+    public var relayouts: Int = 0
     /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
     public var isScreen: Bool
 }
@@ -61,22 +64,24 @@ public struct LayoutResult: Sendable {
 public enum LayoutEngine {
     /// Deepest tree the engine lays out (the readers' limits keep inputs well below it).
     public static let maximumDepth = 1_000
-    /// The runtime re-lays a wrap-height view out until its height settles; Trellis stops here.
+    /// The runtime re-lays a wrap-height view out until its height settles; Trellis stops a
+    /// layout after this many passes.
     public static let maximumPasses = 10
 
     /// What the screen shows: the view starts at the viewport's height (0 for a wrap height),
     /// each pass's measured height is rounded to the pixel grid and applied when it differs by
     /// more than `1 / scale + 0.0001`, and the next pass runs at the new height on the same
     /// tree, reading the rectangles the previous pass left. Then `relayout` further layouts of
-    /// the settled view (a rotation round trip, `setNeedsLayout`). Reports the last pass, with
-    /// the view frames the subviews get.
+    /// the settled view (a rotation round trip, `setNeedsLayout`), each settling again. Reports
+    /// the last pass, with the view frames the subviews get.
     public static func layout(_ root: RuntimeGrid, viewport: Viewport, relayout: Int = 0) -> LayoutResult {
         // `screens` always returns at least the settled result.
         screens(root, viewport: viewport, relayouts: relayout).last ?? singlePass(root, viewport: viewport)
     }
 
     /// The screen after settling, then after each of `relayouts` further layouts: the frames
-    /// a second layout changes are pass-dependent (spec §10). Shorter when the passes run out.
+    /// a second layout changes are pass-dependent (spec §10). Each layout settles within
+    /// ``maximumPasses`` passes; when one does not, it is the last result, unsettled.
     public static func screens(_ root: RuntimeGrid, viewport: Viewport, relayouts: Int) -> [LayoutResult] {
         var pass = LayoutPass(root: root, viewport: viewport)
         let wraps = viewport.height == nil
@@ -84,27 +89,24 @@ public enum LayoutEngine {
         var height = viewport.height ?? 0
         var heights = [height]
         var passes = 0
-        var settled = true
         var results: [LayoutResult] = []
-        requests: for _ in 0...max(0, relayouts) {
-            while true {
-                guard passes < maximumPasses else { settled = false; break requests }
+        for request in 0...max(0, relayouts) {
+            var settled = false
+            for _ in 0..<maximumPasses {
                 let measured = pass.run(height: height)
                 passes += 1
-                guard wraps else { break }
                 let applied = pass.roundToPixel(measured)
                 // A negative height is applied as 0; a frame set to the size it has already
                 // does not make UIKit lay the view out again.
-                guard abs(applied - height) > tolerance, max(applied, 0) != height else { break }
+                guard wraps, abs(applied - height) > tolerance, max(applied, 0) != height else { settled = true; break }
                 height = max(applied, 0)
                 heights.append(height)
             }
-            results.append(LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
-                                        passes: passes, settled: true, heights: heights, isScreen: true))
-        }
-        if !settled {
-            results.append(LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
-                                        passes: passes, settled: false, heights: heights, isScreen: true))
+            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
+                                      passes: passes, settled: settled, heights: heights, isScreen: true)
+            result.relayouts = request
+            results.append(result)
+            if !settled { break }
         }
         return results
     }

@@ -312,7 +312,7 @@ extension LayoutPass {
 
     /// Every grid's frame as it appears (mirrored under RTL), with slots; with `screen`, also
     /// the frame each view really gets (`-doLayoutSubviews`: negative sizes applied as 0, then
-    /// `_myCGRectRound`).
+    /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frames(screen: Bool) -> [GridFrame] {
         let width = viewport.width
         var grids: [GridFrame] = []
@@ -330,7 +330,7 @@ extension LayoutPass {
             if takesView(index) {
                 slot = nextSlot
                 nextSlot += 1
-                if screen { view = screenRect(viewFrame(index, grid: rect, box: box)) }
+                if screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
             }
             grids.append(GridFrame(
                 path: paths[index], depth: depths[index], frame: rect, contentBox: box, slot: slot, viewFrame: view,
@@ -339,6 +339,16 @@ extension LayoutPass {
                 sourceRange: sources[index]))
         }
         return grids
+    }
+
+    /// A leaf's view aligned by gravity (or overlap) takes its own size on that axis, which a
+    /// static tool knows only from a `content(WxH)` preview size: no view frame then. (An
+    /// anchor of size 0 is measured from its view, taken as 0 × 0 without a preview size.)
+    func viewSizeUnknown(_ index: Int) -> Bool {
+        if anchor[index], childCount[index] > 0 { return false }
+        guard content[index] == nil else { return false }
+        let horizontal = gravity[index] & 0x00FF, vertical = gravity[index] & 0xFF00
+        return (horizontal != 0 && horizontal != Gravity.width) || (vertical != 0 && vertical != Gravity.height)
     }
 
     /// What `-doLayoutSubviews` sets as a subview's frame: negative sizes become 0, then every

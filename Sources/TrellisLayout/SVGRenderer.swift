@@ -12,7 +12,7 @@ public enum SVGRenderer {
         let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="-apple-system, Helvetica, Arial, sans-serif">
-        <title>\(escape(name)) at \(escape(result.viewport.description))</title>
+        <title>\(escape(name)) at \(escape(result.viewport.description))\(escape(FramesReport.passesNote(result)))</title>
         <defs>
         <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
         </defs>
@@ -30,15 +30,23 @@ public enum SVGRenderer {
         }
         // The views' frames on top, distinct from the grids: blue, dashed; a view with no area
         // as a small cross, so that overlap views and zero-height cells can be seen.
-        for grid in result.grids { if let view = grid.viewFrame, let slot = grid.slot { out += viewMark(view, slot: slot) } }
+        for grid in result.grids {
+            guard let slot = grid.slot else { continue }
+            if let view = grid.viewFrame {
+                out += viewMark(view, slot: slot, color: "#2563eb", note: "")
+            } else {
+                // A view that sizes itself (gravity, overlap) lands somewhere in this cell.
+                out += viewMark(grid.contentBox, slot: slot, color: "#d97706", note: " (sizes itself; give content(WxH) to place it)")
+            }
+        }
         out += "</svg>\n"
         return out
     }
 
-    static func viewMark(_ view: Rect, slot: Int) -> String {
-        let title = "<title>view #\(slot): x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))</title>"
+    static func viewMark(_ view: Rect, slot: Int, color: String, note: String) -> String {
+        let title = "<title>view #\(slot): x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))\(escape(note))</title>"
         if view.width > 0, view.height > 0 {
-            return "<rect class=\"view\" x=\"\(n(view.x))\" y=\"\(n(view.y))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"none\" stroke=\"#2563eb\" stroke-width=\"0.75\" stroke-dasharray=\"3 1.5\">\(title)</rect>\n"
+            return "<rect class=\"view\" x=\"\(n(view.x))\" y=\"\(n(view.y))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"0.75\" stroke-dasharray=\"3 1.5\">\(title)</rect>\n"
         }
         // No area: the edge it has, with ticks at its ends; a point as a small cross.
         let x2 = view.x + view.width, y2 = view.y + view.height
@@ -50,7 +58,7 @@ public enum SVGRenderer {
         } else {
             d = "M\(n(view.x - 3)) \(n(view.y - 3))L\(n(view.x + 3)) \(n(view.y + 3))M\(n(view.x - 3)) \(n(view.y + 3))L\(n(view.x + 3)) \(n(view.y - 3))"
         }
-        return "<path class=\"view\" d=\"\(d)\" fill=\"none\" stroke=\"#2563eb\" stroke-width=\"1\">\(title)</path>\n"
+        return "<path class=\"view\" d=\"\(d)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1\">\(title)</path>\n"
     }
 
     /// An HTML page with one panel per viewport; hovering a cell shows its facts.
@@ -70,7 +78,7 @@ public enum SVGRenderer {
 
         """
         for result in results {
-            out += "<figure><figcaption>\(escape(result.viewport.description)) — \(n(result.width)) × \(n(result.height)) pt</figcaption>\n"
+            out += "<figure><figcaption>\(escape(result.viewport.description)) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
             out += svg(name: name, runtime: runtime, result: result)
             out += "</figure>\n"
         }

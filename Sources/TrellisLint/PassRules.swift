@@ -2,6 +2,13 @@ import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 
+/// A construct that reads the rectangles the previous pass left: which grid, why, the fix.
+struct PassDependence {
+    var grid: Int
+    var reason: String
+    var fix: String
+}
+
 /// A layout's grids in pre-order with what the pass rules need to name a cause: each grid's
 /// parent and subtree size.
 struct TreeShape {
@@ -21,36 +28,44 @@ struct TreeShape {
         self.parents = parents
     }
 
-    /// Why a grid's frame can depend on the previous pass (spec §10, §12), or nil. The
-    /// runtime reads rectangles the last pass left in exactly these places.
-    func passDependence(_ index: Int, wrapHeight: Bool) -> String? {
+    /// Why a grid's frame can depend on the previous pass (spec §10, §12), and what to do
+    /// about it, or nil. The runtime reads rectangles the last pass left in exactly these places.
+    func passDependence(_ index: Int, wrapHeight: Bool) -> PassDependence? {
         let grid = grids[index]
         let parent = parents[index]
         if index == 0 {
             guard wrapHeight, grid.axis == .cols, !grid.children.isEmpty else { return nil }
-            return "the root's height wraps columns: it takes each column's height from that column's first sub-grid as the previous pass left it"
+            return PassDependence(
+                grid: 0,
+                reason: "the root's height wraps columns: it takes each column's height from that column's first sub-grid as the previous pass left it",
+                fix: "lay the view out at a fixed height, or give the first sub-grid of each column a fixed size")
         }
         guard parent >= 0 else { return nil }
-        let parentAxis = grids[parent].axis
-        if grid.measure == RuntimeReading.wrap, !grid.children.isEmpty, grid.axis != parentAxis {
+        if grid.measure == RuntimeReading.wrap, !grid.children.isEmpty, grid.axis != grids[parent].axis {
             let cross = grid.axis == .cols ? "height" : "width"
-            return "the wrap grid \(path(index)) splits the other way from its parent: it takes each child's \(cross) from that child's first sub-grid (a leaf keeps its old one) as the previous pass left it"
+            return PassDependence(
+                grid: index,
+                reason: "the wrap grid \(path(index)) splits the other way from its parent: it takes each child's \(cross) from that child's first sub-grid (a leaf keeps its old one) as the previous pass left it",
+                fix: "give the wrap grid \(path(index)) a fixed size or a ratio, or split it the same way as its parent")
         }
         if grid.anchor, grid.measure == 0, !grid.children.isEmpty {
-            return "the overlap grid \(path(index)) has sub-grids: it measures them from the rectangle the previous pass left"
+            return PassDependence(
+                grid: index,
+                reason: "the overlap grid \(path(index)) has sub-grids: it measures them from the rectangle the previous pass left",
+                fix: "move the sub-grids out of the overlap grid \(path(index)), or give it no sub-grids")
         }
         return nil
     }
 
     /// The cause nearest to `index`: its own grid or an ancestor, else the first in the tree.
-    func cause(of index: Int, wrapHeight: Bool) -> (grid: Int, reason: String)? {
+    func cause(of index: Int, wrapHeight: Bool) -> PassDependence? {
         var current = index
         while current >= 0 {
-            if let reason = passDependence(current, wrapHeight: wrapHeight) { return (current, reason) }
+            if let found = passDependence(current, wrapHeight: wrapHeight) { return found }
             current = parents[current]
         }
         for candidate in grids.indices {
-            if let reason = passDependence(candidate, wrapHeight: wrapHeight) { return (candidate, reason) }
+            if let found = passDependence(candidate, wrapHeight: wrapHeight) { return found }
         }
         return nil
     }
@@ -98,37 +113,55 @@ extension LayoutRules {
         let walk = heights.count > 5 ? heights.prefix(3).joined(separator: " → ") + " → … → " + (heights.last ?? "") : heights.joined(separator: " → ")
         var labels: [DiagnosticLabel] = []
         var notes = ["Each pass changes the view's height, so UIKit lays it out again: the app re-lays this layout out on every frame. Trellis stops after \(LayoutEngine.maximumPasses) passes and shows the last."]
-        if let (grid, reason) = shape.cause(of: 0, wrapHeight: true) {
-            notes.append("Likely cause: " + reason + ".")
-            labels.append(DiagnosticLabel(range: causeSpan(grid, shape), message: "this grid reads the previous pass"))
+        var fix = "To fix: give the grid whose size comes from its content a fixed size."
+        if let cause = shape.cause(of: 0, wrapHeight: true) {
+            notes.append("Likely cause: " + cause.reason + ".")
+            labels.append(DiagnosticLabel(range: causeSpan(cause.grid, shape), message: "this grid reads the previous pass"))
+            fix = "To fix: " + cause.fix + "."
         }
         diagnostics.append(Diagnostic(
             code: "L005", severity: .warning, range: spans.span(of: root.axis?.rawValue ?? "rows", on: root),
             message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
-            labels: labels, notes: notes + ["To fix: give that wrap grid a fixed size, or split it the same way as its parent; `trellis frames` shows the 10th pass."]))
+            labels: labels, notes: notes + [fix]))
     }
 
-    /// L006: frames that change when the settled layout is laid out again.
+    /// L006: frames that change when the settled layout is laid out again. A warning when a
+    /// view or a borderline moves (what a person sees), naming the first; information when
+    /// only grid rectangles that show nothing change.
     mutating func movesOnRelayout(_ first: LayoutResult, _ second: LayoutResult, shape: TreeShape) {
         guard first.grids.count == second.grids.count, first.grids.count == shape.grids.count else { return }
-        guard let moved = first.grids.indices.first(where: { !same(first.grids[$0], second.grids[$0]) }) else { return }
-        guard reported.insert("L006").inserted else { return }
-        let before = first.grids[moved], after = second.grids[moved]
-        let count = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }.count
-        let name = before.path.isEmpty ? "(root)" : before.path
-        var message = "at \(first.viewport.description) the frames change when the layout is laid out again: grid \(name) moves from \(describe(before.frame)) to \(describe(after.frame))"
-        if before.frame == after.frame, let a = before.viewFrame, let b = after.viewFrame { message = "at \(first.viewport.description) the frames change when the layout is laid out again: the view in grid \(name) moves from \(describe(a)) to \(describe(b))" }
-        if count > 1 { message += " (and \(count - 1) more grid\(count == 2 ? "" : "s"))" }
-        var labels: [DiagnosticLabel] = []
-        var notes = ["The runtime keeps rectangles between passes and reads some of them before this pass sets them (spec §10): a rotation and back, or `setNeedsLayout`, shows different frames from the first layout."]
-        if let (grid, reason) = shape.cause(of: moved, wrapHeight: first.viewport.height == nil) {
-            notes.append("Cause: " + reason + ".")
-            if grid != moved { labels.append(DiagnosticLabel(range: causeSpan(grid, shape), message: "reads the previous pass")) }
+        let moved = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }
+        guard let firstMoved = moved.first, reported.insert("L006").inserted else { return }
+        let visible = moved.filter { index in
+            let a = first.grids[index], b = second.grids[index]
+            if let view = a.viewFrame, let other = b.viewFrame { return !close(view, other) }
+            return (a.slot != nil || !shape.grids[index].borderlines.isEmpty) && !close(a.frame, b.frame)
         }
-        notes.append("To fix: give that grid a fixed size or ratio instead of wrap; `trellis frames --relayout 1` shows the second layout.")
+        let at = first.viewport.description
+        let viewMoves = visible.first { first.grids[$0].viewFrame != nil && second.grids[$0].viewFrame != nil }
+        let shown = viewMoves ?? visible.first ?? firstMoved
+        let before = first.grids[shown], after = second.grids[shown]
+        let name = before.path.isEmpty ? "(root)" : before.path
+        let others = moved.count > 1 ? " (\(moved.count) grids move in all)" : ""
+        var message: String
+        if let a = before.viewFrame, let b = after.viewFrame, !close(a, b) {
+            message = "at \(at) the views move when the layout is laid out again: view #\(before.slot ?? 0) in grid \(name) goes from \(describe(a)) to \(describe(b))\(others)"
+        } else if !visible.isEmpty {
+            message = "at \(at) the frames change when the layout is laid out again: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
+        } else {
+            message = "at \(at) the grid rectangles change when the layout is laid out again, though no view or borderline moves: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
+        }
+        var labels: [DiagnosticLabel] = []
+        var notes = ["The runtime keeps rectangles between passes and reads some of them before the pass sets them (spec §10): after a rotation and back, or `setNeedsLayout`, the screen differs from the first layout."]
+        var fix = "To fix: give the grids whose size comes from their content fixed sizes; `trellis frames --relayout 1` shows the second layout."
+        if let cause = shape.cause(of: shown, wrapHeight: first.viewport.height == nil) {
+            notes.append("Cause: " + cause.reason + ".")
+            if cause.grid != shown { labels.append(DiagnosticLabel(range: causeSpan(cause.grid, shape), message: "reads the previous pass")) }
+            fix = "To fix: " + cause.fix + "; `trellis frames --relayout 1` shows the second layout."
+        }
         diagnostics.append(Diagnostic(
-            code: "L006", severity: .warning, range: spans.span(of: "size", on: shape.grids[moved]), message: message,
-            labels: labels, notes: notes))
+            code: "L006", severity: visible.isEmpty ? .info : .warning, range: spans.span(of: "size", on: shape.grids[shown]), message: message,
+            labels: labels, notes: notes + [fix]))
     }
 
     /// The size of the grid that causes it; the root has none, so its split.
@@ -145,7 +178,8 @@ extension LayoutRules {
         abs(a.x - b.x) <= 0.001 && abs(a.y - b.y) <= 0.001 && abs(a.width - b.width) <= 0.001 && abs(a.height - b.height) <= 0.001
     }
 
+    /// `(x, y) width × height`.
     func describe(_ rect: Rect) -> String {
-        "x \(n(rect.x)) y \(n(rect.y)) \(n(rect.width))×\(n(rect.height))"
+        "(\(n(rect.x)), \(n(rect.y))) \(n(rect.width)) × \(n(rect.height))"
     }
 }

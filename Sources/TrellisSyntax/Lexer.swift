@@ -12,6 +12,10 @@ public enum Lexer {
         var diagnostics: [Diagnostic] = []
         let count = bytes.count
         var index = 0
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            tokens.append(Token(kind: .byteOrderMark, start: 0, end: 3))
+            index = 3
+        }
 
         @inline(__always) func at(_ position: Int) -> UInt8 {
             position < count ? bytes[position] : 0
@@ -90,6 +94,10 @@ public enum Lexer {
                 if isIdentifierStart(byte) {
                     index = scanIdentifier(bytes, from: index)
                     kind = keyword(bytes, start, index)
+                } else if let (scalar, length) = SourceFile.decodeScalar(bytes, at: index), scalar.properties.isXIDStart {
+                    // Names may be any Unicode identifier (`layout 首页`): UAX #31.
+                    index = scanIdentifier(bytes, from: index, firstLength: length)
+                    kind = .identifier
                 } else {
                     index += SourceFile.sequenceLength(byte)
                     // Group a run of unknown characters into one token and one diagnostic.
@@ -123,20 +131,32 @@ public enum Lexer {
         isIdentifierStart(byte) || isDigit(byte)
     }
 
-    /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`).
-    static func scanIdentifier(_ bytes: [UInt8], from start: Int) -> Int {
-        var index = start + 1
+    /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`);
+    /// beyond ASCII, Unicode identifier characters (XID_Start, XID_Continue).
+    static func scanIdentifier(_ bytes: [UInt8], from start: Int, firstLength: Int = 1) -> Int {
+        var index = start + firstLength
         let count = bytes.count
         while index < count {
-            if isIdentifierContinue(bytes[index]) {
+            let byte = bytes[index]
+            if isIdentifierContinue(byte) {
                 index += 1
-            } else if bytes[index] == UInt8(ascii: "-"), index + 1 < count, isIdentifierStart(bytes[index + 1]) {
+            } else if byte >= 0x80, let (scalar, length) = SourceFile.decodeScalar(bytes, at: index), scalar.properties.isXIDContinue {
+                index += length
+            } else if byte == UInt8(ascii: "-"), index + 1 < count, startsName(bytes, at: index + 1) {
                 index += 2
             } else {
                 break
             }
         }
         return index
+    }
+
+    /// Whether a name can start at `index` (ASCII letter or `_`, or a Unicode XID_Start).
+    static func startsName(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index < bytes.count else { return false }
+        if isIdentifierStart(bytes[index]) { return true }
+        guard bytes[index] >= 0x80, let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { return false }
+        return scalar.properties.isXIDStart
     }
 
     /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.

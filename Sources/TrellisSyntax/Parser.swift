@@ -26,6 +26,12 @@ public enum Parser {
     }
 }
 
+/// Where a cell began: its first token and the indentation of that line.
+struct CellStart {
+    var position: Int
+    var indent: Int
+}
+
 struct ParserState {
     let source: SourceFile
     let tokens: [Token]
@@ -34,6 +40,10 @@ struct ParserState {
     var nodes: [SyntaxTree.Node] = []
     var openNodes: [Int] = []
     var diagnostics: [Diagnostic] = []
+    /// Indentation (spaces and tabs) of the line the current token is on.
+    var currentIndent = 0
+    /// No code yet on the line being skipped: its whitespace is indentation.
+    var atLineStart = true
 
     init(source: SourceFile, tokens: [Token]) {
         self.source = source
@@ -63,14 +73,34 @@ struct ParserState {
     }
 
     mutating func skipTrivia() {
-        while position < tokens.count - 1, tokens[position].kind.isTrivia { position += 1 }
+        while position < tokens.count - 1, tokens[position].kind.isTrivia {
+            let token = tokens[position]
+            switch token.kind {
+            case .newline:
+                currentIndent = 0
+                atLineStart = true
+            case .whitespace:
+                if atLineStart { currentIndent = token.end - token.start }
+                atLineStart = false
+            case .comment: atLineStart = false
+            default: break
+            }
+            position += 1
+        }
     }
 
     mutating func bump() {
         guard current != .eof else { return }
         position += 1
         lastConsumedEnd = position
+        atLineStart = false
         skipTrivia()
+    }
+
+    /// The offside rule: a cell goes on past a line break only onto a line indented deeper
+    /// than the line it began on (`50%` then `cols {…}` below it are two cells).
+    func continues(_ cell: CellStart) -> Bool {
+        lastConsumedEnd <= cell.position || !lineBreakBeforeCurrent || currentIndent > cell.indent
     }
 
     func text(_ token: Token) -> String { source.text(in: token.range) }
@@ -234,25 +264,51 @@ struct ParserState {
             return
         }
         open(.cell)
+        let indent = CellStart(position: position, indent: currentIndent)
         if current.isSize {
             open(.size); bump(); close()
         }
-        if current == .identifier, !isAttributeStart() {
+        if current == .identifier, !isAttributeStart(), continues(indent) {
             open(.templateRef); bump(); close()
         }
-        while current == .identifier, isAttributeStart() {
+        while current == .identifier, isAttributeStart(), continues(indent) {
             parseAttribute()
         }
-        if current == .kwRows || current == .kwCols {
+        if current == .kwRows || current == .kwCols, continues(indent) {
             parseSplit(depth: depth)
         }
-        if current == .star {
+        if current == .star, continues(indent) {
+            let repeatStart = position
             open(.repeatClause)
             bump()
             expect(.number, "a repeat count after `*` (for example `20% * 5`)")
             close()
+            partsAfterRepeat(from: repeatStart, indent: indent, depth: depth)
         }
         close()
+    }
+
+    /// S006: an attribute or split written after `* N` would read as if it applied to the
+    /// repeated cells (it used to become a cell of its own). It is parsed into the cell, as
+    /// the fix moves it, and reported.
+    mutating func partsAfterRepeat(from repeatStart: Int, indent: CellStart, depth: Int) {
+        let repeatEnd = lastConsumedEnd
+        var parts: [Range<Int>] = []
+        while continues(indent), (current == .identifier && isAttributeStart()) || current == .kwRows || current == .kwCols {
+            let start = currentToken.start
+            if current == .identifier { parseAttribute() } else { parseSplit(depth: depth) }
+            parts.append(start..<insertionPoint)
+        }
+        guard let first = parts.first, let last = parts.last else { return }
+        let repeatRange = tokens[repeatStart].start..<tokens[repeatEnd - 1].end
+        let texts = parts.map { source.text(in: $0) }
+        let noun = parts.count == 1 ? (texts[0].hasPrefix("rows") || texts[0].hasPrefix("cols") ? "this split" : "this attribute") : "these parts"
+        let commented = tokens[repeatStart..<lastConsumedEnd].contains { $0.kind == .comment }
+        let fix = FixIt(message: "move \(noun) before `\(source.text(in: repeatRange))`",
+                        edits: [TextEdit(range: repeatRange.lowerBound..<last.upperBound, replacement: texts.joined(separator: " ") + " " + source.text(in: repeatRange))])
+        error("S006", "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
+              at: first.lowerBound..<last.upperBound, fixIts: commented ? [] : [fix],
+              labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
     }
 
     func isAttributeStart() -> Bool {
@@ -322,8 +378,17 @@ struct ParserState {
         } else if Self.startsCell(current) {
             open(.inlineList)
             parseCell(depth: depth + 1)
-            while current == .pipe {
-                bump()
+            while true {
+                if current == .pipe || separatorTypo(replacement: "|") {
+                    bump()
+                } else if Self.startsCell(current), !lineBreakBeforeCurrent {
+                    // `rows 20 fill`: a second cell on the line without `|` (S008).
+                    let point = insertionPoint
+                    error("S008", "expected `|` between the cells of this list, found \(describeCurrent())", at: missingRange(),
+                          fixIts: [FixIt(message: "insert `|`", edits: [TextEdit(range: point..<point, replacement: " |")], isSafe: false)])
+                } else {
+                    break
+                }
                 if Self.startsCell(current) {
                     parseCell(depth: depth + 1)
                 } else {
@@ -342,10 +407,12 @@ struct ParserState {
         open(.block)
         let openRange = currentToken.range
         bump()
+        var afterCell = false
         while true {
             let kind = current
-            if kind == .semicolon || kind == .pipe || kind == .comma {
+            if kind == .semicolon || kind == .pipe || separatorTypo(replacement: ";") {
                 bump()
+                afterCell = false
             } else if kind == .rBrace {
                 bump()
                 break
@@ -356,14 +423,41 @@ struct ParserState {
                       labels: [DiagnosticLabel(range: openRange, message: "block opened here")])
                 break
             } else if Self.startsCell(kind) {
+                if afterCell, !lineBreakBeforeCurrent {
+                    // `rows { 20 fill }`: two cells on one line need a separator (S008).
+                    let point = insertionPoint
+                    error("S008", "expected `;`, `|` or a line break between two cells, found \(describeCurrent())", at: missingRange(),
+                          fixIts: [FixIt(message: "insert `;`", edits: [TextEdit(range: point..<point, replacement: ";")], isSafe: false)])
+                }
                 parseCell(depth: depth + 1)
+                afterCell = true
             } else {
                 skipUnexpected("expected a cell or `}`, found \(describeCurrent())") {
-                    Self.startsCell($0) || $0 == .rBrace || $0 == .semicolon || $0 == .pipe || Self.startsItem($0)
+                    Self.startsCell($0) || $0 == .rBrace || $0 == .semicolon || $0 == .pipe || $0 == .comma || Self.startsItem($0)
                 }
+                afterCell = false
             }
         }
         close()
+    }
+
+    /// A `,` (or a full-width `，` `；` `｜`) where cells are separated: S007, with the fix to
+    /// the separator this list takes; the parser reads it as that separator. Returns whether
+    /// the current token is one.
+    mutating func separatorTypo(replacement: String) -> Bool {
+        let token = currentToken
+        if token.kind == .comma {
+            error("S007", "`,` does not separate cells: write `\(replacement)`\(replacement == "|" ? " between the cells of a list" : ", or put the next cell on its own line")",
+                  at: token.range, fixIts: [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])])
+            return true
+        }
+        guard token.kind == .error, let ascii = FullWidth.asciiEquivalent(of: text(token)), [",", ";", "|"].contains(ascii) else { return false }
+        // The lexer's S001 offers the ASCII character; here the separator is known.
+        if let index = diagnostics.firstIndex(where: { $0.code == "S001" && $0.range == token.range }) {
+            diagnostics[index].message = "full-width `\(text(token))` (typed with a CJK input method) where `\(replacement)` separates cells"
+            diagnostics[index].fixIts = [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])]
+        }
+        return true
     }
 
     /// Past the depth limit: one diagnostic, and the rest of the enclosing block becomes an

@@ -140,4 +140,29 @@ public struct SourceFile: Sendable {
         default: return 1
         }
     }
+
+    /// The Unicode scalar a well-formed UTF-8 sequence at `index` encodes, with its length;
+    /// nil for malformed or truncated bytes.
+    public static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
+        guard index < bytes.count else { return nil }
+        let lead = bytes[index]
+        let length = sequenceLength(lead)
+        guard index + length <= bytes.count else { return nil }
+        var value: UInt32
+        switch length {
+        case 1: return lead < 0x80 ? (Unicode.Scalar(lead), 1) : nil
+        case 2: value = UInt32(lead & 0x1F)
+        case 3: value = UInt32(lead & 0x0F)
+        default: value = UInt32(lead & 0x07)
+        }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        // Overlong forms and surrogates are malformed.
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
 }

@@ -2,6 +2,7 @@
 /// tokens too, so the syntax tree holds every byte of the input.
 public enum TokenKind: UInt8, Sendable {
     case whitespace, newline, comment
+    case byteOrderMark  // U+FEFF at the very start of a file
     case identifier
     case number      // 120, 12.5, -0.5
     case percent     // 33%, -50%
@@ -18,12 +19,13 @@ public enum TokenKind: UInt8, Sendable {
     case error       // bytes that start no token
     case eof
 
-    public var isTrivia: Bool { self == .whitespace || self == .newline || self == .comment }
+    public var isTrivia: Bool { self == .whitespace || self == .newline || self == .comment || self == .byteOrderMark }
 
     /// The spelling shown in "expected …" messages.
     public var display: String {
         switch self {
         case .whitespace: return "whitespace"
+        case .byteOrderMark: return "a byte order mark"
         case .newline: return "a line break"
         case .comment: return "a comment"
         case .identifier: return "a name"

@@ -56,8 +56,8 @@ enum Inputs {
     /// `--relayout N`: how many further layouts of the settled view to run (0 without the flag).
     static func relayout(_ text: String?) throws -> Int {
         guard let text else { return 0 }
-        guard let count = Int(text), count >= 0, count < LayoutEngine.maximumPasses else {
-            throw UsageError(message: "--relayout takes a count from 0 to \(LayoutEngine.maximumPasses - 1), not '\(text)'")
+        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let count = Int(text), count <= 100 else {
+            throw UsageError(message: "--relayout takes a count from 0 to 100, not '\(text)'")
         }
         return count
     }

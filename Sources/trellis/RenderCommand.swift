@@ -5,7 +5,7 @@ import TrellisModel
 enum RenderCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.render); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "-o", "--output"], flags: ["--rtl"])
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "-o", "--output"], flags: ["--rtl", "--single-pass"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let relayout = try Inputs.relayout(arguments.value("--relayout"))
         let format = arguments.value("--format") ?? "svg"
@@ -19,7 +19,9 @@ enum RenderCommand {
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
         let runtime = layout.runtime
-        let results = viewports.map { LayoutEngine.layout(runtime, viewport: $0, relayout: relayout) }
+        let results = viewports.map { viewport in
+            arguments.has("--single-pass") ? LayoutEngine.singlePass(runtime, viewport: viewport) : LayoutEngine.layout(runtime, viewport: viewport, relayout: relayout)
+        }
         let text: String
         if format == "html" {
             text = SVGRenderer.html(name: layout.name, runtime: runtime, results: results)

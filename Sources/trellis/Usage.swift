@@ -88,7 +88,7 @@ enum Usage {
                           repeat for several. Default: the file's `preview` directives,
                           else 375x667@2x.
       --rtl               Lay out right-to-left (frames are reported as seen on screen)
-      --relayout N        Lay the settled view out N more times (0-9), as after a rotation
+      --relayout N        Lay the settled view out N more times (0-100), as after a rotation
                           round trip or setNeedsLayout; a few layouts move (trellis check: L006)
       --single-pass       One layout pass on a fresh tree instead: no settling, no view
                           frames; what the runtime computes first (shared/corpus/frames)
@@ -102,10 +102,12 @@ enum Usage {
 
     `width` and `height` are the layout view's applied, pixel-rounded size; `passes` counts
     the layout passes that ran and `settled` is false when the height still changed after
-    the 10th. `path` is the dotted 1-based child index from the root ("" is the root); `slot`
-    is the 0-based index of the subview that lands in the grid, or null; `view` (only on
-    grids with a slot) is the frame that subview gets: the content box (an anchor with
-    sub-grids: the whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels.
+    10 passes of one layout. `path` is the dotted 1-based child index from the root ("" is
+    the root); `slot` is the 0-based index of the subview that lands in the grid, or null;
+    `view` is the frame that subview gets: the content box (an anchor with sub-grids: the
+    whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels; absent where the
+    view sizes itself (gravity or overlap without content(WxH)). With --single-pass there is
+    no `passes`, `settled` or `view`.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.
@@ -211,6 +213,7 @@ enum Usage {
     OPTIONS
       --viewport WxH@Sx   As for `trellis frames`; repeat for several (HTML shows each)
       --relayout N        As for `trellis frames`: draw the view laid out N more times
+      --single-pass       As for `trellis frames`: draw one fresh pass
       --rtl               Lay out right-to-left
       --target 1|2        Which runtime reads the JSON
       --layout NAME       Which layout (default: the first)
@@ -221,7 +224,9 @@ enum Usage {
 
     Every grid is outlined; leaves are labelled with their path, size rule and slot;
     placeholders are hatched, anchors shaded, borderlines drawn with their color,
-    thickness, indents, offset and dash.
+    thickness, indents, offset and dash. Each view's frame is drawn in dashed blue (a view
+    with no area as a line or a cross); a view that sizes itself (gravity or overlap
+    without content(WxH)) is marked in orange over its cell.
 
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error

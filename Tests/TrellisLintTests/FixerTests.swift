@@ -32,7 +32,7 @@ final class FixerTests: XCTestCase {
     func testFixesInTrellisFilesAndOverlaps() {
         let source = SourceFile(name: "t.trellis", text: "rows { 10 space(5)，fill padding(5 5 }")
         let outcome = Fixer.fix(source, kind: .trellis, target: nil, options: LintOptions(), unsafe: false)
-        XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), "rows { 10 spacing(5),fill padding(5 5) }")
+        XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), "rows { 10 spacing(5);fill padding(5 5) }")
         XCTAssertEqual(outcome.remaining.map(\.code), [])
     }
 

@@ -94,8 +94,10 @@ final class LoweringTests: XCTestCase {
         let file = load("layout a rows fill\nlayout b cols fill")
         XCTAssertEqual(file.layouts.map(\.name), ["a", "b"])
         XCTAssertEqual(codes("rows fill;\ncols fill"), ["M012"])
-        // Without a separator the second split belongs to the last cell: `fill cols fill`.
-        XCTAssertEqual(codes("rows fill\ncols fill"), [])
+        // A line break ends a cell unless the next line is indented deeper (the offside rule):
+        // two bare cells, not `rows fill cols fill`.
+        XCTAssertEqual(codes("rows fill\ncols fill"), ["M012"])
+        XCTAssertEqual(codes("rows fill\n  cols fill"), [])
         XCTAssertEqual(load("rows fill").layouts.first?.name, "test")
     }
 
