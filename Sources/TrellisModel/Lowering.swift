@@ -15,6 +15,9 @@ public enum Lowering {
     public static let maximumRepeat = 10_000
     /// Deepest grid tree, counting template expansion.
     public static let maximumDepth = 300
+    /// Deepest expansion the lowering follows (cells inside templates inside cells…), so that
+    /// no input can exhaust the stack.
+    public static let maximumNesting = 400
     /// Decimal places kept when `1/3` becomes `"33.333333%"`.
     public static let ratioDecimals = 6
 
@@ -57,6 +60,9 @@ struct LoweringState {
     var templatesInProgress: [String] = []
     var usedTemplates: Set<String> = []
     var budget = Lowering.maximumGrids
+    /// Cells being lowered, templates expanded inside them included (bounded: M016).
+    var nesting = 0
+    var nestingReported = false
     var budgetReported = false
 
     init(tree: SyntaxTree) {
@@ -203,6 +209,16 @@ struct LoweringState {
 
     /// Lowers one cell (without its repetition). Returns the grid, its height and count.
     mutating func lowerCell(_ cell: Node, depth: Int) -> (Grid, Int, Int)? {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Lowering.maximumNesting else {
+            if !nestingReported {
+                nestingReported = true
+                report("M016", "templates and cells nest more than \(Lowering.maximumNesting) levels deep here (a long chain of templates using templates); this cell is not built",
+                       tree.range(of: cell), notes: ["Each template that uses another adds a level while it is expanded."])
+            }
+            return nil
+        }
         var grid = Grid()
         var height = 1
         var count = 1

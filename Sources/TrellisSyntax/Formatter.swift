@@ -17,7 +17,13 @@ public enum Formatter {
         let parsed = Parser.parse(source)
         guard !parsed.diagnostics.hasErrors else { return nil }
         var printer = Printer(tree: parsed.tree)
-        return printer.printFile()
+        var text = printer.printFile()
+        // Line endings and a byte order mark are the file's own: kept as they were.
+        if let firstBreak = source.bytes.firstIndex(of: UInt8(ascii: "\n")), firstBreak > 0, source.bytes[firstBreak - 1] == UInt8(ascii: "\r") {
+            text = text.replacing("\n", with: "\r\n")
+        }
+        if source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = "\u{FEFF}" + text }
+        return text
     }
 }
 
@@ -116,7 +122,43 @@ struct Printer {
         emitLeading(comments(after: previous, before: end), previous: previous, next: end,
                     isFirst: items.isEmpty, indent: "", into: &lines)
         while lines.last == "" { lines.removeLast() }
+        lines = alignTrailingComments(lines)
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Marks where a trailing comment starts in an output line (before the line is final):
+    /// the comment's token index between two private-use characters.
+    static func trailingMark(_ comment: Comment) -> String { " \u{F8F0}\(comment.index)\u{F8F1}" }
+
+    /// Trailing comments that were aligned in the source (same column on consecutive lines)
+    /// stay aligned: one space after the longest code of the run. Removes the marks.
+    func alignTrailingComments(_ lines: [String]) -> [String] {
+        var parsed: [(code: String, comment: String, token: Int?)] = lines.map { line in
+            guard let open = line.firstIndex(of: "\u{F8F0}"), let close = line[open...].firstIndex(of: "\u{F8F1}"),
+                  let token = Int(line[line.index(after: open)..<close]) else { return (line, "", nil) }
+            var code = String(line[..<open])
+            while code.last == " " { code.removeLast() }
+            return (code, String(line[line.index(after: close)...]), token)
+        }
+        var start = 0
+        while start < parsed.count {
+            guard let token = parsed[start].token, token < tree.tokens.count else { start += 1; continue }
+            let origin = tree.source.utf16Position(of: tree.tokens[token].start)
+            var end = start + 1
+            var line = origin.line
+            while end < parsed.count, let next = parsed[end].token, next < tree.tokens.count {
+                let position = tree.source.utf16Position(of: tree.tokens[next].start)
+                guard position.line == line + 1, position.column == origin.column else { break }
+                line += 1
+                end += 1
+            }
+            if end - start > 1 {
+                let width = parsed[start..<end].map(\.code.count).max() ?? 0
+                for index in start..<end { parsed[index].code += String(repeating: " ", count: width - parsed[index].code.count) }
+            }
+            start = end
+        }
+        return parsed.map { $0.token == nil ? $0.code : $0.code + " " + $0.comment }
     }
 
     /// Emits the comments between the previous item (or cell) and the next one: comments on
@@ -126,7 +168,7 @@ struct Printer {
         let trailing = leading.prefix(while: { !$0.ownLine })
         for comment in trailing {
             if var last = lines.popLast() {
-                last += " " + comment.text
+                last += Printer.trailingMark(comment) + comment.text
                 lines.append(last)
             } else {
                 lines.append(indent + comment.text)
@@ -187,7 +229,7 @@ struct Printer {
     func appendTrailing(_ comments: [Comment], to lines: inout [String], level: Int) {
         for comment in comments {
             if !comment.ownLine, var last = lines.popLast() {
-                last += " " + comment.text
+                last += Printer.trailingMark(comment) + comment.text
                 lines.append(last)
             } else {
                 if comment.blankBefore { lines.append("") }
@@ -222,39 +264,84 @@ struct Printer {
             }
         }
         let repeatNode = tree.child(of: cell, .repeatClause)
-        let headerHasComments = hasCommentsBeforeSplit(cell, split: split ?? repeatNode)
-        if !headerHasComments {
-            attributes.sort { lhs, rhs in
-                let left = Self.attributeOrder.firstIndex(of: lhs.name) ?? Self.attributeOrder.count
-                let right = Self.attributeOrder.firstIndex(of: rhs.name) ?? Self.attributeOrder.count
-                return left != right ? left < right : lhs.index < rhs.index
-            }
+        let prefix = inBlock ? Self.indentation(level) : ""
+        if hasCommentsAmongParts(cell, split: split) {
+            return printCellWithComments(cell, level: level, inBlock: inBlock, prefix: prefix)
+        }
+        attributes.sort { lhs, rhs in
+            let left = Self.attributeOrder.firstIndex(of: lhs.name) ?? Self.attributeOrder.count
+            let right = Self.attributeOrder.firstIndex(of: rhs.name) ?? Self.attributeOrder.count
+            return left != right ? left < right : lhs.index < rhs.index
         }
         var parts: [String] = []
         if let size { parts.append(size) } else if inBlock, templateName == nil { parts.append("_") }
         if let templateName { parts.append(templateName) }
         parts += attributes.map(\.text)
-        let prefix = inBlock ? Self.indentation(level) : ""
-        if headerHasComments {
-            // Comments among the attributes: keep the header as written.
-            let end = (split ?? repeatNode).map { tree.tokens[firstToken($0)].start } ?? tree.range(of: cell).upperBound
-            var header = tree.source.text(in: tree.range(of: cell).lowerBound..<end)
-            while header.last == " " || header.last == "\n" { header.removeLast() }
-            var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if let first = lines.first { lines[0] = prefix + first }
-            if let split { appendSplit(split, to: &lines, level: level) }
-            if let repeatText, let last = lines.popLast() { lines.append(last + " " + repeatText) }
-            return lines
-        }
         var lines = wrap(parts, prefix: prefix, continuation: Self.indentation(level + 2))
         if let split { appendSplit(split, to: &lines, level: level) }
-        if let repeatText, let last = lines.popLast() { lines.append(last + " " + repeatText) }
+        if let repeatText, repeatNode != nil, let last = lines.popLast() { lines.append(last + " " + repeatText) }
         return lines
     }
 
-    func hasCommentsBeforeSplit(_ cell: Int, split: Int?) -> Bool {
+    /// Whether comments sit between the parts of a cell: before its split keyword, between
+    /// its attributes, or between its split (or last part) and its repetition.
+    func hasCommentsAmongParts(_ cell: Int, split: Int?) -> Bool {
+        let start = tree.nodes[cell].tokenStart
         let end = split.map { firstToken($0) } ?? tree.nodes[cell].tokenEnd
-        return tree.tokens[tree.nodes[cell].tokenStart..<end].contains { $0.kind == .comment }
+        if tree.tokens[start..<end].contains(where: { $0.kind == .comment }) { return true }
+        guard let split, let repeatNode = tree.child(of: cell, .repeatClause) else { return false }
+        return !comments(after: lastToken(split), before: firstToken(repeatNode)).isEmpty
+    }
+
+    /// A cell with comments among its parts: the parts in source order, a comment that ended
+    /// a line kept at its end, and the part after it on a continuation line indented deeper
+    /// than the cell's line, so that it stays in the cell (the offside rule).
+    mutating func printCellWithComments(_ cell: Int, level: Int, inBlock: Bool, prefix: String) -> [String] {
+        let continuation = Self.indentation(level + 2)
+        var lines = [prefix]
+        var previous = -1
+        func place(_ text: String, first: Int, lines: inout [String]) {
+            if previous >= 0 {
+                let between = comments(after: previous, before: first)
+                for comment in between {
+                    if comment.ownLine { lines.append(continuation + comment.text) } else { lines[lines.count - 1] += Printer.trailingMark(comment) + comment.text }
+                }
+                if !between.isEmpty { lines.append(continuation) }
+            }
+            lines[lines.count - 1] = Self.join(lines[lines.count - 1], text)
+        }
+        var wroteSize = false
+        for child in children(cell) {
+            let first = firstToken(child)
+            switch tree.nodes[child].kind {
+            case .size:
+                place(tree.firstToken(of: child).map(text) ?? "_", first: first, lines: &lines)
+                wroteSize = true
+            case .templateRef:
+                place(tree.firstToken(of: child).map(text) ?? "", first: first, lines: &lines)
+                wroteSize = true
+            case .attribute:
+                if !wroteSize, inBlock { place("_", first: first, lines: &lines); wroteSize = true; previous = first - 1 }
+                place(attributeText(child), first: first, lines: &lines)
+            case .split:
+                if !wroteSize, inBlock { place("_", first: first, lines: &lines); wroteSize = true; previous = first - 1 }
+                if previous >= 0 {
+                    let between = comments(after: previous, before: first)
+                    for comment in between {
+                        if comment.ownLine { lines.append(continuation + comment.text) } else { lines[lines.count - 1] += Printer.trailingMark(comment) + comment.text }
+                    }
+                    if !between.isEmpty { lines.append(continuation) }
+                }
+                appendSplit(child, to: &lines, level: level)
+            case .repeatClause:
+                let count = tree.tokenIndices(of: child).dropFirst().first.map(text) ?? "1"
+                place("* " + count, first: first, lines: &lines)
+            default:
+                continue
+            }
+            previous = lastToken(child)
+        }
+        return lines
     }
 
     /// Words joined by spaces, wrapped at the line width onto continuation lines.
@@ -318,27 +405,6 @@ struct Printer {
         line.allSatisfy({ $0 == " " }) ? line + suffix : line + " " + suffix
     }
 
-    func startsWithTemplateName(_ cell: Int) -> Bool {
-        tree.child(of: cell, .size) == nil && tree.child(of: cell, .templateRef) != nil
-    }
-
-    /// Whether a name written right after this cell would become its template: its last
-    /// cell (following inline lists) is a bare size.
-    func absorbsFollowingName(_ cell: Int) -> Bool {
-        var current = cell
-        while true {
-            if tree.child(of: current, .repeatClause) != nil { return false }
-            if let split = tree.child(of: current, .split) {
-                guard let list = tree.child(of: split, .inlineList) else { return false }
-                guard let last = children(list).last(where: { tree.nodes[$0].kind == .cell }) else { return false }
-                current = last
-                continue
-            }
-            return tree.child(of: current, .templateRef) == nil && tree.child(of: current, .attribute) == nil
-                && tree.child(of: current, .size) != nil
-        }
-    }
-
     // MARK: splits
 
     mutating func appendSplit(_ split: Int, to lines: inout [String], level: Int) {
@@ -376,21 +442,11 @@ struct Printer {
         }
         lines.append(Self.join(last, keyword + " {"))
         var previous = open
-        var codeEnd: (line: Int, column: Int)?
         for (position, cell) in cells.enumerated() {
             let first = firstToken(cell)
-            if position > 0, startsWithTemplateName(cell), let end = codeEnd,
-               absorbsFollowingName(cells[position - 1]), !lines[end.line].prefix(end.column).hasSuffix("}") {
-                // `… | 20` then `card` on the next line would read as `20 card`: keep a `;`
-                // right after the code (before any comment on that line).
-                var line = lines[end.line]
-                line.insert(";", at: line.index(line.startIndex, offsetBy: end.column))
-                lines[end.line] = line
-            }
             emitLeading(comments(after: previous, before: first), previous: previous, next: first,
                         isFirst: position == 0, indent: Self.indentation(level + 1), into: &lines)
             lines += printCell(cell, level: level + 1, inBlock: true)
-            codeEnd = (lines.count - 1, lines[lines.count - 1].count)
             previous = lastToken(cell)
         }
         let endIndex = closeIsBrace ? close : close + 1

@@ -299,6 +299,10 @@ struct ParserState {
             if current == .identifier { parseAttribute() } else { parseSplit(depth: depth) }
             parts.append(start..<insertionPoint)
         }
+        if current == .star, continues(indent) {
+            secondRepeat(after: repeatStart)
+            return
+        }
         guard let first = parts.first, let last = parts.last else { return }
         let repeatRange = tokens[repeatStart].start..<tokens[repeatEnd - 1].end
         let texts = parts.map { source.text(in: $0) }
@@ -439,6 +443,24 @@ struct ParserState {
             }
         }
         close()
+    }
+
+    /// `p * 2 * 3`: a cell repeats once. The second count becomes an error node; the fix
+    /// writes the product.
+    mutating func secondRepeat(after repeatStart: Int) {
+        let start = currentToken.start
+        let firstCount = tokens[repeatStart..<lastConsumedEnd].first { $0.kind == .number }
+        open(.error)
+        bump()
+        let secondCount = current == .number ? currentToken : nil
+        if secondCount != nil { bump() }
+        close()
+        var fixIts: [FixIt] = []
+        if let firstCount, let secondCount, let a = Int(text(firstCount)), let b = Int(text(secondCount)), a > 0, b > 0, a <= 10_000, b <= 10_000 {
+            fixIts.append(FixIt(message: "write `* \(a * b)`", edits: [TextEdit(range: tokens[repeatStart].start..<insertionPoint, replacement: "* \(a * b)")]))
+        }
+        error("S006", "a cell repeats once: write one count after `*`", at: start..<insertionPoint, fixIts: fixIts,
+              labels: [DiagnosticLabel(range: tokens[repeatStart].start..<start, message: "the first repetition")])
     }
 
     /// A `,` (or a full-width `，` `；` `｜`) where cells are separated: S007, with the fix to

@@ -23,15 +23,17 @@ enum BuildCommand {
         let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))
 
         if let outDir {
-            try createDirectory(outDir)
-            var written: Set<String> = []
+            // Every check before the first write: a failing build writes nothing.
+            var planned: [(path: String, layout: LoadedLayout)] = []
+            var names: Set<String> = []
             for (_, layout) in selected {
+                guard names.insert(layout.name).inserted else { throw UsageError(message: "two layouts are named '\(layout.name)'; build them separately with --layout") }
                 let path = outDir.hasSuffix("/") ? outDir + layout.name + ".json" : outDir + "/" + layout.name + ".json"
-                if written.contains(path) { throw UsageError(message: "two layouts are named '\(layout.name)'; build them separately with --layout") }
-                written.insert(path)
                 try guardNotInput(path, inputs)
-                try Terminal.writeAtomically(bytes(layout, style), to: path)
+                planned.append((path, layout))
             }
+            try createDirectory(outDir)
+            for (path, layout) in planned { try Terminal.writeAtomically(bytes(layout, style), to: path) }
             return Trellis.Exit.ok
         }
         guard selected.count == 1 else {

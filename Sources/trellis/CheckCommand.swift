@@ -29,7 +29,7 @@ enum CheckCommand {
             if fixing {
                 let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
                 if outcome.bytes != source.bytes {
-                    try Terminal.writeAtomically(outcome.bytes, to: path)
+                    try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
                     Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
                 }
                 checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
@@ -55,8 +55,8 @@ enum CheckCommand {
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
 
-    /// Files as given; directories searched (sorted) for `.trellis` files and `.json` files
-    /// that look like grid dictionaries. Hidden folders and `.build` are skipped.
+    /// Files as given; directories searched (sorted) for regular `.trellis` files and `.json`
+    /// files that look like grid dictionaries. Hidden folders and `node_modules` are skipped.
     static func expand(_ paths: [String]) throws -> [String] {
         var result: [String] = []
         for path in paths {
@@ -73,7 +73,9 @@ enum CheckCommand {
                     walker.skipDescendants()
                     continue
                 }
-                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                let full = path == "." ? relative : path.hasSuffix("/") ? path + relative : path + "/" + relative
+                // Regular files only: a FIFO or device named `*.json` would block or never end.
+                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
                 if relative.hasSuffix(".trellis") || (relative.hasSuffix(".json") && looksLikeGridDictionary(full)) {
                     found.append(full)
                 }

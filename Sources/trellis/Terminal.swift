@@ -5,15 +5,15 @@ import TrellisSyntax
 /// Standard streams, colors and file access for the commands. All I/O of the CLI is here.
 enum Terminal {
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Streams.write(Array(text.utf8), to: 1)
     }
 
     static func writeBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        Streams.write(bytes, to: 1)
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Streams.write(Array(text.utf8), to: 2)
     }
 
     /// Color on stderr only on a terminal, and never with NO_COLOR set.
@@ -41,28 +41,15 @@ enum Terminal {
         return SourceFile(name: path, bytes: [UInt8](data))
     }
 
-    /// Writes atomically: a temporary file beside the target, then a rename.
+    /// Writes a new file or replaces one (`-o`, `--out-dir`): see ``FileWriting/write(_:to:expecting:)``.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).trellis-\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            // Keep the permissions of a file being replaced; rename(2) replaces atomically.
-            if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-               let permissions = attributes[.posixPermissions] {
-                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-            }
-            guard rename(temporary.path, path) == 0 else {
-                throw UsageError(message: String(cString: strerror(errno)))
-            }
-        } catch let error as UsageError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw UsageError(message: "cannot write \(path): \(error.message)")
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw UsageError(message: "cannot write \(path): \(error.localizedDescription)")
-        }
+        if path == "-" { writeBytes(bytes); return }
+        try FileWriting.write(bytes, to: path, expecting: nil)
+    }
+
+    /// Rewrites an input in place (`fmt`, `check --fix`), refusing when it changed since read.
+    static func rewrite(_ bytes: [UInt8], to path: String, readAs original: [UInt8]) throws {
+        try FileWriting.write(bytes, to: path, expecting: original)
     }
 
     /// The canonical absolute form of a path, to refuse writing over an input.

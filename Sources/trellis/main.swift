@@ -1,3 +1,4 @@
 import Foundation
 
-exit(Trellis.run(Array(CommandLine.arguments.dropFirst())))
+Streams.ignoreBrokenPipes()
+exit(Streams.finish(Trellis.run(Array(CommandLine.arguments.dropFirst()))))

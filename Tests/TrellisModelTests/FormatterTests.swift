@@ -86,10 +86,35 @@ final class FormatterTests: XCTestCase {
         assertProperties(header)
     }
 
-    func testACellAfterABareSizeKeepsItsSeparator() {
+    /// The offside rule makes a name on the next line its own cell: no `;` is needed.
+    func testACellAfterABareSizeStaysItsOwnCell() {
         let text = "template card { 10 }\nlayout a rows { fill cols 1 | 2; card }"
-        XCTAssertEqual(format(text), "template card { 10 }\nlayout a rows {\n  fill cols 1 | 2;\n  card\n}\n")
+        XCTAssertEqual(format(text), "template card { 10 }\nlayout a rows {\n  fill cols 1 | 2\n  card\n}\n")
         assertProperties(text)
+    }
+
+    /// Comments between the parts of one cell: the part after a comment goes on a deeper
+    /// continuation line, so it stays in the cell (it used to be printed inside the comment).
+    func testCommentsBetweenThePartsOfACell() {
+        let cases = [
+            ("rows {\n  50% // note\n    cols 1 | 2\n  fill\n}", "rows {\n  50% // note\n      cols 1 | 2\n  fill\n}\n"),
+            ("rows {\n  50% // note\n  cols 1 | 2\n  fill\n}", "rows {\n  50% // note\n  _ cols 1 | 2\n  fill\n}\n"),
+            ("rows 1 | 2 // note\n   * 3", "rows {\n  1\n  2 // note\n      * 3\n}\n"),
+            ("rows {\n  fill cols { 1; 2 } // a\n    * 3\n}", "rows {\n  fill cols {\n    1\n    2\n  } // a\n      * 3\n}\n"),
+            ("rows {\n  20 padding(5) // pad\n     // own\n     tag(3)\n}", "rows {\n  20 padding(5) // pad\n      // own\n      tag(3)\n}\n"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(format(text), expected, text)
+            assertProperties(text)
+        }
+    }
+
+    /// CRLF files stay CRLF, a byte order mark stays, aligned trailing comments stay aligned.
+    func testLineEndingsMarksAndAlignment() {
+        XCTAssertEqual(format("rows {\r\n  20\r\n  fill\r\n}\r\n"), "rows {\r\n  20\r\n  fill\r\n}\r\n")
+        XCTAssertEqual(format("\u{FEFF}rows 20|fill"), "\u{FEFF}rows 20 | fill\n")
+        XCTAssertEqual(format("rows {\n  20       // banner\n  fill     // body\n  44 cols 1 | 2 // bar\n}"),
+                       "rows {\n  20   // banner\n  fill // body\n  44 cols 1 | 2 // bar\n}\n")
     }
 
     func testSyntaxErrorsAreNotFormatted() {
@@ -153,7 +178,12 @@ struct ProgramGenerator {
             }
         }
         if parts.isEmpty { parts.append("fill") }
-        var text = parts.joined(separator: " ")
+        var text = ""
+        for (index, part) in parts.enumerated() {
+            // Sometimes a comment or a line break between parts, on a deeper line (offside rule).
+            if index > 0 { text += chance(8) ? pick([" // part\n", "\n", " // 注释\n  // own\n"]) + String(repeating: " ", count: 40) : " " }
+            text += part
+        }
         if depth > 0, chance(10) { text += " * \(Int.random(in: 1...3, using: &random))" }
         return text
     }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writing files without surprises. A regular file is replaced atomically (a temporary file
+/// beside it, then rename(2)), keeping its permissions and, where allowed, its owner; a
+/// symbolic link is written through to its target, which stays a link; a file with several
+/// hard links, a device or a FIFO is written into, never replaced. An in-place rewrite is
+/// refused when the file changed since it was read.
+enum FileWriting {
+    static func write(_ bytes: [UInt8], to path: String, expecting original: [UInt8]?) throws {
+        let target = resolvedTarget(path)
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        if let original {
+            guard exists, let now = FileManager.default.contents(atPath: target), [UInt8](now) == original else {
+                throw UsageError(message: "\(path) changed since trellis read it; it was not overwritten (run the command again)")
+            }
+        }
+        if !exists {
+            let directory = (target as NSString).deletingLastPathComponent
+            var isDirectory: ObjCBool = false
+            if !directory.isEmpty, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                throw UsageError(message: "cannot write \(path): no such directory \(directory)")
+            }
+        }
+        let type = status.st_mode & S_IFMT
+        if exists, type == S_IFDIR { throw UsageError(message: "cannot write \(path): it is a directory") }
+        if exists, type != S_IFREG || status.st_nlink > 1 {
+            try writeInPlace(bytes, to: target, shownAs: path)
+            return
+        }
+        try replace(target, with: bytes, keeping: exists ? status : nil, shownAs: path)
+    }
+
+    /// The file a path names, following symbolic links (a dangling link: the path it names).
+    static func resolvedTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
+    }
+
+    static func replace(_ target: String, with bytes: [UInt8], keeping status: stat?, shownAs path: String) throws {
+        let directory = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let temporary = ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent(".\(name).trellis-\(getpid()).tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(status.map { $0.st_mode & 0o7777 } ?? 0o666))
+        guard descriptor >= 0 else { throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        if let status {
+            _ = fchown(descriptor, status.st_uid, status.st_gid)
+            _ = fchmod(descriptor, status.st_mode & 0o7777)
+        }
+        if !writeAll(bytes, to: descriptor) || fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == 0, rename(temporary, target) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw UsageError(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+        }
+    }
+
+    static func writeInPlace(_ bytes: [UInt8], to target: String, shownAs path: String) throws {
+        let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard writeAll(bytes, to: descriptor) else { throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Standard output and error through write(2): a closed pipe or a full disk is an error the
+/// command reports and exits on, never a trap.
+enum Streams {
+    /// Set when standard output could not be written; `main` exits 2 with a message.
+    nonisolated(unsafe) static var outputFailure: Int32 = 0
+
+    /// A broken pipe becomes EPIPE from write(2) instead of a signal.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        if descriptor == 1, outputFailure != 0 { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if descriptor == 1 { outputFailure = errno }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// The exit status after a run: standard output failures override success.
+    static func finish(_ status: Int32) -> Int32 {
+        guard outputFailure != 0 else { return status }
+        if outputFailure != EPIPE {
+            write(Array("trellis: cannot write to standard output: \(String(cString: strerror(outputFailure)))\n".utf8), to: 2)
+        }
+        return 2
+    }
+}
