@@ -27,7 +27,7 @@ public enum Linter {
         if let root = file.jsonRoot {
             var rules = JSONRules(dialect: file.dialect)
             rules.lint(root: root)
-            diagnostics += rules.diagnostics
+            diagnostics += capped(rules.diagnostics, layout: file.layouts.first?.name ?? file.source.name)
         }
         var viewports = options.viewports
         if viewports.isEmpty { viewports = file.previews }
@@ -37,10 +37,9 @@ public enum Linter {
             let runtime = layout.runtime
             var structure = StructureRules(spans: spans)
             structure.lint(root: runtime)
-            diagnostics += structure.diagnostics
             var frames = LayoutRules(spans: spans)
             frames.lint(root: runtime, viewports: viewports)
-            diagnostics += frames.diagnostics
+            diagnostics += capped(structure.diagnostics + frames.diagnostics, layout: layout.name)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
@@ -48,5 +47,29 @@ public enum Linter {
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
         if let tree = file.tree { diagnostics = Suppression.apply(diagnostics, tree: tree) }
         return diagnostics.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+    }
+
+    /// At most this many findings of one rule in one layout are reported; the last one shown
+    /// says how many more there are (a generated file can otherwise produce millions).
+    public static let maximumPerRule = 100
+
+    static func capped(_ diagnostics: [Diagnostic], layout: String) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
+        var kept: [Diagnostic] = []
+        var seen: [String: Int] = [:]
+        for diagnostic in diagnostics.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let index = seen[diagnostic.code, default: 0]
+            seen[diagnostic.code] = index + 1
+            guard index < maximumPerRule else { continue }
+            var shown = diagnostic
+            let total = counts[diagnostic.code, default: 0]
+            if index == maximumPerRule - 1, total > maximumPerRule {
+                shown.notes.append("\(total - maximumPerRule) more \(diagnostic.code) finding\(total - maximumPerRule == 1 ? "" : "s") in layout `\(layout)` are not shown (at most \(maximumPerRule) per rule and layout).")
+            }
+            kept.append(shown)
+        }
+        return kept
     }
 }

@@ -21,12 +21,13 @@ public enum DiagnosticRenderer {
 
         var spans: [(range: Range<Int>, label: String, primary: Bool)] = [(diagnostic.range, "", true)]
         var farLabels: [String] = []
+        let headerLine = source.lineRange(line)
+        let longLine = wider(source.bytes, from: headerLine.lowerBound, to: headerLine.upperBound, than: 120)
         for label in diagnostic.labels {
             // A label too far along the same long line to share a window becomes a note.
             let sameLine = source.lineIndex(of: label.range.lowerBound) == line
-            let lineWidth = displayWidth(source.bytes, from: source.lineRange(line).lowerBound, to: source.lineRange(line).upperBound)
             let distance = abs(source.scalarPosition(of: label.range.lowerBound).column - column)
-            if sameLine, lineWidth > 120, distance > 90 {
+            if sameLine, longLine, distance > 90 {
                 let position = source.scalarPosition(of: label.range.lowerBound)
                 farLabels.append("\(label.message) at \(position.line + 1):\(position.column + 1)")
             } else {
@@ -77,7 +78,7 @@ public enum DiagnosticRenderer {
 
     /// Long lines (minified JSON) are cut to about 100 columns around the spans shown on them.
     static func window(_ line: Range<Int>, around spans: [Range<Int>], in source: SourceFile) -> Range<Int> {
-        guard displayWidth(source.bytes, from: line.lowerBound, to: line.upperBound) > 120,
+        guard wider(source.bytes, from: line.lowerBound, to: line.upperBound, than: 120),
               let first = spans.map(\.lowerBound).min() else { return line }
         var start = min(max(line.lowerBound, first), line.upperBound)
         var columns = 0
@@ -100,39 +101,59 @@ public enum DiagnosticRenderer {
     static func displayPrefix(_ bytes: [UInt8], from start: Int, to end: Int) -> String {
         var prefix = ""
         var index = start
+        var joined = false
         while index < end {
             if bytes[index] == UInt8(ascii: "\t") {
                 prefix += "\t"
                 index += 1
+                joined = false
                 continue
             }
-            let length = SourceFile.sequenceLength(bytes[index])
-            prefix += String(repeating: " ", count: scalarWidth(bytes, at: index))
-            index += length
+            prefix += String(repeating: " ", count: width(bytes, at: index, joined: &joined))
+            index += SourceFile.sequenceLength(bytes[index])
         }
         return prefix
     }
 
     static func displayWidth(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        var width = 0
+        var total = 0
         var index = start
+        var joined = false
         while index < end {
-            width += scalarWidth(bytes, at: index)
+            total += width(bytes, at: index, joined: &joined)
             index += SourceFile.sequenceLength(bytes[index])
         }
-        return width
+        return total
     }
 
-    /// Terminal columns of the scalar starting at `index`: 2 for East Asian wide and emoji.
-    static func scalarWidth(_ bytes: [UInt8], at index: Int) -> Int {
-        let length = SourceFile.sequenceLength(bytes[index])
-        guard length > 1, index + length <= bytes.count else { return 1 }
-        var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+    /// Whether the text is wider than `limit` columns; stops counting past it, so a long
+    /// line costs no more than the limit.
+    static func wider(_ bytes: [UInt8], from start: Int, to end: Int, than limit: Int) -> Bool {
+        guard end - start > limit else { return false }
+        var total = 0
+        var index = start
+        var joined = false
+        while index < end {
+            total += width(bytes, at: index, joined: &joined)
+            if total > limit { return true }
+            index += SourceFile.sequenceLength(bytes[index])
+        }
+        return false
+    }
+
+    /// Terminal columns of the scalar at `index` within a grapheme: 2 for East Asian wide
+    /// characters and emoji, 0 for what joins the previous one (a zero-width joiner and the
+    /// scalar after it, variation selectors, combining marks, skin tones).
+    static func width(_ bytes: [UInt8], at index: Int, joined: inout Bool) -> Int {
+        guard let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { joined = false; return 1 }
+        let value = scalar.value
+        if joined { joined = value == 0x200D; return 0 }
         switch value {
+        case 0x200D: joined = true; return 0
+        case 0xFE00...0xFE0F, 0x0300...0x036F, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
              0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+             0x1F000...0x1FAFF, 0x20000...0x3FFFD:
             return 2
         default:
             return 1

@@ -8,6 +8,19 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; always starts with 0.
     public let lineStarts: [Int]
+    /// For lines longer than ``checkpointSpacing`` bytes: counts at every checkpoint, so a
+    /// column is found without rescanning the line (minified JSON is one long line).
+    let checkpoints: [Int: [Checkpoint]]
+
+    /// Bytes between two checkpoints of a long line.
+    static let checkpointSpacing = 256
+
+    /// A sequence boundary on a long line, with the UTF-16 units and scalars before it.
+    struct Checkpoint: Sendable {
+        var offset: Int
+        var utf16: Int
+        var scalars: Int
+    }
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
@@ -27,6 +40,39 @@ public struct SourceFile: Sendable {
             index += 1
         }
         self.lineStarts = starts
+        var checkpoints: [Int: [Checkpoint]] = [:]
+        for line in starts.indices {
+            let start = starts[line]
+            let end = line + 1 < starts.count ? starts[line + 1] : count
+            guard end - start > Self.checkpointSpacing else { continue }
+            var marks = [Checkpoint(offset: start, utf16: 0, scalars: 0)]
+            var position = start, utf16 = 0, scalars = 0, next = start + Self.checkpointSpacing
+            while position < end {
+                let length = Self.sequenceLength(bytes[position])
+                if position + length > end { break }
+                position += length
+                utf16 += length == 4 ? 2 : 1
+                scalars += 1
+                if position >= next {
+                    marks.append(Checkpoint(offset: position, utf16: utf16, scalars: scalars))
+                    next = position + Self.checkpointSpacing
+                }
+            }
+            checkpoints[line] = marks
+        }
+        self.checkpoints = checkpoints
+    }
+
+    /// Where to start counting columns for `offset` on `line`: the line start, or the last
+    /// checkpoint at or before the offset on a long line.
+    func startingPoint(line: Int, offset: Int) -> Checkpoint {
+        guard let marks = checkpoints[line], !marks.isEmpty else { return Checkpoint(offset: lineStarts[line], utf16: 0, scalars: 0) }
+        var low = 0, high = marks.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if marks[mid].offset <= offset { low = mid } else { high = mid - 1 }
+        }
+        return marks[low]
     }
 
     public init(name: String, text: String) {
@@ -77,15 +123,17 @@ public struct SourceFile: Sendable {
     public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        return (line, Self.utf16Length(bytes, from: lineStarts[line], to: clamped))
+        let from = startingPoint(line: line, offset: clamped)
+        return (line, from.utf16 + Self.utf16Length(bytes, from: from.offset, to: clamped))
     }
 
     /// Zero-based line and column in Unicode scalars (what a terminal caret counts).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        var column = 0
-        var index = lineStarts[line]
+        let from = startingPoint(line: line, offset: clamped)
+        var column = from.scalars
+        var index = from.offset
         while index < clamped {
             let length = Self.sequenceLength(bytes[index])
             if index + length > clamped { break }
@@ -102,6 +150,10 @@ public struct SourceFile: Sendable {
         let range = lineRange(line)
         var index = range.lowerBound
         var units = 0
+        if let marks = checkpoints[line], let mark = marks.last(where: { $0.utf16 <= utf16Column && $0.offset <= range.upperBound }) {
+            index = mark.offset
+            units = mark.utf16
+        }
         while index < range.upperBound, units < utf16Column {
             let length = Self.sequenceLength(bytes[index])
             units += length == 4 ? 2 : 1

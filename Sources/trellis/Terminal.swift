@@ -59,7 +59,8 @@ enum Terminal {
 
     static func printDiagnostics(_ diagnostics: [Diagnostic], in source: SourceFile) {
         guard !diagnostics.isEmpty else { return }
-        error(DiagnosticRenderer.terminal(diagnostics, in: source, color: colorOnStderr))
+        let sorted = diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+        error(DiagnosticRenderer.terminal(sorted, in: source, color: colorOnStderr))
     }
 }
 
