@@ -29,6 +29,7 @@ public enum Linter {
             rules.lint(root: root)
             diagnostics += capped(rules.diagnostics, layout: file.layouts.first?.name ?? file.source.name)
         }
+        if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
         var viewports = options.viewports
         if viewports.isEmpty { viewports = file.previews }
         if viewports.isEmpty { viewports = [.default] }
@@ -47,6 +48,32 @@ public enum Linter {
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
         if let tree = file.tree { diagnostics = Suppression.apply(diagnostics, tree: tree) }
         return diagnostics.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+    }
+
+    /// The members inside `json({…})` are grid-dictionary members written as given: the JSON
+    /// rules check them exactly as in a JSON file (the reader's own errors come from the
+    /// lowering already).
+    static func escapeHatches(_ tree: SyntaxTree, dialect: Dialect) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (index, node) in tree.nodes.enumerated() where node.kind == .attribute {
+            guard let name = tree.firstToken(of: index), tree.text(tree.tokens[name]) == "json",
+                  let range = tree.argumentRange(of: index) else { continue }
+            let slice = SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))
+            guard let root = JSONReader.read(slice).root, case .object(let members) = root.kind else { continue }
+            var rules = JSONRules(dialect: dialect)
+            rules.lintMembers(members, of: root, isRoot: false)
+            let shift = range.lowerBound
+            for var diagnostic in rules.diagnostics {
+                diagnostic.range = (diagnostic.range.lowerBound + shift)..<(diagnostic.range.upperBound + shift)
+                diagnostic.labels = diagnostic.labels.map { DiagnosticLabel(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), message: $0.message) }
+                diagnostic.fixIts = diagnostic.fixIts.map { fix in
+                    FixIt(message: fix.message, edits: fix.edits.map { TextEdit(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), replacement: $0.replacement) }, isSafe: fix.isSafe)
+                }
+                diagnostic.notes.append("Inside `json(…)`: written to the grid dictionary as given.")
+                found.append(diagnostic)
+            }
+        }
+        return found
     }
 
     /// At most this many findings of one rule in one layout are reported; the last one shown

@@ -340,7 +340,7 @@ struct JSONReaderState {
         if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { return .next }
         let canStartValue = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
             || byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || looking(at: Self.leftQuote)
+            || looking(at: Self.leftQuote) || isWordByte(byte)
         let point = index
         if canStartValue {
             var end = point

@@ -155,6 +155,11 @@ struct LoweringState {
                        fixIts: [])
             }
         }
+        let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
+        if document.layouts.isEmpty, !hasLayoutSyntax {
+            report("M017", .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
+                   0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
+        }
         return document
     }
 
@@ -428,11 +433,7 @@ struct LoweringState {
 
     /// Byte range of the text between the parentheses.
     func argumentRange(of attribute: Node) -> Range<Int>? {
-        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        let tokens = tokens(of: args)
-        guard let open = tokens.first, open.kind == .lParen else { return nil }
-        let end = tokens.last.map { $0.kind == .rParen ? $0.start : $0.end } ?? open.end
-        return open.end..<max(open.end, end)
+        tree.argumentRange(of: attribute)
     }
 
     mutating func numbers(_ tokens: [Token], for name: String, at range: Range<Int>) -> [Double]? {

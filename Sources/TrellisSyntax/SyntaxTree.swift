@@ -152,6 +152,17 @@ public struct SyntaxTree: Sendable {
     }
 
     /// The text of a token.
+    /// The bytes between an attribute's parentheses (`json({…})` → `{…}`), or nil when it
+    /// has no argument list.
+    public func argumentRange(of attribute: Int) -> Range<Int>? {
+        guard let args = child(of: attribute, .attributeArgs) else { return nil }
+        let indices = tokenIndices(of: args)
+        guard let openIndex = indices.first, tokens[openIndex].kind == .lParen else { return nil }
+        let open = tokens[openIndex]
+        let end = indices.last.map { tokens[$0].kind == .rParen ? tokens[$0].start : tokens[$0].end } ?? open.end
+        return open.end..<max(open.end, end)
+    }
+
     public func text(_ token: Token) -> String { source.text(in: token.range) }
 
     /// Concatenation of every token: equals the source text for any input.

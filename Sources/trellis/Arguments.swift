@@ -38,8 +38,11 @@ struct Arguments {
                 }
             } else if known.contains(name), inlineValue == nil {
                 flags.insert(name)
+            } else if known.contains(name) {
+                throw UsageError(message: "\(name) takes no value")
             } else {
-                throw UsageError(message: "unknown option \(word)")
+                let options = Array(valued) + Array(known) + ["--help"]
+                throw UsageError(message: "unknown option \(word)" + Trellis.suggestion(name, among: options))
             }
         }
     }

@@ -12,12 +12,12 @@ enum CheckCommand {
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json", "github", "sarif"].contains(format) else { throw UsageError(message: "--format takes text, json, github or sarif, not '\(format)'") }
         var viewports: [Viewport] = []
-        for text in arguments.all("--viewport") {
-            guard let viewport = Viewport.parse(text) else { throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx") }
-            viewports.append(viewport)
-        }
+        for text in arguments.all("--viewport") { viewports.append(try Inputs.viewport(text)) }
         let rtl = arguments.has("--rtl")
-        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).uppercased() } })
+        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces).uppercased() } })
+        for code in disabled.sorted() where DiagnosticCatalog.titles[code] == nil {
+            throw UsageError(message: "--disable: there is no diagnostic code \(code)" + Trellis.suggestion(code, among: Array(DiagnosticCatalog.titles.keys)) + " (docs/diagnostics.md lists them)")
+        }
         let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
         let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }

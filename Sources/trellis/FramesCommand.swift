@@ -22,6 +22,10 @@ enum FramesCommand {
             }
             reports.append(LayoutFrames(name: layout.name, results: results))
         }
+        if reports.isEmpty {
+            Terminal.error("trellis: the input defines no layout\n")
+            return Trellis.Exit.inputErrors
+        }
         Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))
         return loaded.hasErrors ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }

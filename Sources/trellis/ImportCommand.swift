@@ -23,6 +23,7 @@ enum ImportCommand {
             if read.diagnostics.hasErrors {
                 failed = true
                 Terminal.error("note: \(source.name) has errors: the app would get no layout from it; importing the layout as recovered\n")
+                for loss in losses(read.diagnostics, in: source) { Terminal.error("note: \(loss)\n") }
             }
             let value = root.value
             let dialect = target ?? LoadedFile.detectDialect(value) ?? .default
@@ -42,5 +43,22 @@ enum ImportCommand {
             }
         }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// What the recovered layout lacks, precisely: text the reader skipped, values it had to
+    /// supply. Everything else of the input is in the import.
+    static func losses(_ diagnostics: [Diagnostic], in source: SourceFile) -> [String] {
+        var result: [String] = []
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
+            let place = "\(line + 1):\(column + 1)"
+            if diagnostic.message.hasPrefix("missing value for the key") {
+                result.append("\(place): \(diagnostic.message.dropFirst("missing value for the key ".count)) has no value: imported as null")
+            } else if diagnostic.code == "J001", !diagnostic.range.isEmpty,
+                      diagnostic.message.hasPrefix("unexpected") || diagnostic.message.hasPrefix("expected") {
+                result.append("\(place): `\(source.text(in: diagnostic.range))` is not in the import (skipped)")
+            }
+        }
+        return result
     }
 }

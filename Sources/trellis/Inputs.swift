@@ -62,15 +62,23 @@ enum Inputs {
         return count
     }
 
+    /// One `--viewport` value, or a usage error that says what is wrong with it.
+    static func viewport(_ text: String) throws -> Viewport {
+        if let viewport = Viewport.parse(text) { return viewport }
+        if let at = text.firstIndex(of: "@") {
+            var scale = text[text.index(after: at)...]
+            if scale.hasSuffix("x") { scale = scale.dropLast() }
+            if let value = Double(scale), !(1...4).contains(value) {
+                throw UsageError(message: "'\(text)': the scale is from 1 to 4 (@2x and @3x are the iPhone scales), not \(scale)")
+            }
+        }
+        throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx with sizes from 0 to 100000 points, e.g. 375x667@2x or 375xwrap@3x")
+    }
+
     /// Viewports: the flags, else the file's previews, else the default. `--rtl` applies to all.
     static func viewports(flags: [String], rtl: Bool, file: LoadedFile) throws -> [Viewport] {
         var viewports: [Viewport] = []
-        for text in flags {
-            guard let viewport = Viewport.parse(text) else {
-                throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx, e.g. 375x667@2x or 375xwrap@3x")
-            }
-            viewports.append(viewport)
-        }
+        for text in flags { viewports.append(try viewport(text)) }
         if viewports.isEmpty { viewports = file.previews }
         if viewports.isEmpty { viewports = [.default] }
         if rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }

@@ -16,14 +16,56 @@ enum Terminal {
         Streams.write(Array(text.utf8), to: 2)
     }
 
-    /// Color on stderr only on a terminal, and never with NO_COLOR set.
-    static var colorOnStderr: Bool {
-        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(2) == 1
+    /// `--color auto|always|never`, for every command.
+    enum ColorChoice { case auto, always, never }
+    nonisolated(unsafe) static var colorChoice = ColorChoice.auto
+
+    /// Removes `--color WHEN` / `--color=WHEN` from the words and records it.
+    static func takeColorOption(_ words: inout [String]) throws {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { return }
+            var value: String?
+            if word == "--color" {
+                guard index + 1 < words.count else { throw UsageError(message: "--color needs a value: auto, always or never") }
+                value = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            } else if word.hasPrefix("--color=") {
+                value = String(word.dropFirst("--color=".count))
+                words.remove(at: index)
+            } else {
+                index += 1
+                continue
+            }
+            switch value {
+            case "auto": colorChoice = .auto
+            case "always": colorChoice = .always
+            case "never": colorChoice = .never
+            default: throw UsageError(message: "--color takes auto, always or never, not '\(value ?? "")'")
+            }
+        }
     }
 
-    static var colorOnStdout: Bool {
-        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) == 1
+    /// Color: `--color` first; else NO_COLOR turns it off, FORCE_COLOR or CLICOLOR_FORCE
+    /// (set, not "0") on; else only on a terminal.
+    static func color(on descriptor: Int32) -> Bool {
+        switch colorChoice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+            for name in ["FORCE_COLOR", "CLICOLOR_FORCE"] {
+                if let value = environment[name], !value.isEmpty, value != "0" { return true }
+            }
+            return isatty(descriptor) == 1
+        }
     }
+
+    static var colorOnStderr: Bool { color(on: 2) }
+
+    static var colorOnStdout: Bool { color(on: 1) }
 
     /// Reads a path, or standard input for `-`.
     static func read(_ path: String) throws -> SourceFile {

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisSyntax
 
 /// The `trellis` command: dispatches to a subcommand and maps outcomes to exit codes
 /// (0 ok, 1 errors in the input, 2 usage errors).
@@ -11,7 +12,18 @@ enum Trellis {
         static let usage: Int32 = 2
     }
 
-    static func run(_ words: [String]) -> Int32 {
+    static let commands = ["build", "frames", "render", "check", "fmt", "import", "help"]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var words = arguments
+        do {
+            try Terminal.takeColorOption(&words)
+        } catch let error as UsageError {
+            Terminal.error("trellis: \(error.message)\nRun 'trellis --help' for usage.\n")
+            return Exit.usage
+        } catch {
+            return Exit.usage
+        }
         guard let command = words.first else {
             Terminal.error(Usage.main)
             return Exit.usage
@@ -20,7 +32,11 @@ enum Trellis {
         do {
             switch command {
             case "--help", "-h", "help":
-                if let topic = rest.first, let text = Usage.text(for: topic) { Terminal.write(text) } else { Terminal.write(Usage.main) }
+                guard let topic = rest.first else { Terminal.write(Usage.main); return Exit.ok }
+                guard let text = Usage.text(for: topic) else {
+                    throw UsageError(message: "no help for '\(topic)'" + suggestion(topic, among: commands))
+                }
+                Terminal.write(text)
                 return Exit.ok
             case "--version", "-V":
                 Terminal.write("trellis \(version)\n")
@@ -32,15 +48,21 @@ enum Trellis {
             case "fmt": return try FmtCommand.run(rest)
             case "import": return try ImportCommand.run(rest)
             default:
-                throw UsageError(message: "unknown command '\(command)'")
+                throw UsageError(message: "unknown command '\(command)'" + suggestion(command, among: commands))
             }
         } catch let error as UsageError {
-            Terminal.error("trellis: \(error.message)\nRun 'trellis --help' for usage.\n")
+            let help = Usage.text(for: command) != nil ? "trellis \(command) --help" : "trellis --help"
+            Terminal.error("trellis: \(error.message)\nRun '\(help)' for usage.\n")
             return Exit.usage
         } catch {
             Terminal.error("trellis: \(error)\n")
             return Exit.usage
         }
+    }
+
+    /// `; did you mean 'check'?` when a close candidate exists.
+    static func suggestion(_ word: String, among candidates: [String]) -> String {
+        Suggestion.closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     static func dialect(_ text: String?) throws -> Dialect? {

@@ -20,7 +20,7 @@ enum Usage {
 
     COMMANDS
       build    Compile .trellis files to MyGridLayout grid-dictionary JSON
-      frames   Compute every grid's frame at a viewport (.trellis or .json input)
+      frames   Every grid's frame as the screen shows it (.trellis or .json input)
       render   Draw the computed layout as SVG (or HTML with one panel per viewport)
       check    Lint .trellis files and MyGridLayout .json files (for people and CI)
       fmt      Format .trellis files canonically, keeping every comment
@@ -28,13 +28,16 @@ enum Usage {
       help     Show help for a command: trellis help build
 
     OPTIONS
-      -h, --help     Show this help
-      -V, --version  Print the version
+      -h, --help            Show this help
+      -V, --version         Print the version
+      --color WHEN          auto (default: on a terminal), always or never, for any command;
+                            NO_COLOR turns color off, FORCE_COLOR or CLICOLOR_FORCE on
 
     EXIT CODES
       0  success
       1  the input has errors (diagnostics are printed to stderr)
-      2  usage error (unknown option, unreadable file, …)
+      2  usage error (unknown option, unreadable file, …), or standard output could not
+         be written
 
     Run 'trellis <command> --help' for a command's options.
 
