@@ -30,6 +30,8 @@ public struct GridFrame: Sendable {
     public var viewFrame: Rect?
     public var measure: Double
     public var axis: Axis?
+    /// The split of the parent grid: the axis along which `measure` applies (nil for the root).
+    public var parentAxis: Axis? = nil
     public var isLeaf: Bool
     public var anchor: Bool
     public var placeholder: Bool

@@ -337,6 +337,7 @@ extension LayoutPass {
                 measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
                 isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
                 sourceRange: sources[index]))
+            if parent[index] >= 0 { grids[grids.count - 1].parentAxis = axis[parent[index]] == Self.rows ? .rows : .cols }
         }
         return grids
     }

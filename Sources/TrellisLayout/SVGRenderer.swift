@@ -6,21 +6,22 @@ import TrellisModel
 /// rectangle, where the runtime draws them), and the frame each view gets in blue. Grids
 /// with a negative length are outlined in red. Pure text output; no scripts.
 public enum SVGRenderer {
-    public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult) -> String {
+    public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult, idPrefix: String = "") -> String {
         let lines = borderlines(in: runtime)
         let width = max(result.width, 1)
         let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="-apple-system, Helvetica, Arial, sans-serif">
-        <title>\(escape(name)) at \(escape(result.viewport.description))\(escape(FramesReport.passesNote(result)))</title>
+        <title>\(escape(name)) at \(escape(viewportName(result.viewport)))\(escape(FramesReport.passesNote(result)))</title>
         <defs>
-        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
+        <pattern id="\(idPrefix)hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
         </defs>
         <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
 
         """
+        var placedLabels: [Rect] = []
         for (index, grid) in result.grids.enumerated() {
-            out += cell(grid, label: grid.isLeaf || grid.slot != nil)
+            out += cell(grid, label: grid.isLeaf || grid.slot != nil, hatch: "url(#\(idPrefix)hatch)", placed: &placedLabels)
             if index < lines.count {
                 // The runtime draws borderlines from the unmirrored rectangle, even under RTL.
                 var frame = grid.frame
@@ -77,16 +78,36 @@ public enum SVGRenderer {
         <div class="panels">
 
         """
-        for result in results {
-            out += "<figure><figcaption>\(escape(result.viewport.description)) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
-            out += svg(name: name, runtime: runtime, result: result)
+        for (index, result) in results.enumerated() {
+            out += "<figure><figcaption>\(escape(viewportName(result.viewport))) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
+            out += svg(name: name, runtime: runtime, result: result, idPrefix: "p\(index)-")
             out += "</figure>\n"
         }
         out += "</div>\n</body></html>\n"
         return out
     }
 
-    static func cell(_ grid: GridFrame, label: Bool) -> String {
+    /// `iPhone SE (320x568@2x)` for a named preview, else the viewport.
+    static func viewportName(_ viewport: Viewport) -> String {
+        viewport.label.map { "\($0) (\(viewport.description))" } ?? viewport.description
+    }
+
+    /// The track size as browser grid inspectors show it: the rule and the length it got
+    /// along the parent's split (`fill · 176`).
+    static func track(_ grid: GridFrame) -> String {
+        let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
+        guard let axis = grid.parentAxis else { return rule }
+        let length = axis == .cols ? grid.frame.width : grid.frame.height
+        return rule == n(length) ? rule : "\(rule) · \(n(length))"
+    }
+
+    /// The longest of the label's forms that fits the width (about 4.6 points a character at
+    /// 8 points), so no label is cut mid-word; the tooltip has everything.
+    static func fitting(_ forms: [String], width: Double) -> String? {
+        forms.first { Double($0.count) * 4.6 + 3 <= width }
+    }
+
+    static func cell(_ grid: GridFrame, label: Bool, hatch: String, placed: inout [Rect]) -> String {
         var frame = grid.frame
         let negative = frame.width < 0 || frame.height < 0
         if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
@@ -100,7 +121,7 @@ public enum SVGRenderer {
         if grid.anchor { tooltip += " · anchor" }
         let fill: String
         if grid.placeholder {
-            fill = "url(#hatch)"
+            fill = hatch
         } else if grid.anchor {
             fill = "rgba(59,130,246,0.12)"
         } else if grid.isLeaf {
@@ -112,13 +133,15 @@ public enum SVGRenderer {
         let dash = negative ? " stroke-dasharray=\"4 2\"" : (grid.isLeaf ? "" : " stroke-dasharray=\"2 2\"")
         var out = "<g><title>\(escape(tooltip))</title>"
         out += "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
-        if label, frame.width >= 14, frame.height >= 9 {
-            var text = "\(path) \(rule)"
-            if let slot = grid.slot { text += " #\(slot)" }
-            out += "<svg x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\">"
+        let slotText = grid.slot.map { " #\($0)" } ?? ""
+        if label, frame.height >= 9, let text = fitting(["\(path) \(track(grid))\(slotText)", "\(path)\(slotText)", String(slotText.drop(while: { $0 == " " }))], width: frame.width), !text.isEmpty {
             // An anchor's children carry their own labels at the top; its label goes below.
             let baseline = grid.isLeaf ? 9 : max(9, frame.height - 2)
-            out += "<text x=\"2\" y=\"\(n(baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text></svg>"
+            // A label that would overlap one already drawn is left to the tooltip.
+            let box = Rect(x: frame.x + 2, y: frame.y + baseline - 8, width: Double(text.count) * 4.6, height: 9)
+            let overlaps = placed.contains { $0.x < box.x + box.width && box.x < $0.x + $0.width && $0.y < box.y + box.height && box.y < $0.y + $0.height }
+            if !overlaps { placed.append(box) }
+            if !overlaps { out += "<text x=\"\(n(frame.x + 2))\" y=\"\(n(frame.y + baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text>" }
         }
         out += "</g>\n"
         return out
@@ -155,7 +178,12 @@ public enum SVGRenderer {
             y1 = frame.y + line.head; y2 = frame.y + frame.height - line.tail
         }
         let dash = line.dash > 0 ? " stroke-dasharray=\"\(n(line.dash)) \(n(line.dash))\"" : ""
-        return "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(color)\" stroke-width=\"\(n(line.thick))\"\(dash)/>\n"
+        // A light line (#EEEEEE on white) gets a faint dark edge so it can be seen.
+        var halo = ""
+        if let color = line.color, (0.299 * Double(color.red) + 0.587 * Double(color.green) + 0.114 * Double(color.blue)) > 200 {
+            halo = "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"#6b7280\" stroke-opacity=\"0.45\" stroke-width=\"\(n(line.thick + 1))\"\(dash)/>\n"
+        }
+        return halo + "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(color)\" stroke-width=\"\(n(line.thick))\"\(dash)/>\n"
     }
 
     static func n(_ value: Double) -> String { JSONWriter.formatNumber(FramesReport.rounded(value)) }

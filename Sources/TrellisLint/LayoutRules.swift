@@ -96,10 +96,14 @@ struct LayoutRules {
             let got = length(childFrame, along: axis)
             if got <= 0, reported.insert("L002 \(childFrame.path)").inserted {
                 let kind = child.measure == RuntimeReading.fill ? "fill" : "remaining-ratio"
+                let wrapsAlongAxis = grid.measure == RuntimeReading.wrap || (frame.depth == 0 && viewport.height == nil && axis == .rows)
+                let note = wrapsAlongAxis
+                    ? "The parent's length comes from its content (wrap), so a \(kind) cell in it shares what its fixed, ratio and wrap cells leave of the length they make: nothing. Give the cell a fixed size, or the parent one."
+                    : "The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."
                 diagnostics.append(Diagnostic(
                     code: "L002", severity: .warning, range: spans.span(of: "size", on: child),
                     message: "at \(at) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
-                    notes: ["The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."]))
+                    notes: [note]))
             }
         }
     }

@@ -54,7 +54,8 @@ struct JSONReaderState {
 
     mutating func report(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
                          fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
-        let notes = severity == .error ? [JSONReader.rejectedNote] : []
+        // Said once, on the first error: every error has the same consequence.
+        let notes = severity == .error && !diagnostics.contains(where: { $0.severity == .error }) ? [JSONReader.rejectedNote] : []
         diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
                                       labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
     }

@@ -62,7 +62,7 @@ enum Trellis {
 
     /// `; did you mean 'check'?` when a close candidate exists.
     static func suggestion(_ word: String, among candidates: [String]) -> String {
-        Suggestion.closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.closest(to: word, among: candidates.sorted()).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     static func dialect(_ text: String?) throws -> Dialect? {

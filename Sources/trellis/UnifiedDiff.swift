@@ -66,8 +66,9 @@ enum UnifiedDiff {
     }
 
     static func lines(_ text: String) -> (lines: [String], finalNewline: Bool) {
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let finalNewline = text.hasSuffix("\n") || text.isEmpty
+        // By bytes: "\r\n" is one Character in Swift, and a CRLF line keeps its "\r".
+        var parts = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let finalNewline = text.utf8.last == UInt8(ascii: "\n") || text.isEmpty
         if finalNewline, !parts.isEmpty { parts.removeLast() }
         return (parts, finalNewline)
     }

@@ -7,13 +7,16 @@ struct TrellisRun {
     var stdout: String
     var stderr: String
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> TrellisRun {
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:], stdoutPath: String? = nil) throws -> TrellisRun {
         let process = Process()
         process.executableURL = TestPaths.products.appendingPathComponent("trellis")
         process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.packageRoot
+        process.currentDirectoryURL = directory ?? TestPaths.packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env["FORCE_COLOR"] = nil
+        env["CLICOLOR_FORCE"] = nil
+        for (name, value) in environment { env[name] = value.isEmpty ? nil : value }
         process.environment = env
         // Files, not pipes: a child that fills one pipe while we drain the other would deadlock.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-run-\(UUID().uuidString)")
@@ -23,7 +26,7 @@ struct TrellisRun {
         try Data((stdin ?? "").utf8).write(to: paths[0])
         for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
         let input = try FileHandle(forReadingFrom: paths[0])
-        let output = try FileHandle(forWritingTo: paths[1])
+        let output = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? paths[1])
         let errors = try FileHandle(forWritingTo: paths[2])
         process.standardInput = input
         process.standardOutput = output
@@ -33,7 +36,8 @@ struct TrellisRun {
         try input.close()
         try output.close()
         try errors.close()
-        return TrellisRun(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: paths[1]), as: UTF8.self),
+        let printed = stdoutPath == nil ? try Data(contentsOf: paths[1]) : Data()
+        return TrellisRun(status: process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self),
                    stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
     }
 }
