@@ -8,7 +8,10 @@
 /// - inline lists `a | b | c` stay inline while they fit and hold no block or comment, else
 ///   they become blocks;
 /// - every comment is kept: a comment on a line of its own stays on its own line before what
-///   follows it, a comment after code stays at the end of that line.
+///   follows it, a comment after code stays at the end of that line; a part of a cell after
+///   a comment goes on a deeper continuation line (the offside rule keeps it in the cell);
+/// - line endings and a byte order mark as the file has them; aligned trailing comments
+///   stay aligned.
 /// Files with syntax errors are not formatted (nil).
 public enum Formatter {
     public static let lineWidth = 100

@@ -67,9 +67,9 @@ enum Usage {
       0 ok · 1 errors in the input · 2 usage error
 
     EXAMPLES
-      trellis build examples/home.trellis
+      trellis build examples/GridLayoutDemo4.trellis
       echo 'rows 33% | -50% | fill' | trellis build - --compact
-      trellis build examples/demo4.trellis --target 2 --out-dir build/
+      trellis build examples/GridLayoutDemo4.trellis --target 2 --out-dir build/
 
     """
 
