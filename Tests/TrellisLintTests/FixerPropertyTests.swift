@@ -45,6 +45,17 @@ final class FixerPropertyTests: XCTestCase {
         Fixer.fix(SourceFile(name: kind == .json ? "t.json" : "t.trellis", text: text), kind: kind, target: .v2, options: LintOptions(), unsafe: false)
     }
 
+    /// The safe fixes of `broken` give back `original`'s runtime model, every grid in place,
+    /// and no error remains.
+    func assertFixRestores(_ broken: String, _ original: RuntimeGrid, kind: InputKind, round: Int, line: UInt = #line) throws {
+        let outcome = fixed(broken, kind: kind)
+        let place = "round \(round):\n\(broken)\n→\n\(String(decoding: outcome.bytes, as: UTF8.self))"
+        let repaired = try XCTUnwrap(runtime(outcome.bytes, kind: kind), place, line: line)
+        XCTAssertEqual(shape(repaired), shape(original), place, line: line)
+        XCTAssertNil(repaired.firstDifference(from: original, path: ""), place, line: line)
+        XCTAssertFalse(outcome.remaining.contains { $0.severity == .error }, place, line: line)
+    }
+
     /// Mistakes people make in grid-dictionary JSON, each undone exactly by its safe fix.
     func injectJSON(_ text: String, _ random: inout SeededRandom) -> String? {
         let bytes = Array(text.utf8)
@@ -77,11 +88,7 @@ final class FixerPropertyTests: XCTestCase {
         for round in 0..<800 {
             let clean = grid(&random, depth: 0)
             guard let original = runtime(Array(clean.utf8), kind: .json), let broken = injectJSON(clean, &random) else { continue }
-            let outcome = fixed(broken, kind: .json)
-            let repaired = try XCTUnwrap(runtime(outcome.bytes, kind: .json), "round \(round)")
-            XCTAssertEqual(shape(repaired), shape(original), "round \(round): \(broken)")
-            XCTAssertNil(repaired.firstDifference(from: original, path: ""), "round \(round): \(broken) → \(String(decoding: outcome.bytes, as: UTF8.self))")
-            XCTAssertFalse(outcome.remaining.contains { $0.severity == .error }, "round \(round): \(broken)")
+            try assertFixRestores(broken, original, kind: .json, round: round)
             checked += 1
         }
         XCTAssertGreaterThan(checked, 700)
@@ -106,11 +113,7 @@ final class FixerPropertyTests: XCTestCase {
                 guard let range = trellis.range(of: " | ") else { continue }
                 broken = trellis.replacingCharacters(in: range, with: mistake)
             }
-            let outcome = fixed(broken, kind: .trellis)
-            let repaired = try XCTUnwrap(runtime(outcome.bytes, kind: .trellis), "round \(round)")
-            XCTAssertEqual(shape(repaired), shape(original), "round \(round):\n\(broken)")
-            XCTAssertNil(repaired.firstDifference(from: original, path: ""), "round \(round):\n\(broken)\n→\n\(String(decoding: outcome.bytes, as: UTF8.self))")
-            XCTAssertFalse(outcome.remaining.contains { $0.severity == .error }, "round \(round):\n\(broken)")
+            try assertFixRestores(broken, original, kind: .trellis, round: round)
             checked += 1
         }
         XCTAssertGreaterThan(checked, 100)
