@@ -10,7 +10,7 @@ public enum DiagnosticCatalog {
         "M001": "Unknown template", "M002": "Template cycle", "M003": "Defined twice", "M004": "Unknown attribute",
         "M005": "Bad attribute arguments", "M006": "Bad size", "M007": "Bad repetition", "M008": "Expansion limit",
         "M009": "Attribute given twice", "M010": "Bad target", "M011": "Bad viewport", "M012": "A second bare layout",
-        "M014": "Unused template", "M015": "Too deep after expansion", "M016": "Templates nest too deep", "M017": "No layout",
+        "M014": "Unused template", "M015": "Too deep after expansion", "M016": "Templates nest too deep", "M017": "No layout", "M018": "Attributes on the last item of a list",
         "M101": "Both rows and cols", "M102": "Size string read as fill", "M103": "Percentage of 100% or more",
         "M104": "Size below -1", "M105": "Number read as a ratio", "M106": "Ratios over 100%",
         "M107": "Gravity on an ignored axis", "M108": "Gravity on a leaf", "M109": "Placeholder on a non-leaf",

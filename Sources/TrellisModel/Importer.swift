@@ -356,7 +356,10 @@ struct ImportBuilder {
             index += run
         }
         let simple = children.allSatisfy { $0.axis == nil && $0.comment == nil } && !cells.contains { $0.contains("(") && $0.count > 40 }
-        if simple, !braced, cells.joined(separator: " | ").count <= 80 {
+        // `a | b | c padding(5)` would read as padding the split grid (M018): a block then.
+        let hasAttributes = cells.map { $0.contains("(") || $0.contains(" anchor") || $0.contains(" placeholder") }
+        let onlyLast = cells.count >= 2 && hasAttributes.last == true && !hasAttributes.dropLast().contains(true)
+        if simple, !braced, !onlyLast, cells.joined(separator: " | ").count <= 80 {
             return "\(axis.rawValue) " + cells.joined(separator: " | ")
         }
         return "\(axis.rawValue) {\n" + cells.joined(separator: ";\n") + "\n}"

@@ -281,6 +281,7 @@ struct LoweringState {
             grid.children = []
             height = 1
             count = 1
+            if let list = tree.child(of: split, .inlineList) { attributesOnTheLastItem(list, keyword: tree.tokens[keywordIndex]) }
             if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
                 let listEnd = tree.nodes[list].subtreeEnd
                 var childCell = list + 1
@@ -309,6 +310,30 @@ struct LoweringState {
             }
         }
         return (grid, height, count)
+    }
+
+    /// M018 (info): `fill cols 30% | fill padding(5)` pads the last column, not the `cols` grid,
+    /// though it reads either way. Said when only the last item of an inline list has
+    /// attributes; the fix for the other reading is to write them before the split.
+    mutating func attributesOnTheLastItem(_ list: Node, keyword: Token) {
+        var cells: [Node] = []
+        tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells.append($0) } }
+        guard cells.count >= 2, let last = cells.last, cells.dropLast().allSatisfy({ ownAttributes($0).isEmpty }),
+              tree.child(of: last, .split) == nil, tree.child(of: last, .repeatClause) == nil,
+              let first = ownAttributes(last).first, let final = ownAttributes(last).last else { return }
+        let range = tree.range(of: first).lowerBound..<tree.range(of: final).upperBound
+        report("M018", .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
+               notes: ["In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."])
+    }
+
+    /// A cell's attributes but `content(WxH)`, which previews the cell's own view.
+    func ownAttributes(_ cell: Node) -> [Node] {
+        var attributes: [Node] = []
+        tree.forEachChild(of: cell) { child in
+            guard tree.nodes[child].kind == .attribute, let name = tree.firstToken(of: child), text(tree.tokens[name]) != "content" else { return }
+            attributes.append(child)
+        }
+        return attributes
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.

@@ -5,8 +5,9 @@
 /// - attributes in the JSON key order (size, padding, spacing, gravity, overlap, anchor,
 ///   placeholder, tag, action, action-data, borderlines, json, content), single spaces, and
 ///   wrapped onto lines indented by four more spaces when a cell passes 100 columns;
-/// - inline lists `a | b | c` stay inline while they fit and hold no block or comment, else
-///   they become blocks;
+/// - inline lists `a | b | c` stay inline while they fit and hold no block or comment, and
+///   not only their last item has attributes (which reads as the split's: M018); else they
+///   become blocks;
 /// - every comment is kept: a comment on a line of its own stays on its own line before what
 ///   follows it, a comment after code stays at the end of that line; a part of a cell after
 ///   a comment goes on a deeper continuation line (the offside rule keeps it in the cell);
@@ -414,7 +415,10 @@ struct Printer {
         let keyword = tree.firstToken(of: split).map(text) ?? "rows"
         if let list = tree.child(of: split, .inlineList) {
             let cells = children(list).filter { tree.nodes[$0].kind == .cell }
-            let simple = !hasComments(list) && cells.allSatisfy { tree.child(of: $0, .split).flatMap { tree.child(of: $0, .block) } == nil }
+            // Attributes on the last item alone read as the split grid's (M018): a block.
+            let withAttributes = cells.map { cell in children(cell).contains { tree.nodes[$0].kind == .attribute && attributeName($0) != "content" } }
+            let onlyLast = cells.count >= 2 && withAttributes.last == true && !withAttributes.dropLast().contains(true)
+            let simple = !hasComments(list) && !onlyLast && cells.allSatisfy { tree.child(of: $0, .split).flatMap { tree.child(of: $0, .block) } == nil }
             if simple {
                 let items = cells.map { printCell($0, level: level + 1, inBlock: false) }
                 if items.allSatisfy({ $0.count == 1 }), let last = lines.popLast() {

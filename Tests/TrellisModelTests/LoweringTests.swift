@@ -34,7 +34,7 @@ final class LoweringTests: XCTestCase {
               action-data({"url": "https://例子.cn/🙂"})
               top-borderline(color #FF0000 thick 1 head 2 tail 3 offset 4 dash 5)
               left-borderline(color red thick 2)
-              json({"x-note": "kept"}) cols wrap | 0 overlap(bottom|leading)
+              json({"x-note": "kept"}) cols { wrap; 0 overlap(bottom|leading) }
         }
         """
         XCTAssertEqual(json(text, target: .v2), ##"{"rows":[{"size":120,"padding":"{1,2,3,4}","spacing":5,"gravity":"top|left","anchor":true,"placeholder":true,"tag":7,"action":"handleTap:","action-data":{"url":"https://例子.cn/🙂"},"top-borderline":{"color":"#FF0000","thick":1,"head":2,"tail":3,"offset":4,"dash":5},"left-borderline":{"color":"red","thick":2},"x-note":"kept","cols":[{"size":"wrap"},{"size":0,"overlap":"bottom|leading"}]}]}"##)
