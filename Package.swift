@@ -12,16 +12,22 @@ let package = Package(
         .library(name: "TrellisModel", targets: ["TrellisModel"]),
         .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
         .library(name: "TrellisLint", targets: ["TrellisLint"]),
+        .library(name: "TrellisIDE", targets: ["TrellisIDE"]),
+        .library(name: "TrellisLSP", targets: ["TrellisLSP"]),
+        .executable(name: "trellis-lsp", targets: ["trellis-lsp"]),
     ],
     targets: [
         .target(name: "TrellisSyntax", linkerSettings: libm),
         .target(name: "TrellisModel", dependencies: ["TrellisSyntax"], linkerSettings: libm),
         .target(name: "TrellisLayout", dependencies: ["TrellisModel"], linkerSettings: libm),
         .target(name: "TrellisLint", dependencies: ["TrellisLayout"], linkerSettings: libm),
+        .target(name: "TrellisIDE", dependencies: ["TrellisLint"], linkerSettings: libm),
+        .target(name: "TrellisLSP", dependencies: ["TrellisIDE"], linkerSettings: libm),
         .executableTarget(
             name: "trellis",
-            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"]
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint", "TrellisLSP"]
         ),
+        .executableTarget(name: "trellis-lsp", dependencies: ["TrellisLSP"]),
         .executableTarget(
             name: "trellis-bench",
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"],
@@ -32,6 +38,8 @@ let package = Package(
         .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLintTests", dependencies: ["TrellisLint", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisIDETests", dependencies: ["TrellisIDE", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLSPTests", dependencies: ["trellis-lsp", "TrellisTestSupport"]),
         .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

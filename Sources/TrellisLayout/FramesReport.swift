@@ -116,7 +116,7 @@ public enum FramesReport {
     static func number(_ value: Double) -> String { JSONWriter.formatNumber(rounded(value)) }
 
     /// `x,y width×height`, as the view column shows a view's frame.
-    static func rectText(_ rect: Rect) -> String {
+    public static func rectText(_ rect: Rect) -> String {
         "\(number(rect.x)),\(number(rect.y)) \(number(rect.width))×\(number(rect.height))"
     }
 

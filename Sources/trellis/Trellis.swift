@@ -1,3 +1,4 @@
+import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 
@@ -12,7 +13,7 @@ enum Trellis {
         static let usage: Int32 = 2
     }
 
-    static let commands = ["build", "frames", "render", "check", "fmt", "import", "help"]
+    static let commands = ["build", "frames", "render", "check", "fmt", "import", "lsp", "help"]
 
     static func run(_ arguments: [String]) -> Int32 {
         var words = arguments
@@ -47,6 +48,7 @@ enum Trellis {
             case "check": return try CheckCommand.run(rest)
             case "fmt": return try FmtCommand.run(rest)
             case "import": return try ImportCommand.run(rest)
+            case "lsp": LanguageServer.runAndExit()
             default:
                 throw UsageError(message: "unknown command '\(command)'" + suggestion(command, among: commands))
             }

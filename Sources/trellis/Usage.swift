@@ -25,6 +25,7 @@ enum Usage {
       check    Lint .trellis files and MyGridLayout .json files (for people and CI)
       fmt      Format .trellis files canonically, keeping every comment
       import   Convert MyGridLayout JSON to Trellis, losing nothing
+      lsp      Run the language server over stdio (the same as `trellis-lsp`)
       help     Show help for a command: trellis help build
 
     OPTIONS

@@ -1,0 +1,40 @@
+import TrellisLayout
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// One document analysed once: the loaded file, the lint diagnostics (the same list
+/// `trellis check` prints) and the viewports its frames are shown at. Every editor feature
+/// starts from here, so the editor and the command line can never disagree.
+public struct Analysis: Sendable {
+    public let file: LoadedFile
+    public let diagnostics: [Diagnostic]
+    public let options: LintOptions
+
+    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
+        file = LoadedFile.load(source, kind: kind, target: target)
+        self.options = options
+        diagnostics = Linter.lint(file, options: options)
+    }
+
+    public var source: SourceFile { file.source }
+
+    /// The viewports frames are shown at: the settings', else the file's previews, else the
+    /// default — the same rule as `trellis check` and `trellis frames`.
+    public var viewports: [Viewport] {
+        var viewports = options.viewports
+        if viewports.isEmpty { viewports = file.previews }
+        if viewports.isEmpty { viewports = [.default] }
+        if options.rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
+        return viewports
+    }
+
+    /// Whether a JSON document is a grid dictionary worth analysing: an object whose members
+    /// include a grid key (`rows`, `cols`, `size`, `overlap`). The CLI's folder search uses the
+    /// same rule on a file's first bytes.
+    public static func looksLikeGridDictionary(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else { return false }
+        return ["\"rows\"", "\"cols\"", "\"size\"", "\"overlap\""].contains { head.contains($0) }
+    }
+}

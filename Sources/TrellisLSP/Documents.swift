@@ -1,0 +1,50 @@
+import TrellisModel
+import TrellisSyntax
+
+/// How the client counts columns: UTF-16 code units (the LSP default) or UTF-8 bytes
+/// (negotiated when the client offers it).
+public enum PositionEncoding: String, Sendable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+}
+
+/// An LSP position: zero-based line and column in the negotiated encoding.
+struct Position: Equatable {
+    var line: Int
+    var character: Int
+}
+
+/// One open document: its bytes, version, kind, and its analysis (computed on demand).
+struct OpenDocument {
+    var uri: String
+    var bytes: [UInt8]
+    var version: Int
+    var kind: InputKind
+    var languageID: String
+
+    var source: SourceFile { SourceFile(name: uri, bytes: bytes) }
+}
+
+extension SourceFile {
+    /// The byte offset of an LSP position, clamped to the document (a position past the end of
+    /// a line means its end, past the last line the end of the file).
+    func offset(of position: Position, encoding: PositionEncoding) -> Int {
+        guard position.line >= 0 else { return 0 }
+        guard position.line < lineStarts.count else { return bytes.count }
+        switch encoding {
+        case .utf8: return offset(line: position.line, utf8Column: max(0, position.character))
+        case .utf16: return offset(line: position.line, utf16Column: max(0, position.character))
+        }
+    }
+
+    func position(of offset: Int, encoding: PositionEncoding) -> Position {
+        switch encoding {
+        case .utf8:
+            let (line, column) = utf8Position(of: offset)
+            return Position(line: line, character: column)
+        case .utf16:
+            let (line, column) = utf16Position(of: offset)
+            return Position(line: line, character: column)
+        }
+    }
+}

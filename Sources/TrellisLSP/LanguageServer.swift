@@ -1,0 +1,319 @@
+import Foundation
+import TrellisIDE
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis-lsp`: a language server over stdio for `.trellis` files and grid-dictionary JSON.
+/// One thread reads, handles and answers messages in order; diagnostics of edited documents
+/// are published once no further message is waiting, so a burst of edits is analysed once.
+/// Nothing but framed messages is ever written to standard output.
+public struct LanguageServer {
+    enum State { case uninitialized, running, shutDown }
+
+    var reader: MessageReader
+    let writer: MessageWriter
+    var state = State.uninitialized
+    var encoding = PositionEncoding.utf16
+    var documents: [String: OpenDocument] = [:]
+    var dirty: Set<String> = []
+    var settings = Settings()
+    var clientPullsDiagnostics = false
+
+    public static let version = "0.1.0"
+
+    /// Settings from `initializationOptions` and `workspace/didChangeConfiguration`.
+    struct Settings {
+        var viewports: [Viewport] = []
+        var target: Dialect?
+        var rtl = false
+        /// Where `codeDescription` links point: the docs of the checkout this server was built
+        /// from, unless `diagnosticsBaseURL` says otherwise.
+        var documentationBase = "file://" + URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md").path
+    }
+
+    init(input: Int32, output: Int32) {
+        reader = MessageReader(descriptor: input)
+        writer = MessageWriter(descriptor: output)
+    }
+
+    /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
+    public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        var server = LanguageServer(input: input, output: output)
+        return server.loop()
+    }
+
+    /// Runs the server on a thread with a large stack (deep documents recurse in places) and
+    /// exits the process with its status.
+    public static func runAndExit() -> Never {
+        let thread = Thread {
+            exit(serve())
+        }
+        thread.stackSize = 512 << 20
+        thread.start()
+        while true { sleep(60) }
+    }
+
+    mutating func loop() -> Int32 {
+        while true {
+            if !dirty.isEmpty, !reader.hasBufferedMessage, !reader.inputPending() { publishDirty() }
+            switch reader.next() {
+            case .end: return state == .shutDown ? 0 : 1
+            case .malformed(let reason): log("trellis-lsp: skipped \(reason)")
+            case .message(let body):
+                if let status = handle(body) { return status }
+            }
+        }
+    }
+
+    // MARK: dispatch
+
+    /// Handles one message; returns an exit status when the server must stop.
+    mutating func handle(_ body: [UInt8]) -> Int32? {
+        let read = JSONReader.read(SourceFile(name: "message", bytes: body))
+        guard let root = read.root, !read.diagnostics.hasErrors else {
+            respond(id: .null, error: .parseError, "the message is not JSON")
+            return nil
+        }
+        let value = root.value
+        guard case .object = value, value["jsonrpc"] == .string("2.0") else {
+            respond(id: value["id"] ?? .null, error: .invalidRequest, "not a JSON-RPC 2.0 message")
+            return nil
+        }
+        guard let method = value["method"]?.stringValue else {
+            // A response from the client (we send no requests): ignored.
+            if value["result"] != nil || value["error"] != nil { return nil }
+            respond(id: value["id"] ?? .null, error: .invalidRequest, "a request needs a method")
+            return nil
+        }
+        if let id = value["id"] {
+            switch id {
+            case .number, .string: break
+            default:
+                respond(id: .null, error: .invalidRequest, "an id is a number or a string")
+                return nil
+            }
+        }
+        let message = IncomingMessage(id: value["id"], method: method, params: value["params"] ?? .null)
+        if method == "exit" { return state == .shutDown ? 0 : 1 }
+        switch state {
+        case .uninitialized where method != "initialize":
+            if message.isRequest { respond(id: message.id ?? .null, error: .serverNotInitialized, "the server is not initialized") }
+            return nil
+        case .shutDown:
+            if message.isRequest { respond(id: message.id ?? .null, error: .invalidRequest, "the server is shut down") }
+            return nil
+        default: break
+        }
+        dispatch(message)
+        return nil
+    }
+
+    mutating func dispatch(_ message: IncomingMessage) {
+        let id = message.id ?? .null
+        switch message.method {
+        case "initialize": initialize(id, message.params)
+        case "initialized": break
+        case "shutdown":
+            state = .shutDown
+            respond(id: id, result: .null)
+        case "textDocument/didOpen": textDocumentDidOpen(message.params)
+        case "textDocument/didChange": textDocumentDidChange(message.params)
+        case "textDocument/didClose": textDocumentDidClose(message.params)
+        case "textDocument/hover": textDocumentHover(id, message.params)
+        case "textDocument/diagnostic": textDocumentDiagnostic(id, message.params)
+        case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(message.params)
+        case "$/cancelRequest":
+            // Requests are answered in order before the next is read: any request named here
+            // has been answered already, so there is nothing to cancel.
+            break
+        default:
+            if message.isRequest {
+                respond(id: id, error: .methodNotFound, "unknown method \(message.method)")
+            }
+        }
+    }
+
+    // MARK: lifecycle
+
+    mutating func initialize(_ id: JSONValue, _ params: JSONValue) {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
+        encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        clientPullsDiagnostics = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
+        applySettings(params["initializationOptions"])
+        state = .running
+        let capabilities = LSPJSON.object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2))])),
+            ("hoverProvider", .bool(true)),
+            ("diagnosticProvider", LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])),
+        ])
+        respond(id: id, result: LSPJSON.object([
+            ("capabilities", capabilities),
+            ("serverInfo", LSPJSON.object([("name", .string("trellis-lsp")), ("version", .string(Self.version))])),
+        ]))
+    }
+
+    mutating func workspaceDidChangeConfiguration(_ params: JSONValue) {
+        let settings = params["settings"]
+        applySettings(settings?["trellis"] ?? settings)
+        dirty.formUnion(documents.keys)
+    }
+
+    mutating func applySettings(_ value: JSONValue?) {
+        guard let value, case .object = value else { return }
+        if let viewports = value["viewports"]?.arrayElements {
+            settings.viewports = viewports.compactMap(\.stringValue).compactMap(Viewport.parse)
+        }
+        if let target = LSPJSON.integer(value["target"]) { settings.target = target == 2 ? .v2 : target == 1 ? .v1 : nil }
+        if case .bool(let rtl)? = value["rtl"] { settings.rtl = rtl }
+        if let base = value["diagnosticsBaseURL"]?.stringValue { settings.documentationBase = base }
+    }
+
+    // MARK: documents
+
+    mutating func textDocumentDidOpen(_ params: JSONValue) {
+        guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
+            return log("trellis-lsp: didOpen without a text document")
+        }
+        let language = item["languageId"]?.stringValue ?? ""
+        let kind: InputKind = language == "json" || language == "jsonc" || uri.lowercased().hasSuffix(".json") ? .json : .trellis
+        documents[uri] = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
+        dirty.insert(uri)
+    }
+
+    mutating func textDocumentDidChange(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else {
+            return log("trellis-lsp: didChange for a document that is not open")
+        }
+        for change in params["contentChanges"]?.arrayElements ?? [] {
+            guard let text = change["text"]?.stringValue else { continue }
+            guard let range = change["range"] else {
+                document.bytes = Array(text.utf8)
+                continue
+            }
+            let source = document.source
+            guard let start = LSPJSON.positionParam(range["start"]), let end = LSPJSON.positionParam(range["end"]) else {
+                log("trellis-lsp: an edit with a malformed range was ignored")
+                continue
+            }
+            let lower = source.offset(of: start, encoding: encoding)
+            let upper = max(lower, source.offset(of: end, encoding: encoding))
+            document.bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
+        }
+        document.version = LSPJSON.integer(params["textDocument"]?["version"]) ?? document.version + 1
+        documents[uri] = document
+        dirty.insert(uri)
+    }
+
+    mutating func textDocumentDidClose(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
+        documents[uri] = nil
+        dirty.remove(uri)
+        if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
+    }
+
+    /// The analysis of a document, or nil for JSON that is not a grid dictionary.
+    func analysis(_ document: OpenDocument) -> Analysis? {
+        if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
+        let options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
+        return Analysis(document.source, kind: document.kind, options: options, target: settings.target)
+    }
+
+    // MARK: diagnostics
+
+    mutating func publishDirty() {
+        let uris = dirty.sorted()
+        dirty.removeAll()
+        guard !clientPullsDiagnostics else { return }
+        for uri in uris {
+            guard let document = documents[uri] else { continue }
+            publish(uri: uri, diagnostics: diagnosticsJSON(document), version: document.version)
+        }
+    }
+
+    func publish(uri: String, diagnostics: [JSONValue], version: Int?) {
+        var params: [(String, JSONValue)] = [("uri", .string(uri)), ("diagnostics", .array(diagnostics))]
+        if let version { params.append(("version", LSPJSON.number(version))) }
+        notify("textDocument/publishDiagnostics", LSPJSON.object(params))
+    }
+
+    mutating func textDocumentDiagnostic(_ id: JSONValue, _ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            return respond(id: id, error: .invalidParams, "textDocument.uri is required")
+        }
+        guard let document = documents[uri] else {
+            return respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array([]))]))
+        }
+        dirty.remove(uri)
+        respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array(diagnosticsJSON(document)))]))
+    }
+
+    func diagnosticsJSON(_ document: OpenDocument) -> [JSONValue] {
+        guard let analysis = analysis(document) else { return [] }
+        let source = analysis.source
+        return analysis.diagnostics.map { diagnostic in
+            var message = diagnostic.message
+            for note in diagnostic.notes { message += "\n" + note }
+            var members: [(String, JSONValue)] = [
+                ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
+                ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
+                ("code", .string(diagnostic.code)),
+                ("codeDescription", LSPJSON.object([("href", .string(settings.documentationBase + "#" + diagnostic.code.lowercased()))])),
+                ("source", .string("trellis")),
+                ("message", .string(message)),
+            ]
+            if !diagnostic.labels.isEmpty {
+                members.append(("relatedInformation", .array(diagnostic.labels.map { label in
+                    LSPJSON.object([
+                        ("location", LSPJSON.object([("uri", .string(document.uri)), ("range", LSPJSON.range(label.range, in: source, encoding: encoding))])),
+                        ("message", .string(label.message)),
+                    ])
+                })))
+            }
+            if diagnostic.code == "M014" { members.append(("tags", .array([LSPJSON.number(1)]))) }
+            return LSPJSON.object(members)
+        }
+    }
+
+    // MARK: hover
+
+    func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPJSON.positionParam(params["position"]) else {
+            return respond(id: id, error: .invalidParams, "textDocument.uri and position are required")
+        }
+        guard let document = documents[uri], let analysis = analysis(document) else { return respond(id: id, result: .null) }
+        let offset = analysis.source.offset(of: position, encoding: encoding)
+        guard let hover = Hover.hover(analysis, at: offset) else { return respond(id: id, result: .null) }
+        respond(id: id, result: LSPJSON.object([
+            ("contents", LSPJSON.object([("kind", .string("markdown")), ("value", .string(hover.markdown))])),
+            ("range", LSPJSON.range(hover.range, in: analysis.source, encoding: encoding)),
+        ]))
+    }
+
+    // MARK: output
+
+    func respond(id: JSONValue, result: JSONValue) {
+        send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    }
+
+    func respond(id: JSONValue, error code: ErrorCode, _ message: String) {
+        send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id),
+                             ("error", LSPJSON.object([("code", LSPJSON.number(code.rawValue)), ("message", .string(message))]))]))
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        send(LSPJSON.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    /// `window/logMessage` (type 3: info).
+    func log(_ text: String) {
+        notify("window/logMessage", LSPJSON.object([("type", LSPJSON.number(3)), ("message", .string(text))]))
+    }
+
+    func send(_ value: JSONValue) {
+        writer.send(JSONWriter.write(value, style: .compact))
+    }
+}

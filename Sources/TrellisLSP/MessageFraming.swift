@@ -1,0 +1,127 @@
+import Foundation
+
+/// LSP base protocol framing over a file descriptor: `Content-Length: N\r\n\r\n` then N bytes.
+/// Reads with read(2) into a buffer; never traps on malformed input.
+struct MessageReader {
+    let descriptor: Int32
+    var buffer: [UInt8] = []
+    var start = 0
+
+    /// The largest message accepted (a 10 MB document sent whole fits).
+    static let maximumLength = 64 << 20
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    enum Outcome {
+        case message([UInt8])
+        /// A header block without a usable Content-Length: skipped, with the reason.
+        case malformed(String)
+        case end
+    }
+
+    /// Whether a complete message is already buffered (for coalescing edits).
+    var hasBufferedMessage: Bool {
+        guard let end = headerEnd(), let length = contentLength(start..<end) else { return false }
+        return buffer.count - (end + 4) >= length
+    }
+
+    /// Whether more input can be read without blocking.
+    func inputPending() -> Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    mutating func next() -> Outcome {
+        while true {
+            if let end = headerEnd() {
+                let headers = start..<end
+                guard let length = contentLength(headers) else {
+                    start = end + 4
+                    compact()
+                    return .malformed("a header without a valid Content-Length")
+                }
+                guard length <= Self.maximumLength else {
+                    start = end + 4
+                    let buffered = min(length, buffer.count - start)
+                    start += buffered
+                    skip = length - buffered
+                    compact()
+                    return .malformed("a message of \(length) bytes, over the limit")
+                }
+                let bodyStart = end + 4
+                if buffer.count - bodyStart >= length {
+                    let body = Array(buffer[bodyStart..<(bodyStart + length)])
+                    start = bodyStart + length
+                    compact()
+                    return .message(body)
+                }
+            }
+            if !fill() { return .end }
+        }
+    }
+
+    /// Bytes of an oversized body still to be discarded.
+    var skip = 0
+
+    mutating func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { return true }
+        guard count > 0 else { return false }
+        var received = chunk[..<count]
+        if skip > 0 {
+            let dropped = min(skip, received.count)
+            skip -= dropped
+            received = received.dropFirst(dropped)
+        }
+        buffer.append(contentsOf: received)
+        return true
+    }
+
+    mutating func compact() {
+        if start > 65_536 || start == buffer.count {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+
+    /// The index of the `\r\n\r\n` that ends the headers.
+    func headerEnd() -> Int? {
+        var index = start
+        while index + 3 < buffer.count {
+            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    func contentLength(_ headers: Range<Int>) -> Int? {
+        let text = String(decoding: buffer[headers], as: UTF8.self)
+        for line in text.split(separator: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
+            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber), let length = Int(value) else { return nil }
+            return length
+        }
+        return nil
+    }
+}
+
+/// Writes framed messages to a file descriptor; nothing else ever goes to standard output.
+struct MessageWriter {
+    let descriptor: Int32
+
+    func send(_ body: [UInt8]) {
+        let message = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var offset = 0
+        while offset < message.count {
+            let written = message[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import TrellisLSP
+
+LanguageServer.runAndExit()

@@ -1,0 +1,117 @@
+import Foundation
+import TrellisModel
+import XCTest
+
+/// The real `trellis-lsp` over stdio: lifecycle, errors, diagnostics, hovers, incremental
+/// edits, positions in UTF-8 and UTF-16 with CJK and emoji, and garbage that must not stop it.
+final class ServerTests: XCTestCase {
+    func o(_ members: [(String, JSONValue)]) -> JSONValue { LSPClient.object(members) }
+    func n(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    func start(encodings: [String] = ["utf-16"]) throws -> LSPClient {
+        let client = try LSPClient()
+        let reply = client.request("initialize", o([
+            ("processId", .null), ("rootUri", .null),
+            ("capabilities", o([("general", o([("positionEncodings", .array(encodings.map { .string($0) }))]))])),
+        ]))
+        XCTAssertEqual(reply?["result"]?["serverInfo"]?["name"], .string("trellis-lsp"))
+        client.notify("initialized", o([]))
+        return client
+    }
+
+    func open(_ client: LSPClient, _ uri: String, _ text: String, language: String = "trellis") {
+        client.notify("textDocument/didOpen", o([("textDocument", o([("uri", .string(uri)), ("languageId", .string(language)), ("version", n(1)), ("text", .string(text))]))]))
+    }
+
+    func position(_ line: Int, _ character: Int) -> JSONValue { o([("line", n(line)), ("character", n(character))]) }
+
+    func testLifecycleAndErrors() throws {
+        let early = try LSPClient()
+        XCTAssertEqual(early.request("textDocument/hover", o([]))?["error"]?["code"], n(-32002))
+        XCTAssertEqual(early.finish(), 1, "exit without shutdown")
+
+        let client = try start()
+        XCTAssertEqual(client.request("nope/nothing", o([]))?["error"]?["code"], n(-32601))
+        XCTAssertEqual(client.request("textDocument/hover", o([("position", .string("x"))]))?["error"]?["code"], n(-32602))
+        client.sendRaw(Array("Content-Length: 5\r\n\r\n{oops".utf8))
+        XCTAssertEqual(client.response(id: .null)?["error"]?["code"], n(-32700))
+        client.sendRaw(Array("Content-Length: 2\r\n\r\n[]".utf8))
+        XCTAssertEqual(client.response(id: .null)?["error"]?["code"], n(-32600))
+        client.sendRaw(Array("Bogus-Header: yes\r\n\r\n".utf8))
+        XCTAssertNotNil(client.notification("window/logMessage"))
+        XCTAssertEqual(client.request("shutdown", .null)?["result"], .null)
+        XCTAssertEqual(client.request("textDocument/hover", o([]))?["error"]?["code"], n(-32600))
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    func testDiagnosticsAndHoverOnATrellisDocument() throws {
+        let client = try start()
+        open(client, "file:///t/home.trellis", "preview 375x667@2x\nlayout home rows 300 | 400 | fill\ntemplate unused { fill }\n")
+        let published = try XCTUnwrap(client.notification("textDocument/publishDiagnostics"))
+        let items = published["params"]?["diagnostics"]?.arrayElements ?? []
+        XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["L001", "L002", "M014"])
+        XCTAssertEqual(items.last?["tags"], .array([n(1)]), "an unused template is Unnecessary")
+        XCTAssertTrue(items.first?["codeDescription"]?["href"]?.stringValue?.hasSuffix("diagnostics.md#l001") ?? false)
+        let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(1, 29))]))
+        let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        XCTAssertTrue(text.hasPrefix("**home** · grid `3` · size `fill` · slot #2"), text)
+        XCTAssertTrue(text.contains("| 375x667@2x | 0,700 375×-33 |"), text)
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// Incremental edits in both encodings, on a line holding CJK and emoji.
+    func testIncrementalEditsInUTF16AndUTF8() throws {
+        for encoding in ["utf-16", "utf-8"] {
+            let client = try start(encodings: encoding == "utf-8" ? ["utf-8", "utf-16"] : ["utf-16"])
+            let uri = "file:///t/e.trellis"
+            open(client, uri, "layout 首页 rows 20 | fill // 😀 注释\n")
+            _ = client.notification("textDocument/publishDiagnostics")
+            // Replace `fill` (after `layout 首页 rows 20 | `) with `150%`.
+            let column = encoding == "utf-8" ? "layout 首页 rows 20 | ".utf8.count : "layout 首页 rows 20 | ".utf16.count
+            client.notify("textDocument/didChange", o([
+                ("textDocument", o([("uri", .string(uri)), ("version", n(2))])),
+                ("contentChanges", .array([o([("range", o([("start", position(0, column)), ("end", position(0, column + 4))])), ("text", .string("wrap"))])])),
+            ]))
+            let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, column + 1))]))
+            let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
+            XCTAssertTrue(text.contains("size `wrap`"), "\(encoding): \(text)")
+            // Out-of-range positions clamp; they never stop the server.
+            XCTAssertNotNil(client.request("textDocument/hover", o([("textDocument", o([("uri", .string(uri))])), ("position", position(99, 999))])))
+            _ = client.request("shutdown", .null)
+            client.notify("exit", .null)
+            XCTAssertEqual(client.finish(), 0)
+        }
+    }
+
+    func testGridJSONDocuments() throws {
+        let client = try start()
+        open(client, "file:///t/home.grid.json", #"{"rows":[{"size":"150%"},{"size":"fill"}],"space":5}"#, language: "json")
+        let items = client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"]?.arrayElements ?? []
+        XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["M103"])
+        open(client, "file:///t/package.json", #"{"name":"x"}"#, language: "json")
+        XCTAssertEqual(client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"], .array([]))
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// Thousands of random and malformed messages: the server answers a hover correctly after.
+    func testGarbageNeverStopsTheServer() throws {
+        let client = try start()
+        open(client, "file:///t/g.trellis", "layout g rows 20 | fill\n")
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["{", "}", "[", "]", "\"jsonrpc\"", ":", "\"2.0\"", ",", "\"method\"", "\"id\"", "1", "null", "\"textDocument/didChange\"", "\"params\"", "é", "😀"]
+        for _ in 0..<2_000 {
+            let body = Array((0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined().utf8)
+            client.sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        }
+        let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))]))
+        XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false)
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+}
