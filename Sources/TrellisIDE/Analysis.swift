@@ -10,11 +10,14 @@ public struct Analysis: Sendable {
     public let file: LoadedFile
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
+    /// Each layout's runtime model, read once for every request.
+    public let runtimes: [RuntimeGrid]
 
     public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
         diagnostics = Linter.lint(file, options: options)
+        runtimes = file.layouts.map(\.runtime)
     }
 
     public var source: SourceFile { file.source }

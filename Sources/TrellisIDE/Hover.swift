@@ -13,8 +13,8 @@ public struct HoverInfo: Sendable, Equatable {
 /// `trellis frames` prints them.
 public enum Hover {
     public static func hover(_ analysis: Analysis, at offset: Int) -> HoverInfo? {
-        for (index, layout) in analysis.file.layouts.enumerated() {
-            let runtime = layout.runtime
+        for (index, layout) in analysis.file.layouts.enumerated() where index < analysis.runtimes.count {
+            let runtime = analysis.runtimes[index]
             guard let (path, range) = innermostGrid(runtime, containing: offset) else { continue }
             var text = "**\(layout.name)** · grid `\(path.isEmpty ? "(root)" : path)`"
             var rows: [String] = []

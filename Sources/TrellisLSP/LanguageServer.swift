@@ -17,6 +17,8 @@ public struct LanguageServer {
     var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
     var dirty: Set<String> = []
+    /// The analysis of each document's current text, made once and shared by every request.
+    var analyses: [String: Analysis?] = [:]
     var settings = Settings()
     var clientPullsDiagnostics = false
 
@@ -159,6 +161,7 @@ public struct LanguageServer {
     mutating func workspaceDidChangeConfiguration(_ params: JSONValue) {
         let settings = params["settings"]
         applySettings(settings?["trellis"] ?? settings)
+        analyses.removeAll()
         dirty.formUnion(documents.keys)
     }
 
@@ -181,6 +184,7 @@ public struct LanguageServer {
         let language = item["languageId"]?.stringValue ?? ""
         let kind: InputKind = language == "json" || language == "jsonc" || uri.lowercased().hasSuffix(".json") ? .json : .trellis
         documents[uri] = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
+        analyses[uri] = nil
         dirty.insert(uri)
     }
 
@@ -205,18 +209,28 @@ public struct LanguageServer {
         }
         document.version = LSPJSON.integer(params["textDocument"]?["version"]) ?? document.version + 1
         documents[uri] = document
+        analyses[uri] = nil
         dirty.insert(uri)
     }
 
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
         documents[uri] = nil
+        analyses[uri] = nil
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
     }
 
-    /// The analysis of a document, or nil for JSON that is not a grid dictionary.
-    func analysis(_ document: OpenDocument) -> Analysis? {
+    /// The analysis of a document's current text (cached until it changes), or nil for JSON
+    /// that is not a grid dictionary.
+    mutating func analysis(_ document: OpenDocument) -> Analysis? {
+        if let cached = analyses[document.uri] { return cached }
+        let made = makeAnalysis(document)
+        analyses[document.uri] = made
+        return made
+    }
+
+    func makeAnalysis(_ document: OpenDocument) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
         let options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         return Analysis(document.source, kind: document.kind, options: options, target: settings.target)
@@ -251,7 +265,7 @@ public struct LanguageServer {
         respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array(diagnosticsJSON(document)))]))
     }
 
-    func diagnosticsJSON(_ document: OpenDocument) -> [JSONValue] {
+    mutating func diagnosticsJSON(_ document: OpenDocument) -> [JSONValue] {
         guard let analysis = analysis(document) else { return [] }
         let source = analysis.source
         return analysis.diagnostics.map { diagnostic in
@@ -280,7 +294,7 @@ public struct LanguageServer {
 
     // MARK: hover
 
-    func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
+    mutating func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPJSON.positionParam(params["position"]) else {
             return respond(id: id, error: .invalidParams, "textDocument.uri and position are required")
         }
