@@ -101,12 +101,12 @@ public enum DiagnosticRenderer {
     static func displayPrefix(_ bytes: [UInt8], from start: Int, to end: Int) -> String {
         var prefix = ""
         var index = start
-        var joined = false
+        var joined = GraphemeState()
         while index < end {
             if bytes[index] == UInt8(ascii: "\t") {
                 prefix += "\t"
                 index += 1
-                joined = false
+                joined = GraphemeState()
                 continue
             }
             prefix += String(repeating: " ", count: width(bytes, at: index, joined: &joined))
@@ -118,7 +118,7 @@ public enum DiagnosticRenderer {
     static func displayWidth(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
         var total = 0
         var index = start
-        var joined = false
+        var joined = GraphemeState()
         while index < end {
             total += width(bytes, at: index, joined: &joined)
             index += SourceFile.sequenceLength(bytes[index])
@@ -132,7 +132,7 @@ public enum DiagnosticRenderer {
         guard end - start > limit else { return false }
         var total = 0
         var index = start
-        var joined = false
+        var joined = GraphemeState()
         while index < end {
             total += width(bytes, at: index, joined: &joined)
             if total > limit { return true }
@@ -141,23 +141,37 @@ public enum DiagnosticRenderer {
         return false
     }
 
+    /// Where a grapheme is: after a zero-width joiner, and how wide its base was.
+    struct GraphemeState {
+        var joined = false
+        var lastWidth = 0
+    }
+
     /// Terminal columns of the scalar at `index` within a grapheme: 2 for East Asian wide
     /// characters and emoji, 0 for what joins the previous one (a zero-width joiner and the
-    /// scalar after it, variation selectors, combining marks, skin tones).
-    static func width(_ bytes: [UInt8], at index: Int, joined: inout Bool) -> Int {
-        guard let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { joined = false; return 1 }
+    /// scalar after it, variation selectors, combining marks, skin tones); a narrow symbol
+    /// made an emoji by U+FE0F (`❤️`) takes 2.
+    static func width(_ bytes: [UInt8], at index: Int, joined state: inout GraphemeState) -> Int {
+        guard let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { state = GraphemeState(joined: false, lastWidth: 1); return 1 }
         let value = scalar.value
-        if joined { joined = value == 0x200D; return 0 }
+        if state.joined { state.joined = value == 0x200D; return 0 }
+        let width: Int
         switch value {
-        case 0x200D: joined = true; return 0
-        case 0xFE00...0xFE0F, 0x0300...0x036F, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return 0
+        case 0x200D: state.joined = true; return 0
+        case 0xFE0F:
+            width = state.lastWidth == 1 ? 1 : 0
+            state.lastWidth = 2
+            return width
+        case 0xFE00...0xFE0E, 0x0300...0x036F, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
              0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
              0x1F000...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
+            width = 2
         default:
-            return 1
+            width = 1
         }
+        state.lastWidth = width
+        return width
     }
 }
 
