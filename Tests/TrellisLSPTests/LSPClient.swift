@@ -4,8 +4,13 @@ import TrellisSyntax
 import TrellisTestSupport
 
 /// A minimal LSP client for end-to-end tests: starts the real `trellis-lsp`, sends framed
-/// messages, reads framed replies (skipping notifications it is not waiting for).
-final class LSPClient {
+/// messages, reads framed replies (skipping notifications it is not waiting for). A thread
+/// drains the server's output as it comes, so no pipe ever fills, and a read gives up after
+/// a minute, so a test fails instead of hanging.
+final class LSPClient: @unchecked Sendable {
+    let arrived = NSCondition()
+    var received: [UInt8] = []
+    var closed = false
     let process = Process()
     let input = Pipe()
     let output = Pipe()
@@ -19,6 +24,17 @@ final class LSPClient {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = handle.availableData
+                arrived.lock()
+                if data.isEmpty { closed = true } else { received.append(contentsOf: data) }
+                arrived.broadcast()
+                arrived.unlock()
+                if data.isEmpty { return }
+            }
+        }
     }
 
     func sendRaw(_ bytes: [UInt8]) {
@@ -77,8 +93,16 @@ final class LSPClient {
                     return JSONReader.read(SourceFile(name: "reply", bytes: body)).root?.value
                 }
             }
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return nil }
+            arrived.lock()
+            let deadline = Date().addingTimeInterval(60)
+            while received.isEmpty, !closed {
+                if !arrived.wait(until: deadline) { break }
+            }
+            let data = received
+            received.removeAll()
+            let finished = closed
+            arrived.unlock()
+            if data.isEmpty, finished || Date() >= deadline { return nil }
             buffer.append(contentsOf: data)
         }
     }
