@@ -76,27 +76,10 @@ public enum Linter {
         return found
     }
 
-    /// At most this many findings of one rule in one layout are reported; the last one shown
-    /// says how many more there are (a generated file can otherwise produce millions).
-    public static let maximumPerRule = 100
+    /// At most this many findings of one rule in one layout are reported (``DiagnosticCap``).
+    public static var maximumPerRule: Int { DiagnosticCap.maximumPerRule }
 
     static func capped(_ diagnostics: [Diagnostic], layout: String) -> [Diagnostic] {
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
-        guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
-        var kept: [Diagnostic] = []
-        var seen: [String: Int] = [:]
-        for diagnostic in diagnostics.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let index = seen[diagnostic.code, default: 0]
-            seen[diagnostic.code] = index + 1
-            guard index < maximumPerRule else { continue }
-            var shown = diagnostic
-            let total = counts[diagnostic.code, default: 0]
-            if index == maximumPerRule - 1, total > maximumPerRule {
-                shown.notes.append("\(total - maximumPerRule) more \(diagnostic.code) finding\(total - maximumPerRule == 1 ? "" : "s") in layout `\(layout)` are not shown (at most \(maximumPerRule) per rule and layout).")
-            }
-            kept.append(shown)
-        }
-        return kept
+        DiagnosticCap.capped(diagnostics, scope: "layout `\(layout)`")
     }
 }

@@ -81,7 +81,7 @@ public struct LoadedFile: Sendable {
             LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readJSON: nil, readRuntime: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
-                          layouts: layouts, diagnostics: Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree),
+                          layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
                           tree: parsed.tree, jsonRoot: nil)
     }
 
@@ -97,7 +97,7 @@ public struct LoadedFile: Sendable {
             layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readJSON: value, readRuntime: runtime))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
-                          diagnostics: read.diagnostics, tree: nil, jsonRoot: read.root)
+                          diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, jsonRoot: read.root)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.

@@ -17,7 +17,7 @@ public enum Lowering {
     public static let maximumDepth = 300
     /// Deepest expansion the lowering follows (cells inside templates inside cells…), so that
     /// no input can exhaust the stack.
-    public static let maximumNesting = 400
+    public static let maximumNesting = 600
     /// Decimal places kept when `1/3` becomes `"33.333333%"`.
     public static let ratioDecimals = 6
 
@@ -148,7 +148,8 @@ struct LoweringState {
                 break
             }
         }
-        for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) {
+        // Past M016 the rest of the chain is never reached: not "unused".
+        for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
                 report("M014", .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
@@ -219,7 +220,7 @@ struct LoweringState {
         guard nesting <= Lowering.maximumNesting else {
             if !nestingReported {
                 nestingReported = true
-                report("M016", "templates and cells nest more than \(Lowering.maximumNesting) levels deep here (a long chain of templates using templates); this cell is not built",
+                report("M016", "templates and cells nest more than \(Lowering.maximumNesting / 2) templates deep here (a long chain of templates using templates); this cell is not built",
                        tree.range(of: cell), notes: ["Each template that uses another adds a level while it is expanded."])
             }
             return nil
@@ -256,16 +257,14 @@ struct LoweringState {
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
         }
         if let firstAttribute {
-            var seen: UInt32 = 0
+            var firstGiven: [AttributeName: Range<Int>] = [:]
             var attribute = firstAttribute
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
                     let nameToken = tree.tokens[nameIndex]
                     let name = AttributeName.lookup(bytes, nameToken.range)
                     if let name, name != .json {
-                        let bit = UInt32(1) << name.rawValue
-                        if seen & bit != 0 { reportDuplicate(name, nameToken, in: cell) }
-                        seen |= bit
+                        if let first = firstGiven[name] { reportDuplicate(name, nameToken, first: first) } else { firstGiven[name] = nameToken.range }
                     }
                     apply(attribute, name: name, nameToken: nameToken, to: &grid)
                 }
@@ -337,13 +336,7 @@ struct LoweringState {
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
-    mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, in cell: Node) {
-        var first = nameToken.range
-        tree.forEachChild(of: cell) { attribute in
-            guard tree.nodes[attribute].kind == .attribute, first == nameToken.range,
-                  let index = tree.firstToken(of: attribute), AttributeName.lookup(bytes, tree.tokens[index].range) == name else { return }
-            first = tree.tokens[index].range
-        }
+    mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
         report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
                labels: [DiagnosticLabel(range: first, message: "first given here")])
     }

@@ -293,7 +293,9 @@ struct Printer {
         let start = tree.nodes[cell].tokenStart
         let end = split.map { firstToken($0) } ?? tree.nodes[cell].tokenEnd
         if tree.tokens[start..<end].contains(where: { $0.kind == .comment }) { return true }
-        guard let split, let repeatNode = tree.child(of: cell, .repeatClause) else { return false }
+        guard let repeatNode = tree.child(of: cell, .repeatClause) else { return false }
+        if hasComments(repeatNode) { return true }
+        guard let split else { return false }
         return !comments(after: lastToken(split), before: firstToken(repeatNode)).isEmpty
     }
 
@@ -338,8 +340,16 @@ struct Printer {
                 }
                 appendSplit(child, to: &lines, level: level)
             case .repeatClause:
-                let count = tree.tokenIndices(of: child).dropFirst().first.map(text) ?? "1"
-                place("* " + count, first: first, lines: &lines)
+                let indices = tree.tokenIndices(of: child)
+                let count = indices.dropFirst().first.map(text) ?? "1"
+                // A comment inside `* // c` then the count goes before the `*`.
+                let before = previous >= 0 ? comments(after: previous, before: first) : []
+                let inside = indices.count > 1 ? comments(after: indices[0], before: indices[1]) : []
+                for comment in before + inside {
+                    if comment.ownLine { lines.append(continuation + comment.text) } else { lines[lines.count - 1] += Printer.trailingMark(comment) + comment.text }
+                }
+                if !(before + inside).isEmpty { lines.append(continuation) }
+                lines[lines.count - 1] = Self.join(lines[lines.count - 1], "* " + count)
             default:
                 continue
             }
@@ -418,7 +428,10 @@ struct Printer {
             // Attributes on the last item alone read as the split grid's (M018): a block.
             let withAttributes = cells.map { cell in children(cell).contains { tree.nodes[$0].kind == .attribute && attributeName($0) != "content" } }
             let onlyLast = cells.count >= 2 && withAttributes.last == true && !withAttributes.dropLast().contains(true)
-            let simple = !hasComments(list) && !onlyLast && cells.allSatisfy { tree.child(of: $0, .split).flatMap { tree.child(of: $0, .block) } == nil }
+            // A comment between the keyword and the list (`rows // c` then the list) moves
+            // into a block, after its `{`.
+            let commentAfterKeyword = !comments(after: firstToken(split), before: firstToken(list)).isEmpty
+            let simple = !hasComments(list) && !onlyLast && !commentAfterKeyword && cells.allSatisfy { tree.child(of: $0, .split).flatMap { tree.child(of: $0, .block) } == nil }
             if simple {
                 let items = cells.map { printCell($0, level: level + 1, inBlock: false) }
                 if items.allSatisfy({ $0.count == 1 }), let last = lines.popLast() {
@@ -436,7 +449,8 @@ struct Printer {
         }
         guard let block = tree.child(of: split, .block) else { return }
         let cells = children(block).filter { tree.nodes[$0].kind == .cell }
-        appendBlock(keyword: keyword, cells: cells, open: firstToken(block), close: lastToken(block), closeIsBrace: true, to: &lines, level: level)
+        // From the keyword, so that a comment between it and `{` is kept after the `{`.
+        appendBlock(keyword: keyword, cells: cells, open: firstToken(split), close: lastToken(block), closeIsBrace: true, to: &lines, level: level)
     }
 
     /// `keyword {`, one cell per line with its comments, `}`.

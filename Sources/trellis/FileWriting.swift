@@ -7,6 +7,7 @@ import Foundation
 /// refused when the file changed since it was read.
 enum FileWriting {
     static func write(_ bytes: [UInt8], to path: String, expecting original: [UInt8]?) throws {
+        guard !path.isEmpty else { throw UsageError(message: "an output path is empty") }
         let target = resolvedTarget(path)
         var status = stat()
         let exists = stat(target, &status) == 0

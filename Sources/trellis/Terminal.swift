@@ -78,7 +78,8 @@ enum Terminal {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw UsageError(message: "\(path) is a directory")
             }
-            throw UsageError(message: "cannot read \(path)")
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not readable" : "no such file or directory"
+            throw UsageError(message: "cannot read \(path): \(reason)")
         }
         return SourceFile(name: path, bytes: [UInt8](data))
     }

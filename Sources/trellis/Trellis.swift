@@ -33,7 +33,7 @@ enum Trellis {
         do {
             switch command {
             case "--help", "-h", "help":
-                guard let topic = rest.first else { Terminal.write(Usage.main); return Exit.ok }
+                guard let topic = rest.first, topic != "--help", topic != "-h" else { Terminal.write(Usage.main); return Exit.ok }
                 guard let text = Usage.text(for: topic) else {
                     throw UsageError(message: "no help for '\(topic)'" + suggestion(topic, among: commands))
                 }
@@ -50,7 +50,8 @@ enum Trellis {
             case "import": return try ImportCommand.run(rest)
             case "lsp": LanguageServer.runAndExit()
             default:
-                throw UsageError(message: "unknown command '\(command)'" + suggestion(command, among: commands))
+                let what = command.hasPrefix("-") ? "unknown option" : "unknown command"
+                throw UsageError(message: "\(what) '\(command)'" + suggestion(command, among: commands + ["--help", "--version"]))
             }
         } catch let error as UsageError {
             let help = Usage.text(for: command) != nil ? "trellis \(command) --help" : "trellis --help"

@@ -34,6 +34,37 @@ final class NoSilentChangeTests: XCTestCase {
         XCTAssertEqual(built.stdout, #"{"rows":[{"size":56,"cols":[{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"}]},{"size":"fill"}]}"# + "\n")
     }
 
+    /// Review findings: no safe fix may change the number or nesting of grids.
+    func testRepetitionFixesNeverChangeTheGridsSilently() throws {
+        let folder = try temporaryDirectory()
+        for (text, fixed) in [
+            ("rows fill * 3 cols 1|2 | 20", "rows fill * 3 cols 1|2 | 20"),
+            ("rows fill * 2 * 3 | 20", "rows fill * 2 * 3 | 20"),
+            ("rows { fill * 3 padding(5) * 2\n 20 }", "rows { fill padding(5) * 3 * 2\n 20 }"),
+        ] {
+            let file = folder.appendingPathComponent("r.trellis")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            _ = try trellis(["check", file.path, "--fix"])
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), fixed, text)
+        }
+    }
+
+    func testTemplateChainsWithinTheLimitBuild() throws {
+        let chain = (0..<250).map { "template t\($0) { rows t\($0 + 1) | fill }" }.joined(separator: "\n") + "\ntemplate t250 { fill }\nlayout a rows t0\n"
+        let run = try trellis(["check", "-"], stdin: chain)
+        XCTAssertFalse(run.stdout.contains("M016") || run.stdout.contains("M014"), String(run.stdout.prefix(400)))
+        let long = (0..<400).map { "template t\($0) { rows t\($0 + 1) | fill }" }.joined(separator: "\n") + "\ntemplate t400 { fill }\nlayout a rows t0\n"
+        let deep = try trellis(["check", "-"], stdin: long)
+        XCTAssertTrue(deep.stdout.contains("error[M016]"))
+        XCTAssertFalse(deep.stdout.contains("M014"), "templates past the limit are not called unused")
+    }
+
+    func testCommentsAfterASplitKeywordAreFormatted() throws {
+        let run = try trellis(["fmt", "-"], stdin: "rows // c\n  10 | 20\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "rows { // c\n  10\n  20\n}\n")
+    }
+
     func testCommasNeverOpenARow() throws {
         for text in ["fill cols 50%,50%", "fill cols 50%，50%"] {
             let folder = try temporaryDirectory()
@@ -161,6 +192,8 @@ final class NoSilentChangeTests: XCTestCase {
     // MARK: the command line
 
     func testTheCommandLineHelpsWithMistakes() throws {
+        XCTAssertTrue(try trellis(["biuld"]).stderr.contains("did you mean 'build'?"))
+        XCTAssertTrue(try trellis(["--verison"]).stderr.contains("unknown option '--verison'; did you mean '--version'?"))
         let typo = try trellis(["chek", "x"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown command 'chek'; did you mean 'check'?"))

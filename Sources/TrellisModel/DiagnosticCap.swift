@@ -1,0 +1,29 @@
+import TrellisSyntax
+
+/// At most ``maximumPerRule`` findings of one code in one scope (a file, a layout); the last
+/// one shown says how many more there are. A generated or broken file can otherwise produce
+/// hundreds of thousands, each repeating its source line.
+public enum DiagnosticCap {
+    public static let maximumPerRule = 100
+
+    public static func capped(_ diagnostics: [Diagnostic], scope: String) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
+        var kept: [Diagnostic] = []
+        var seen: [String: Int] = [:]
+        for diagnostic in diagnostics.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let index = seen[diagnostic.code, default: 0]
+            seen[diagnostic.code] = index + 1
+            guard index < maximumPerRule else { continue }
+            var shown = diagnostic
+            let total = counts[diagnostic.code, default: 0]
+            if index == maximumPerRule - 1, total > maximumPerRule {
+                let more = total - maximumPerRule
+                shown.notes.append("\(more) more \(diagnostic.code) finding\(more == 1 ? "" : "s") in \(scope) are not shown (at most \(maximumPerRule) per rule and layout).")
+            }
+            kept.append(shown)
+        }
+        return kept
+    }
+}
