@@ -126,6 +126,8 @@ public struct LanguageServer {
         case "textDocument/didClose": textDocumentDidClose(message.params)
         case "textDocument/hover": textDocumentHover(id, message.params)
         case "textDocument/diagnostic": textDocumentDiagnostic(id, message.params)
+        case "textDocument/documentSymbol": textDocumentDocumentSymbol(id, message.params)
+        case "textDocument/formatting": textDocumentFormatting(id, message.params)
         case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(message.params)
         case "$/cancelRequest":
             // Requests are answered in order before the next is read: any request named here
@@ -150,6 +152,8 @@ public struct LanguageServer {
             ("positionEncoding", .string(encoding.rawValue)),
             ("textDocumentSync", LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2))])),
             ("hoverProvider", .bool(true)),
+            ("documentSymbolProvider", .bool(true)),
+            ("documentFormattingProvider", .bool(true)),
             ("diagnosticProvider", LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])),
         ])
         respond(id: id, result: LSPJSON.object([
@@ -305,6 +309,46 @@ public struct LanguageServer {
             ("contents", LSPJSON.object([("kind", .string("markdown")), ("value", .string(hover.markdown))])),
             ("range", LSPJSON.range(hover.range, in: analysis.source, encoding: encoding)),
         ]))
+    }
+
+    // MARK: symbols and formatting
+
+    /// The document a request names, or an `InvalidParams` answer.
+    mutating func requestedAnalysis(_ id: JSONValue, _ params: JSONValue) -> (OpenDocument, Analysis?)? {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            respond(id: id, error: .invalidParams, "textDocument.uri is required")
+            return nil
+        }
+        guard let document = documents[uri] else {
+            respond(id: id, result: .null)
+            return nil
+        }
+        return (document, analysis(document))
+    }
+
+    mutating func textDocumentDocumentSymbol(_ id: JSONValue, _ params: JSONValue) {
+        guard let (_, analysis) = requestedAnalysis(id, params) else { return }
+        guard let analysis else { return respond(id: id, result: .array([])) }
+        let source = analysis.source
+        respond(id: id, result: .array(Symbols.symbols(analysis).map { symbol in
+            LSPJSON.object([
+                ("name", .string(symbol.name)),
+                ("detail", .string(symbol.kind == .layout ? "layout" : "template")),
+                ("kind", LSPJSON.number(symbol.kind == .layout ? 2 : 5)),  // Module, Class
+                ("range", LSPJSON.range(symbol.range, in: source, encoding: encoding)),
+                ("selectionRange", LSPJSON.range(symbol.selectionRange, in: source, encoding: encoding)),
+            ])
+        }))
+    }
+
+    mutating func textDocumentFormatting(_ id: JSONValue, _ params: JSONValue) {
+        guard let (_, analysis) = requestedAnalysis(id, params) else { return }
+        guard let analysis, let text = Formatting.format(analysis) else { return respond(id: id, result: .array([])) }
+        let whole = 0..<analysis.source.bytes.count
+        respond(id: id, result: .array([LSPJSON.object([
+            ("range", LSPJSON.range(whole, in: analysis.source, encoding: encoding)),
+            ("newText", .string(text)),
+        ])]))
     }
 
     // MARK: output

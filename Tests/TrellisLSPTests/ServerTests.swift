@@ -87,6 +87,21 @@ final class ServerTests: XCTestCase {
         }
     }
 
+    func testSymbolsAndFormatting() throws {
+        let client = try start()
+        let uri = "file:///t/s.trellis"
+        open(client, uri, "template card { 50% }\nlayout home rows card|fill\n")
+        let symbols = client.request("textDocument/documentSymbol", o([("textDocument", o([("uri", .string(uri))]))]))?["result"]?.arrayElements ?? []
+        XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["card", "home"])
+        XCTAssertEqual(symbols.last?["selectionRange"]?["start"], position(1, 7))
+        let edits = client.request("textDocument/formatting", o([("textDocument", o([("uri", .string(uri))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))?["result"]?.arrayElements ?? []
+        XCTAssertEqual(edits.first?["newText"], .string("template card { 50% }\nlayout home rows card | fill\n"))
+        XCTAssertEqual(edits.first?["range"]?["end"], position(2, 0))
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
     func testGridJSONDocuments() throws {
         let client = try start()
         open(client, "file:///t/home.grid.json", #"{"rows":[{"size":"150%"},{"size":"fill"}],"space":5}"#, language: "json")
