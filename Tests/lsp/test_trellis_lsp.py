@@ -1,0 +1,107 @@
+"""trellis-lsp through pytest-lsp: every message is checked against the LSP metamodel by
+lsprotocol. Run: `python3 -m pytest Tests/lsp` after `swift build` (TRELLIS_LSP names
+another binary)."""
+import asyncio
+import os
+import pathlib
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
+DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
+async def client(lsp_client: LanguageClient):
+    capabilities = client_capabilities("neovim")
+    # Diagnostics pushed: a client that declares pull support gets none pushed.
+    if capabilities.text_document is not None:
+        capabilities.text_document.diagnostic = None
+    result = await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities, root_uri=ROOT.as_uri()))
+    assert result.server_info.name == "trellis-lsp"
+    lsp_client.trellis_encoding = result.capabilities.position_encoding
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def published(client: LanguageClient):
+    await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
+
+
+def open_document(client: LanguageClient, uri: str, text: str, language: str = "trellis"):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_demo4_is_clean_and_hovers_show_frames(client: LanguageClient):
+    uri = (ROOT / "examples" / "GridLayoutDemo4.trellis").as_uri()
+    open_document(client, uri, DEMO)
+    await published(client)
+    assert all(d.severity != types.DiagnosticSeverity.Error for d in client.diagnostics[uri])
+    line = DEMO.splitlines().index("  120 // banner")
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=3))
+    )
+    assert hover is not None
+    assert "grid `1` · size `120` · slot #0" in hover.contents.value
+    assert "| 375x667@2x | 0,10 375×120 |" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_with_codes_links_and_cjk_positions(client: LanguageClient):
+    uri = "file:///tmp/首页.trellis"
+    open_document(client, uri, "// 首页 😀\nlayout 首页 rows 300 | 400 | fill\n")
+    await published(client)
+    diagnostics = client.diagnostics[uri]
+    assert [d.code for d in diagnostics] == ["L001", "L002"]
+    assert diagnostics[0].code_description.href.endswith("#l001")
+    # `fill` starts after `layout 首页 rows 300 | 400 | `, counted in the negotiated encoding.
+    prefix = "layout 首页 rows 300 | 400 | "
+    utf8 = client.trellis_encoding == types.PositionEncodingKind.Utf8
+    column = len(prefix.encode("utf-8")) if utf8 else len(prefix.encode("utf-16-le")) // 2
+    assert diagnostics[1].range.start == types.Position(line=1, character=column)
+
+
+@pytest.mark.asyncio
+async def test_incremental_edit_and_formatting(client: LanguageClient):
+    uri = "file:///tmp/edit.trellis"
+    open_document(client, uri, "layout a rows 20|fill\n")
+    await published(client)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(start=types.Position(line=0, character=17), end=types.Position(line=0, character=21)),
+                    text="150%",
+                )
+            ],
+        )
+    )
+    await published(client)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True)
+        )
+    )
+    assert edits[0].new_text == "layout a rows 20 | 150%\n"
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert [s.name for s in symbols] == ["a"]
+
+
+@pytest.mark.asyncio
+async def test_grid_json_documents(client: LanguageClient):
+    uri = "file:///tmp/home.grid.json"
+    open_document(client, uri, '{"rows":[{"size":"150%"},{"size":"fill"}]}', language="json")
+    await published(client)
+    assert [d.code for d in client.diagnostics[uri]] == ["M103"]
