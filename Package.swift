@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TrellisLSP", dependencies: ["TrellisIDE"], linkerSettings: libm),
         .executableTarget(
             name: "trellis",
-            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint", "TrellisLSP"]
+            dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint", "TrellisIDE", "TrellisLSP"]
         ),
         .executableTarget(name: "trellis-lsp", dependencies: ["TrellisLSP"]),
         .executableTarget(

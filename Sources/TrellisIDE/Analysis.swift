@@ -22,19 +22,12 @@ public struct Analysis: Sendable {
 
     public var source: SourceFile { file.source }
 
-    /// The viewports frames are shown at: the settings', else the file's previews, else the
-    /// default — the same rule as `trellis check` and `trellis frames`.
-    public var viewports: [Viewport] {
-        var viewports = options.viewports
-        if viewports.isEmpty { viewports = file.previews }
-        if viewports.isEmpty { viewports = [.default] }
-        if options.rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
-        return viewports
-    }
+    /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
+    public var viewports: [Viewport] { options.viewports(for: file) }
 
     /// Whether a JSON document is a grid dictionary worth analysing: an object whose members
-    /// include a grid key (`rows`, `cols`, `size`, `overlap`). The CLI's folder search uses the
-    /// same rule on a file's first bytes.
+    /// include a grid key (`rows`, `cols`, `size`, `overlap`) in its first 4 KB. The CLI's folder
+    /// search and the server both use it.
     public static func looksLikeGridDictionary(_ bytes: some Collection<UInt8>) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else { return false }

@@ -11,6 +11,16 @@ public struct LintOptions: Sendable {
     /// Lay every viewport out right-to-left.
     public var rtl: Bool
 
+    /// The viewports frames are computed at: these, else the file's previews, else the
+    /// default; right-to-left with `rtl`. The one rule for `check`, `frames` and the editor.
+    public func viewports(for file: LoadedFile) -> [Viewport] {
+        var viewports = self.viewports
+        if viewports.isEmpty { viewports = file.previews }
+        if viewports.isEmpty { viewports = [.default] }
+        if rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
+        return viewports
+    }
+
     public init(viewports: [Viewport] = [], disabled: Set<String> = [], rtl: Bool = false) {
         self.viewports = viewports
         self.disabled = disabled
@@ -27,20 +37,17 @@ public enum Linter {
         if let root = file.jsonRoot {
             var rules = JSONRules(dialect: file.dialect)
             rules.lint(root: root)
-            diagnostics += capped(rules.diagnostics, layout: file.layouts.first?.name ?? file.source.name)
+            diagnostics += DiagnosticCap.capped(rules.diagnostics, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
         }
         if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
-        var viewports = options.viewports
-        if viewports.isEmpty { viewports = file.previews }
-        if viewports.isEmpty { viewports = [.default] }
-        if options.rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
+        let viewports = options.viewports(for: file)
         for layout in file.layouts {
             let runtime = layout.runtime
             var structure = StructureRules(spans: spans)
             structure.lint(root: runtime)
             var frames = LayoutRules(spans: spans)
             frames.lint(root: runtime, viewports: viewports)
-            diagnostics += capped(structure.diagnostics + frames.diagnostics, layout: layout.name)
+            diagnostics += DiagnosticCap.capped(structure.diagnostics + frames.diagnostics, scope: "layout `\(layout.name)`")
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
@@ -76,10 +83,4 @@ public enum Linter {
         return found
     }
 
-    /// At most this many findings of one rule in one layout are reported (``DiagnosticCap``).
-    public static var maximumPerRule: Int { DiagnosticCap.maximumPerRule }
-
-    static func capped(_ diagnostics: [Diagnostic], layout: String) -> [Diagnostic] {
-        DiagnosticCap.capped(diagnostics, scope: "layout `\(layout)`")
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisIDE
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
@@ -85,12 +86,11 @@ enum CheckCommand {
         return result
     }
 
-    /// A JSON file whose text mentions a grid key (`rows`, `cols`, `size`, `overlap`) near the top.
+    /// A JSON file that looks like a grid dictionary (`Analysis.looksLikeGridDictionary` on
+    /// its first 4 KB).
     static func looksLikeGridDictionary(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
-        guard head.drop(while: { $0.isWhitespace }).first == "{" else { return false }
-        return ["\"rows\"", "\"cols\"", "\"size\"", "\"overlap\""].contains { head.contains($0) }
+        return Analysis.looksLikeGridDictionary([UInt8](handle.readData(ofLength: 4096)))
     }
 }

@@ -17,9 +17,7 @@ enum FramesCommand {
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
             let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
             let runtime = layout.runtime
-            let results = viewports.map { viewport in
-                arguments.has("--single-pass") ? LayoutEngine.singlePass(runtime, viewport: viewport) : LayoutEngine.layout(runtime, viewport: viewport, relayout: relayout)
-            }
+            let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
             reports.append(LayoutFrames(name: layout.name, results: results))
         }
         if reports.isEmpty {

@@ -1,4 +1,5 @@
 import TrellisLayout
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
@@ -75,13 +76,13 @@ enum Inputs {
         throw UsageError(message: "'\(text)' is not a viewport: write WIDTHxHEIGHT@SCALEx with sizes from 0 to 100000 points, e.g. 375x667@2x or 375xwrap@3x")
     }
 
-    /// Viewports: the flags, else the file's previews, else the default. `--rtl` applies to all.
+    /// Viewports: the flags, else the file's previews, else the default (`LintOptions`'s rule).
     static func viewports(flags: [String], rtl: Bool, file: LoadedFile) throws -> [Viewport] {
-        var viewports: [Viewport] = []
-        for text in flags { viewports.append(try viewport(text)) }
-        if viewports.isEmpty { viewports = file.previews }
-        if viewports.isEmpty { viewports = [.default] }
-        if rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
-        return viewports
+        LintOptions(viewports: try flags.map(viewport), rtl: rtl).viewports(for: file)
+    }
+
+    /// `--single-pass`, or the screen after `--relayout N` further layouts, at each viewport.
+    static func frames(_ runtime: RuntimeGrid, at viewports: [Viewport], singlePass: Bool, relayout: Int) -> [LayoutResult] {
+        viewports.map { singlePass ? LayoutEngine.singlePass(runtime, viewport: $0) : LayoutEngine.layout(runtime, viewport: $0, relayout: relayout) }
     }
 }

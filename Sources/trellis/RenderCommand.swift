@@ -19,9 +19,7 @@ enum RenderCommand {
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
         let runtime = layout.runtime
-        let results = viewports.map { viewport in
-            arguments.has("--single-pass") ? LayoutEngine.singlePass(runtime, viewport: viewport) : LayoutEngine.layout(runtime, viewport: viewport, relayout: relayout)
-        }
+        let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
         let text: String
         if format == "html" {
             text = SVGRenderer.html(name: layout.name, runtime: runtime, results: results)
