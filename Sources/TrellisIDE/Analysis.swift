@@ -1,29 +1,44 @@
+import Synchronization
 import TrellisLayout
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
 /// One document analysed once: the loaded file, the lint diagnostics (the same list
-/// `trellis check` prints) and the viewports its frames are shown at. Every editor feature
-/// starts from here, so the editor and the command line can never disagree.
+/// `trellis check` prints), each layout's runtime model, and frames computed lazily per
+/// layout and viewport and cached. Every editor feature starts from here, so the editor and
+/// the command line can never disagree.
 public struct Analysis: Sendable {
     public let file: LoadedFile
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
     /// Each layout's runtime model, read once for every request.
     public let runtimes: [RuntimeGrid]
+    /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
+    public let viewports: [Viewport]
+    /// The runtime the editor's settings target, overriding the file's (nil: the file's).
+    public let target: Dialect?
+    let cache = FrameCache()
 
     public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
         diagnostics = Linter.lint(file, options: options)
         runtimes = file.layouts.map(\.runtime)
+        viewports = options.viewports(for: file)
+        self.target = target
     }
 
     public var source: SourceFile { file.source }
+    public var tree: SyntaxTree? { file.tree }
 
-    /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
-    public var viewports: [Viewport] { options.viewports(for: file) }
+    /// What the screen shows for layout `layout` at viewport number `viewport` (computed once).
+    public func frames(layout: Int, viewport: Int) -> LayoutResult? {
+        guard runtimes.indices.contains(layout), viewports.indices.contains(viewport) else { return nil }
+        return cache.result(layout: layout, viewport: viewport) {
+            LayoutEngine.layout(runtimes[layout], viewport: viewports[viewport])
+        }
+    }
 
     /// Whether a JSON document is a grid dictionary worth analysing: an object whose members
     /// include a grid key (`rows`, `cols`, `size`, `overlap`) in its first 4 KB. The CLI's folder
@@ -31,6 +46,28 @@ public struct Analysis: Sendable {
     public static func looksLikeGridDictionary(_ bytes: some Collection<UInt8>) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else { return false }
-        return ["\"rows\"", "\"cols\"", "\"size\"", "\"overlap\""].contains { head.contains($0) }
+        return ["rows", "cols", "size", "overlap"].contains { head.contains("\"\($0)\"") }
+    }
+}
+
+/// Layout results by layout and viewport, filled on first use; shared by every copy of an
+/// analysis and safe to use from any thread.
+final class FrameCache: Sendable {
+    let results = Mutex<[Int: LayoutResult]>([:])
+    let origins = Mutex<[GridOrigin]?>(nil)
+
+    func origins(compute: () -> [GridOrigin]) -> [GridOrigin] {
+        if let cached = origins.withLock({ $0 }) { return cached }
+        let computed = compute()
+        origins.withLock { $0 = computed }
+        return computed
+    }
+
+    func result(layout: Int, viewport: Int, compute: () -> LayoutResult) -> LayoutResult {
+        let key = layout << 16 | viewport
+        if let cached = results.withLock({ $0[key] }) { return cached }
+        let computed = compute()
+        results.withLock { $0[key] = computed }
+        return computed
     }
 }

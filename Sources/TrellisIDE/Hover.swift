@@ -8,47 +8,205 @@ public struct HoverInfo: Sendable, Equatable {
     public var range: Range<Int>
 }
 
-/// Hover on a cell (Trellis) or a grid object (JSON): its path, size rule, slot, and at
-/// every viewport the frame, content box and view frame the screen shows, numbers printed as
-/// `trellis frames` prints them.
+/// Hovers. On a cell, a size, a template use (Trellis) or a grid object (JSON): the path,
+/// the size rule, the slot, and at every viewport the arithmetic of its length, the frame,
+/// the content box and the view frame the screen shows, numbers printed as `trellis frames`
+/// prints them, then what is odd about it. On an attribute, a keyword, a gravity word or a
+/// JSON key: its meaning, how it is written and the JSON it lowers to.
 public enum Hover {
     public static func hover(_ analysis: Analysis, at offset: Int) -> HoverInfo? {
-        for (index, layout) in analysis.file.layouts.enumerated() where index < analysis.runtimes.count {
-            let runtime = analysis.runtimes[index]
-            guard let (path, range) = innermostGrid(runtime, containing: offset) else { continue }
-            var text = "**\(layout.name)** · grid `\(path.isEmpty ? "(root)" : path)`"
-            var rows: [String] = []
-            var rule = ""
-            var slot = "–"
-            for viewport in analysis.viewports {
-                let result = LayoutEngine.layout(runtime, viewport: viewport)
-                guard let grid = result.grids.first(where: { $0.path == path }) else { continue }
-                rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
-                slot = grid.slot.map { "#\($0)" } ?? "no view"
-                let view = grid.viewFrame.map(FramesReport.rectText) ?? (grid.slot == nil ? "–" : "sizes itself")
-                rows.append("| \(viewport.label ?? viewport.description) | \(FramesReport.rectText(grid.frame)) | \(FramesReport.rectText(grid.contentBox)) | \(view) |")
-                if !result.settled { rows[rows.count - 1] += " never settles" }
+        if let tree = analysis.tree {
+            if let word = wordHover(analysis, tree, at: offset) { return word }
+        } else if let root = analysis.file.jsonRoot, let key = JSONQueries.member(in: root, keyAt: offset) {
+            return keyHover(key.member, dialect: analysis.file.dialect)
+        }
+        let origins = Origins.innermost(analysis, containing: offset)
+        guard let first = origins.first, let range = first.sourceRange else { return nil }
+        return HoverInfo(markdown: gridMarkdown(analysis, origins), range: range)
+    }
+
+    // MARK: grids
+
+    static func gridMarkdown(_ analysis: Analysis, _ origins: [GridOrigin]) -> String {
+        let origin = origins[0]
+        let all = Origins.all(analysis)
+        let base = Origins.firstIndex(of: origin.layout, in: all)
+        let siblings = all[base...].prefix { $0.layout == origin.layout }.filter { $0.parent == origin.parent && origin.parent != nil }.map(\.index)
+        let layout = analysis.file.layouts[origin.layout]
+        let runtime = analysis.runtimes[origin.layout]
+        let parentSpacing = origin.parent.map { grid(at: all[base + $0].path, in: runtime).spacing } ?? 0
+
+        var header = "**\(layout.name)** · grid `\(origin.path.isEmpty ? "(root)" : origin.path)`"
+        var rows: [String] = []
+        var odd: [String] = []
+        var slotText = "no view"
+        for viewportIndex in analysis.viewports.indices {
+            guard let result = analysis.frames(layout: origin.layout, viewport: viewportIndex), result.grids.indices.contains(origin.index) else { continue }
+            let frame = result.grids[origin.index]
+            if viewportIndex == 0 {
+                header += " · size `\(FramesReport.sizeRule(frame.measure, isRoot: frame.depth == 0))`"
+                slotText = frame.slot.map { "#\($0)" } ?? "no view"
             }
-            text += " · size `\(rule)` · slot \(slot)\n\n"
-            text += "| viewport | frame | content box | view |\n|---|---|---|---|\n" + rows.joined(separator: "\n")
-            if analysis.file.layouts.count > 1 { text += "\n\nlayout \(index + 1) of \(analysis.file.layouts.count)" }
-            return HoverInfo(markdown: text, range: range)
+            let length = LengthArithmetic.explain(result, grid: origin.index, parent: origin.parent, siblings: siblings, spacing: parentSpacing)
+            let view = frame.viewFrame.map(FramesReport.rectText) ?? (frame.slot == nil ? "–" : "sizes itself")
+            let label = result.viewport.label ?? result.viewport.description
+            rows.append("| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |")
+            odd += oddities(frame, index: origin.index, result: result, parent: origin.parent, viewport: label, analysis: analysis, layout: origin.layout, viewportIndex: viewportIndex)
+        }
+        var text = header + " · slot \(slotText)\n"
+        if let tree = analysis.tree, let range = origin.sourceRange {
+            text += templateLines(analysis, tree, origin: origin, range: range, instances: origins.count)
+        }
+        text += "\n| viewport | length | frame | content box | view |\n|---|---|---|---|---|\n" + rows.joined(separator: "\n")
+        if !odd.isEmpty { text += "\n\n" + odd.map { "⚠︎ " + $0 }.joined(separator: "  \n") }
+        if analysis.file.layouts.count > 1 { text += "\n\nlayout \(origin.layout + 1) of \(analysis.file.layouts.count)" }
+        return text
+    }
+
+    /// The template a cell uses, and for a cell inside a template, the use shown.
+    static func templateLines(_ analysis: Analysis, _ tree: SyntaxTree, origin: GridOrigin, range: Range<Int>, instances: Int) -> String {
+        var text = ""
+        let node = tree.enclosing(.cell, from: tree.coveringNode(range)) ?? tree.coveringNode(range)
+        if let cell = CellSyntax(tree, node), let name = cell.templateRef {
+            let spelled = tree.text(name)
+            if let declaration = Navigation.templateDeclaration(named: spelled, in: tree), let declName = TemplateDecl(tree, declaration)?.name {
+                text += "uses template `\(spelled)` (line \(tree.source.lineIndex(of: declName.start) + 1))\n"
+            }
+        }
+        if let template = tree.enclosing(.templateDecl, from: node), let name = TemplateDecl(tree, template)?.name {
+            if instances == 0 {
+                text += "in template `\(tree.text(name))`, which no layout uses\n"
+            } else if let use = Origins.instance(of: origin, in: analysis) {
+                let more = instances > 1 ? " (\(instances) uses; the first shown)" : ""
+                text += "in template `\(tree.text(name))`, used at line \(tree.source.lineIndex(of: use.lowerBound) + 1)\(more)\n"
+            }
+        }
+        return text
+    }
+
+    static func oddities(_ frame: GridFrame, index: Int, result: LayoutResult, parent: Int?, viewport: String, analysis: Analysis, layout: Int, viewportIndex: Int) -> [String] {
+        var odd: [String] = []
+        if frame.frame.width < 0 || frame.frame.height < 0 {
+            odd.append("negative \(frame.frame.width < 0 ? "width" : "height") at \(viewport): the view gets 0")
+        }
+        if let parent, result.grids.indices.contains(parent) {
+            let outer = result.grids[parent].frame
+            let epsilon = 0.001
+            if frame.frame.x < outer.x - epsilon || frame.frame.y < outer.y - epsilon
+                || frame.frame.x + frame.frame.width > outer.x + outer.width + epsilon
+                || frame.frame.y + frame.frame.height > outer.y + outer.height + epsilon {
+                odd.append("extends past its parent at \(viewport): clipped if the parent clips")
+            }
+        }
+        if !result.settled { odd.append("never settles at \(viewport) (L005)") }
+        if viewportIndex == 0, result.isScreen {
+            let again = LayoutEngine.screens(analysis.runtimes[layout], viewport: result.viewport, relayouts: 1)
+            if again.count == 2, again[1].grids.indices.contains(index), again[1].grids[index].frame != frame.frame {
+                odd.append("moves when laid out again at \(viewport) (pass-dependent, L006): then \(FramesReport.rectText(again[1].grids[index].frame))")
+            }
+        }
+        return odd
+    }
+
+    static func grid(at path: String, in root: RuntimeGrid) -> RuntimeGrid {
+        var grid = root
+        for part in path.split(separator: ".") {
+            guard let number = Int(part), grid.children.indices.contains(number - 1) else { break }
+            grid = grid.children[number - 1]
+        }
+        return grid
+    }
+
+    // MARK: words
+
+    /// Attributes, keywords and gravity words: what they mean.
+    static func wordHover(_ analysis: Analysis, _ tree: SyntaxTree, at offset: Int) -> HoverInfo? {
+        guard let index = tree.significantTokenIndex(at: offset) else { return nil }
+        let token = tree.tokens[index]
+        let node = tree.deepestNode(containingToken: index)
+        switch token.kind {
+        case .identifier:
+            if tree.nodes[node].kind == .attribute, tree.firstToken(of: node) == index, let name = AttributeName.lookup(tree.source.bytes, token.range) {
+                return HoverInfo(markdown: attributeMarkdown(name, analysis: analysis, tree: tree, attribute: node), range: token.range)
+            }
+            if tree.nodes[node].kind == .attributeArgs, GridSchema.alignmentWords.contains(tree.text(token)) {
+                return HoverInfo(markdown: alignmentMarkdown(tree.text(token)), range: token.range)
+            }
+            if tree.nodes[node].kind == .templateDecl, let declaration = TemplateDecl(tree, node), declaration.name == token {
+                let uses = Navigation.references(analysis, at: token.start, includeDeclaration: false).count
+                return HoverInfo(markdown: "**template** `\(tree.text(token))` · used \(uses) time\(uses == 1 ? "" : "s")\n\n```trellis\n\(tree.source.text(in: tree.range(of: node)).prefix(400))\n```", range: token.range)
+            }
+            return nil
+        case .kwRows, .kwCols:
+            let key: GridKey = token.kind == .kwRows ? .rows : .cols
+            return HoverInfo(markdown: "**`\(key.info.json)`** — \(key.info.summary)\n\nJSON: `\"\(key.info.json)\": [ … ]`", range: token.range)
+        case .kwLayout:
+            return HoverInfo(markdown: "**`layout NAME cell`** — a grid dictionary of its own, written to `NAME.json` by `trellis build`.", range: token.range)
+        case .kwTemplate:
+            return HoverInfo(markdown: "**`template NAME { cell }`** — a cell to reuse by name; each use may override its size, tag and attributes.", range: token.range)
+        case .kwTarget:
+            return HoverInfo(markdown: "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`.", range: token.range)
+        case .kwPreview:
+            return HoverInfo(markdown: "**`preview WIDTHxHEIGHT@SCALEx [rtl]`** — a device frames are shown at (`wrap` for a height that wraps the content).", range: token.range)
+        default:
+            return nil
+        }
+    }
+
+    static func attributeMarkdown(_ name: AttributeName, analysis: Analysis, tree: SyntaxTree, attribute: Int) -> String {
+        var text = "**`\(name.spelling)`** — \(name.summary)\n\n`\(name.usage)`"
+        if let key = name.gridKey {
+            let json = analysis.file.dialect.json(key)
+            text += "\n\nJSON key `\"\(json)\"`"
+            if key == .spacing { text += " (`space` in MyLayout 1.x, `spacing` in 2.0+)" }
+            if let cell = tree.enclosing(.cell, from: attribute),
+               let member = loweredMember(analysis, cell: tree.range(of: cell), key: json) {
+                text += "; here it lowers to `\(member)`"
+            }
+        }
+        return text
+    }
+
+    /// The JSON member the cell written at `range` lowers to, for the hover of an attribute.
+    static func loweredMember(_ analysis: Analysis, cell range: Range<Int>, key: String) -> String? {
+        for layout in analysis.file.layouts {
+            guard let root = layout.grid else { continue }
+            var stack = [root]
+            while let grid = stack.popLast() {
+                if grid.sourceRange == range {
+                    guard case .object(let members) = grid.jsonValue(dialect: layout.dialect),
+                          let member = members.last(where: { $0.key == key }) else { return nil }
+                    return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
+                }
+                stack.append(contentsOf: grid.children)
+            }
         }
         return nil
     }
 
-    /// The smallest grid whose source range holds `offset`, with its dotted path.
-    static func innermostGrid(_ root: RuntimeGrid, containing offset: Int) -> (String, Range<Int>)? {
-        var best: (String, Range<Int>)?
-        var stack: [(RuntimeGrid, String)] = [(root, "")]
-        while let (grid, path) = stack.popLast() {
-            if let range = grid.sourceRange, range.contains(offset) || range.upperBound == offset {
-                if best == nil || range.count <= (best?.1.count ?? Int.max) { best = (path, range) }
-            }
-            for (number, child) in grid.children.enumerated() {
-                stack.append((child, path.isEmpty ? "\(number + 1)" : "\(path).\(number + 1)"))
-            }
+    static func alignmentMarkdown(_ word: String) -> String {
+        let vertical = ["top", "bottom", "centerY", "height"].contains(word)
+        let meaning: String
+        switch word {
+        case "width", "height": meaning = "fills the \(word == "width" ? "horizontal" : "vertical") axis"
+        case "centerX", "centerY": meaning = "centers on the \(vertical ? "vertical" : "horizontal") axis"
+        case "leading", "trailing": meaning = "aligns to the \(word) edge (mirrored under RTL)"
+        default: meaning = "aligns to the \(word) edge"
         }
-        return best
+        return "**`\(word)`** — \(vertical ? "vertical" : "horizontal") gravity: \(meaning). Combine one word per axis with `|`; the runtime matches each part by substring, in the order `\(GridSchema.alignmentWords.joined(separator: " "))`."
     }
+
+    static func keyHover(_ member: JSONNode.Member, dialect: Dialect) -> HoverInfo? {
+        guard let key = GridSchema.key(json: member.key) else { return nil }
+        var text = "**`\"\(member.key)\"`** — \(key.info.summary)"
+        if key == .spacing, member.key != dialect.spacingKey {
+            text += "\n\nThis file targets \(dialect == .v1 ? "MyLayout 1.x, which reads `space`" : "MyLayout 2.0+, which reads `spacing`"): this key is ignored."
+        }
+        if let attribute = key.info.attribute { text += "\n\nTrellis: `\(key.info.usage)` (attribute `\(attribute)`)" }
+        return HoverInfo(markdown: text, range: member.keyRange)
+    }
+}
+
+extension String {
+    var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -5,13 +5,16 @@ import TrellisModel
 import TrellisSyntax
 
 /// `trellis-lsp`: a language server over stdio for `.trellis` files and grid-dictionary JSON.
-/// One thread reads, handles and answers messages in order; diagnostics of edited documents
-/// are published once no further message is waiting, so a burst of edits is analysed once.
-/// Nothing but framed messages is ever written to standard output.
+/// A reader thread parses messages into an `Inbox` as they arrive; this thread (with a large
+/// stack) handles them in order. A request cancelled while it waited is answered
+/// `RequestCancelled`, one whose document changed behind it `ContentModified`; diagnostics of
+/// edited documents are published once nothing is waiting, so a burst of edits is analysed
+/// once. Nothing but framed messages is ever written to standard output.
 public struct LanguageServer {
     enum State { case uninitialized, running, shutDown }
 
-    var reader: MessageReader
+    let input: Int32
+    let inbox = Inbox()
     let writer: MessageWriter
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
@@ -36,7 +39,7 @@ public struct LanguageServer {
     }
 
     init(input: Int32, output: Int32) {
-        reader = MessageReader(descriptor: input)
+        self.input = input
         writer = MessageWriter(descriptor: output)
     }
 
@@ -50,22 +53,19 @@ public struct LanguageServer {
     /// Runs the server on a thread with a large stack (deep documents recurse in places) and
     /// exits the process with its status.
     public static func runAndExit() -> Never {
-        let thread = Thread {
-            exit(serve())
-        }
-        thread.stackSize = 512 << 20
-        thread.start()
-        while true { sleep(60) }
+        LargeStack.runAndExit { serve() }
     }
 
     mutating func loop() -> Int32 {
+        inbox.startReading(input)
         while true {
-            if !dirty.isEmpty, !reader.hasBufferedMessage, !reader.inputPending() { publishDirty() }
-            switch reader.next() {
+            if !dirty.isEmpty, inbox.isEmpty { publishDirty() }
+            switch inbox.take() {
             case .end: return state == .shutDown ? 0 : 1
             case .malformed(let reason): log("trellis-lsp: skipped \(reason)")
-            case .message(let body):
-                if let status = handle(body) { return status }
+            case .notJSON: respond(id: .null, error: .parseError, "the message is not JSON")
+            case .message(let value):
+                if let status = handle(value) { return status }
             }
         }
     }
@@ -73,13 +73,7 @@ public struct LanguageServer {
     // MARK: dispatch
 
     /// Handles one message; returns an exit status when the server must stop.
-    mutating func handle(_ body: [UInt8]) -> Int32? {
-        let read = JSONReader.read(SourceFile(name: "message", bytes: body))
-        guard let root = read.root, !read.diagnostics.hasErrors else {
-            respond(id: .null, error: .parseError, "the message is not JSON")
-            return nil
-        }
-        let value = root.value
+    mutating func handle(_ value: JSONValue) -> Int32? {
         guard case .object = value, value["jsonrpc"] == .string("2.0") else {
             respond(id: value["id"] ?? .null, error: .invalidRequest, "not a JSON-RPC 2.0 message")
             return nil
@@ -115,24 +109,46 @@ public struct LanguageServer {
 
     mutating func dispatch(_ message: IncomingMessage) {
         let id = message.id ?? .null
+        let params = message.params
+        if message.isRequest, inbox.takeCancellation(id) {
+            return respond(id: id, error: .requestCancelled, "the request was cancelled")
+        }
+        if message.isRequest, let uri = params["textDocument"]?["uri"]?.stringValue, inbox.hasPendingChange(to: uri) {
+            return respond(id: id, error: .contentModified, "the document changed; ask again")
+        }
         switch message.method {
-        case "initialize": initialize(id, message.params)
+        case "initialize": initialize(id, params)
         case "initialized": break
         case "shutdown":
             state = .shutDown
             respond(id: id, result: .null)
-        case "textDocument/didOpen": textDocumentDidOpen(message.params)
-        case "textDocument/didChange": textDocumentDidChange(message.params)
-        case "textDocument/didClose": textDocumentDidClose(message.params)
-        case "textDocument/hover": textDocumentHover(id, message.params)
-        case "textDocument/diagnostic": textDocumentDiagnostic(id, message.params)
-        case "textDocument/documentSymbol": textDocumentDocumentSymbol(id, message.params)
-        case "textDocument/formatting": textDocumentFormatting(id, message.params)
-        case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(message.params)
-        case "$/cancelRequest":
-            // Requests are answered in order before the next is read: any request named here
-            // has been answered already, so there is nothing to cancel.
-            break
+        case "textDocument/didOpen": textDocumentDidOpen(params)
+        case "textDocument/didChange": textDocumentDidChange(params)
+        case "textDocument/didClose": textDocumentDidClose(params)
+        case "textDocument/didSave": break
+        case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(params)
+        case "$/cancelRequest", "$/setTrace": break  // cancellations are recorded as they are read
+        case "textDocument/diagnostic": textDocumentDiagnostic(id, params)
+        case "textDocument/hover": textDocumentHover(id, params)
+        case "textDocument/completion": textDocumentCompletion(id, params)
+        case "textDocument/inlayHint": textDocumentInlayHint(id, params)
+        case "inlayHint/resolve": inlayHintResolve(id, params)
+        case "textDocument/documentSymbol": textDocumentDocumentSymbol(id, params)
+        case "textDocument/foldingRange": textDocumentFoldingRange(id, params)
+        case "textDocument/selectionRange": textDocumentSelectionRange(id, params)
+        case "textDocument/semanticTokens/full": textDocumentSemanticTokens(id, params, ranged: false)
+        case "textDocument/semanticTokens/range": textDocumentSemanticTokens(id, params, ranged: true)
+        case "textDocument/documentColor": textDocumentDocumentColor(id, params)
+        case "textDocument/colorPresentation": textDocumentColorPresentation(id, params)
+        case "textDocument/definition": textDocumentDefinition(id, params)
+        case "textDocument/references": textDocumentReferences(id, params)
+        case "textDocument/documentHighlight": textDocumentDocumentHighlight(id, params)
+        case "textDocument/prepareRename": textDocumentPrepareRename(id, params)
+        case "textDocument/rename": textDocumentRename(id, params)
+        case "textDocument/formatting": textDocumentFormatting(id, params)
+        case "textDocument/rangeFormatting": textDocumentRangeFormatting(id, params)
+        case "textDocument/codeAction": textDocumentCodeAction(id, params)
+        case "workspace/executeCommand": workspaceExecuteCommand(id, params)
         default:
             if message.isRequest {
                 respond(id: id, error: .methodNotFound, "unknown method \(message.method)")
@@ -148,14 +164,7 @@ public struct LanguageServer {
         clientPullsDiagnostics = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
         applySettings(params["initializationOptions"])
         state = .running
-        let capabilities = LSPJSON.object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2))])),
-            ("hoverProvider", .bool(true)),
-            ("documentSymbolProvider", .bool(true)),
-            ("documentFormattingProvider", .bool(true)),
-            ("diagnosticProvider", LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])),
-        ])
+        let capabilities = Capabilities.json(encoding: encoding)
         respond(id: id, result: LSPJSON.object([
             ("capabilities", capabilities),
             ("serverInfo", LSPJSON.object([("name", .string("trellis-lsp")), ("version", .string(Self.version))])),
@@ -271,8 +280,11 @@ public struct LanguageServer {
 
     mutating func diagnosticsJSON(_ document: OpenDocument) -> [JSONValue] {
         guard let analysis = analysis(document) else { return [] }
-        let source = analysis.source
-        return analysis.diagnostics.map { diagnostic in
+        return analysis.diagnostics.map { diagnosticJSON($0, uri: document.uri, source: analysis.source) }
+    }
+
+    /// One diagnostic as LSP JSON: the same object in published lists and in code actions.
+    func diagnosticJSON(_ diagnostic: Diagnostic, uri: String, source: SourceFile) -> JSONValue {
             var message = diagnostic.message
             for note in diagnostic.notes { message += "\n" + note }
             var members: [(String, JSONValue)] = [
@@ -286,74 +298,20 @@ public struct LanguageServer {
             if !diagnostic.labels.isEmpty {
                 members.append(("relatedInformation", .array(diagnostic.labels.map { label in
                     LSPJSON.object([
-                        ("location", LSPJSON.object([("uri", .string(document.uri)), ("range", LSPJSON.range(label.range, in: source, encoding: encoding))])),
+                        ("location", LSPJSON.object([("uri", .string(uri)), ("range", LSPJSON.range(label.range, in: source, encoding: encoding))])),
                         ("message", .string(label.message)),
                     ])
                 })))
             }
             if diagnostic.code == "M014" { members.append(("tags", .array([LSPJSON.number(1)]))) }
             return LSPJSON.object(members)
-        }
-    }
-
-    // MARK: hover
-
-    mutating func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPJSON.positionParam(params["position"]) else {
-            return respond(id: id, error: .invalidParams, "textDocument.uri and position are required")
-        }
-        guard let document = documents[uri], let analysis = analysis(document) else { return respond(id: id, result: .null) }
-        let offset = analysis.source.offset(of: position, encoding: encoding)
-        guard let hover = Hover.hover(analysis, at: offset) else { return respond(id: id, result: .null) }
-        respond(id: id, result: LSPJSON.object([
-            ("contents", LSPJSON.object([("kind", .string("markdown")), ("value", .string(hover.markdown))])),
-            ("range", LSPJSON.range(hover.range, in: analysis.source, encoding: encoding)),
-        ]))
-    }
-
-    // MARK: symbols and formatting
-
-    /// The document a request names, or an `InvalidParams` answer.
-    mutating func requestedAnalysis(_ id: JSONValue, _ params: JSONValue) -> (OpenDocument, Analysis?)? {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            respond(id: id, error: .invalidParams, "textDocument.uri is required")
-            return nil
-        }
-        guard let document = documents[uri] else {
-            respond(id: id, result: .null)
-            return nil
-        }
-        return (document, analysis(document))
-    }
-
-    mutating func textDocumentDocumentSymbol(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requestedAnalysis(id, params) else { return }
-        guard let analysis else { return respond(id: id, result: .array([])) }
-        let source = analysis.source
-        respond(id: id, result: .array(Symbols.symbols(analysis).map { symbol in
-            LSPJSON.object([
-                ("name", .string(symbol.name)),
-                ("detail", .string(symbol.kind == .layout ? "layout" : "template")),
-                ("kind", LSPJSON.number(symbol.kind == .layout ? 2 : 5)),  // Module, Class
-                ("range", LSPJSON.range(symbol.range, in: source, encoding: encoding)),
-                ("selectionRange", LSPJSON.range(symbol.selectionRange, in: source, encoding: encoding)),
-            ])
-        }))
-    }
-
-    mutating func textDocumentFormatting(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requestedAnalysis(id, params) else { return }
-        guard let analysis, let text = Formatting.format(analysis) else { return respond(id: id, result: .array([])) }
-        let whole = 0..<analysis.source.bytes.count
-        respond(id: id, result: .array([LSPJSON.object([
-            ("range", LSPJSON.range(whole, in: analysis.source, encoding: encoding)),
-            ("newText", .string(text)),
-        ])]))
     }
 
     // MARK: output
 
+    /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`.
     func respond(id: JSONValue, result: JSONValue) {
+        if inbox.takeCancellation(id) { return respond(id: id, error: .requestCancelled, "the request was cancelled") }
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 

@@ -19,18 +19,6 @@ struct MessageReader {
         case end
     }
 
-    /// Whether a complete message is already buffered (for coalescing edits).
-    var hasBufferedMessage: Bool {
-        guard let end = headerEnd(), let length = contentLength(start..<end) else { return false }
-        return buffer.count - (end + 4) >= length
-    }
-
-    /// Whether more input can be read without blocking.
-    func inputPending() -> Bool {
-        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
-    }
-
     mutating func next() -> Outcome {
         while true {
             if let end = headerEnd() {

@@ -10,6 +10,7 @@ enum ErrorCode: Int {
     case serverNotInitialized = -32002
     case requestCancelled = -32800
     case contentModified = -32801
+    case requestFailed = -32803
 }
 
 /// A request or notification as received.

@@ -113,7 +113,8 @@ public enum FramesReport {
         return output
     }
 
-    static func number(_ value: Double) -> String { JSONWriter.formatNumber(rounded(value)) }
+    /// A length as every report prints it: at most three decimals.
+    public static func number(_ value: Double) -> String { JSONWriter.formatNumber(rounded(value)) }
 
     /// `x,y width×height`, as the view column shows a view's frame.
     public static func rectText(_ rect: Rect) -> String {

@@ -7,8 +7,7 @@ struct JSONRules {
     let dialect: Dialect
     var diagnostics: [Diagnostic] = []
 
-    static let gridKeys = Array(RuntimeReading.knownKeys).sorted()
-    static let borderlineKeys = ["color", "thick", "head", "tail", "offset", "dash"]
+    static let borderlineKeys = GridSchema.borderlineFields
 
     init(dialect: Dialect) { self.dialect = dialect }
 
@@ -47,13 +46,17 @@ struct JSONRules {
         for member in members {
             let key = member.key
             let value = member.value
-            switch key {
-            case "size": lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
-            case "rows", "cols":
+            guard let gridKey = GridSchema.key(json: key) else {
+                unknownKey(member)
+                continue
+            }
+            switch gridKey {
+            case .size: lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
+            case .rows, .cols:
                 if case .array = value.kind {} else {
                     add("M122", .error, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
                 }
-            case "space", "spacing":
+            case .spacing:
                 if key == dialect.otherSpacingKey {
                     let runtime = dialect == .v1 ? "MyLayout 1.x" : "MyLayout 2.0+"
                     add("M117", .warning, "\(runtime) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
@@ -61,21 +64,21 @@ struct JSONRules {
                         fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
                 }
                 lintNumber(value, key: key)
-            case "padding":
+            case .padding:
                 guard case .string(let text) = value.kind else {
                     add("M122", .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
                         notes: ["The runtime sends it string messages: anything else crashes the app."])
                     continue
                 }
                 if let finding = ValueChecks.padding(text) { add(finding, at: value.range) }
-            case "gravity", "overlap":
+            case .gravity, .overlap:
                 guard case .string(let text) = value.kind else {
                     add("M122", .error, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
                     continue
                 }
                 if let finding = ValueChecks.gravity(text) { add(finding, at: value.range) }
-            case "anchor", "placeholder": lintBool(value, key: key)
-            case "tag":
+            case .anchor, .placeholder: lintBool(value, key: key)
+            case .tag:
                 switch value.kind {
                 case .number(let number):
                     if number != number.rounded(.towardZero) {
@@ -89,23 +92,15 @@ struct JSONRules {
                 default:
                     add("M122", .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
                 }
-            case "action":
+            case .action:
                 guard case .string(let text) = value.kind else {
                     add("M122", .error, "`action` must be a selector string such as \"handleTap:\"", value.range)
                     continue
                 }
                 if let finding = ValueChecks.action(text) { add(finding, at: value.range) }
-            case "action-data": break
-            case "top-borderline", "left-borderline", "bottom-borderline", "right-borderline":
+            case .actionData: break
+            case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
                 lintBorderline(value, key: key)
-            default:
-                var message = "unknown key \"\(key)\": the runtime ignores it"
-                var fix: FixIt?
-                if let suggestion = Suggestion.closest(to: key, among: Self.gridKeys.filter { $0 != dialect.otherSpacingKey }) {
-                    message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
-                    fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
-                }
-                add("M119", .warning, message, member.keyRange, fix: fix)
             }
         }
         if node.member("rows") != nil, let cols = node.member("cols"), let rows = node.member("rows") {
@@ -122,6 +117,17 @@ struct JSONRules {
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
         }
+    }
+
+    mutating func unknownKey(_ member: JSONNode.Member) {
+        let key = member.key
+        var message = "unknown key \"\(key)\": the runtime ignores it"
+        var fix: FixIt?
+        if let suggestion = Suggestion.closest(to: key, among: GridSchema.allJSONSpellings.filter { $0 != dialect.otherSpacingKey }) {
+            message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
+            fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
+        }
+        add("M119", .warning, message, member.keyRange, fix: fix)
     }
 
     mutating func lintSize(_ value: JSONNode, keyRange: Range<Int>, isRoot: Bool) {

@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// Which MyLayout runtime the JSON is for: 1.x reads `space`, 2.0+ reads `spacing`.
 public enum Dialect: Int, Sendable, Hashable {
     case v1 = 1
@@ -5,8 +7,10 @@ public enum Dialect: Int, Sendable, Hashable {
 
     public static let `default` = Dialect.v1
 
-    public var spacingKey: String { self == .v1 ? "space" : "spacing" }
-    public var otherSpacingKey: String { self == .v1 ? "spacing" : "space" }
+    /// How this dialect spells a key in JSON.
+    public func json(_ key: GridKey) -> String { key.info.json(legacy: self == .v1) }
+    public var spacingKey: String { json(.spacing) }
+    public var otherSpacingKey: String { GridKey.spacing.info.json(legacy: self != .v1) }
 }
 
 /// A device to preview at: width × (height or wrap) @ scale, optionally right-to-left.

@@ -1,6 +1,11 @@
+import TrellisSyntax
+
 /// The split axis of a grid's children.
 public enum Axis: String, Sendable, Hashable {
     case rows, cols
+
+    /// The grid key that holds children split along this axis.
+    public var gridKey: GridKey { self == .rows ? .rows : .cols }
 }
 
 /// A grid's `size` as authored: the JSON form it lowers to.
@@ -48,7 +53,17 @@ public struct EdgeInsets: Hashable, Sendable {
 public enum Edge: String, Sendable, Hashable, CaseIterable {
     case top, left, bottom, right
 
-    public var jsonKey: String { "\(rawValue)-borderline" }
+    /// The grid key of a borderline along this edge.
+    public var gridKey: GridKey {
+        switch self {
+        case .top: return .topBorderline
+        case .left: return .leftBorderline
+        case .bottom: return .bottomBorderline
+        case .right: return .rightBorderline
+        }
+    }
+
+    public var jsonKey: String { gridKey.info.json }
 
     /// The order the runtime reads borderlines in (top, left, bottom, right).
     public var order: Int {

@@ -1,25 +1,33 @@
+import TrellisSyntax
+
 extension Grid {
-    /// The grid dictionary for a dialect, keys in a fixed order: `size` first, then the
-    /// attributes, raw members, and the children last. Default values are omitted.
+    /// The grid dictionary for a dialect, keys in the schema's canonical order (`GridKey`):
+    /// `size` first, then the attributes, raw members, and the children last. Default values
+    /// are omitted.
     public func jsonValue(dialect: Dialect) -> JSONValue {
         var members: [JSONMember] = []
         members.reserveCapacity(4)
-        if let size { members.append(JSONMember("size", size.jsonValue)) }
-        if let padding { members.append(JSONMember("padding", .string(padding.runtimeString))) }
-        if let spacing { members.append(JSONMember(dialect.spacingKey, .number(spacing))) }
-        if let gravity { members.append(JSONMember("gravity", .string(gravity))) }
-        if let overlap { members.append(JSONMember("overlap", .string(overlap))) }
-        if anchor { members.append(JSONMember("anchor", .bool(true))) }
-        if placeholder { members.append(JSONMember("placeholder", .bool(true))) }
-        if let tag, tag != 0 { members.append(JSONMember("tag", .number(Double(tag)))) }
-        if let action { members.append(JSONMember("action", .string(action))) }
-        if let actionData { members.append(JSONMember("action-data", actionData)) }
-        for line in borderlines {
-            members.append(JSONMember(line.edge.jsonKey, line.jsonValue))
+        for key in GridSchema.attributeKeys {
+            let name = dialect.json(key)
+            switch key {
+            case .size: if let size { members.append(JSONMember(name, size.jsonValue)) }
+            case .padding: if let padding { members.append(JSONMember(name, .string(padding.runtimeString))) }
+            case .spacing: if let spacing { members.append(JSONMember(name, .number(spacing))) }
+            case .gravity: if let gravity { members.append(JSONMember(name, .string(gravity))) }
+            case .overlap: if let overlap { members.append(JSONMember(name, .string(overlap))) }
+            case .anchor: if anchor { members.append(JSONMember(name, .bool(true))) }
+            case .placeholder: if placeholder { members.append(JSONMember(name, .bool(true))) }
+            case .tag: if let tag, tag != 0 { members.append(JSONMember(name, .number(Double(tag)))) }
+            case .action: if let action { members.append(JSONMember(name, .string(action))) }
+            case .actionData: if let actionData { members.append(JSONMember(name, actionData)) }
+            case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
+                for line in borderlines where line.edge.gridKey == key { members.append(JSONMember(name, line.jsonValue)) }
+            case .rows, .cols: break
+            }
         }
         members.append(contentsOf: extra)
         if let axis {
-            members.append(JSONMember(axis.rawValue, .array(children.map { $0.jsonValue(dialect: dialect) })))
+            members.append(JSONMember(dialect.json(axis.gridKey), .array(children.map { $0.jsonValue(dialect: dialect) })))
         }
         return .object(members)
     }

@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// Writes a grid dictionary straight from the model to bytes — the same text as
 /// `JSONWriter.write(grid.jsonValue(dialect:))`, without building the JSON value first.
 public enum GridJSONWriter {
@@ -26,19 +28,13 @@ struct GridEmitter {
         values = Emitter(style: style, indentWidth: 2)
     }
 
-    static let keySize = Array("\"size\"".utf8)
-    static let keyPadding = Array("\"padding\"".utf8)
-    static let keyGravity = Array("\"gravity\"".utf8)
-    static let keyOverlap = Array("\"overlap\"".utf8)
-    static let keyAnchor = Array("\"anchor\"".utf8)
-    static let keyPlaceholder = Array("\"placeholder\"".utf8)
-    static let keyTag = Array("\"tag\"".utf8)
-    static let keyAction = Array("\"action\"".utf8)
-    static let keyActionData = Array("\"action-data\"".utf8)
-    static let keySpace = Array("\"space\"".utf8)
-    static let keySpacing = Array("\"spacing\"".utf8)
-    static let keyRows = Array("\"rows\"".utf8)
-    static let keyCols = Array("\"cols\"".utf8)
+    /// Each key quoted, per dialect (`[legacy][key]`), prepared once from the schema.
+    static let quotedKeys: [[[UInt8]]] = [false, true].map { legacy in
+        GridKey.allCases.map { key in Array("\"\(key.info.json(legacy: legacy))\"".utf8) }
+    }
+
+    func quoted(_ key: GridKey) -> [UInt8] { Self.quotedKeys[dialect == .v1 ? 1 : 0][Int(key.rawValue)] }
+
     static let valueFill = Array("\"fill\"".utf8)
     static let valueWrap = Array("\"wrap\"".utf8)
     static let valueTrue = Array("true".utf8)
@@ -64,7 +60,7 @@ struct GridEmitter {
         var first = true
         let inner = indent + 1
         if let size = grid.size {
-            key(Self.keySize, first: &first, indent: inner, into: &output)
+            key(quoted(.size), first: &first, indent: inner, into: &output)
             switch size {
             case .number(let number): JSONWriter.appendNumber(number, into: &output)
             case .percent(let percent):
@@ -78,7 +74,7 @@ struct GridEmitter {
             }
         }
         if let padding = grid.padding {
-            key(Self.keyPadding, first: &first, indent: inner, into: &output)
+            key(quoted(.padding), first: &first, indent: inner, into: &output)
             output.append(UInt8(ascii: "\""))
             output.append(UInt8(ascii: "{"))
             JSONWriter.appendNumber(padding.top, into: &output)
@@ -92,39 +88,39 @@ struct GridEmitter {
             output.append(UInt8(ascii: "\""))
         }
         if let spacing = grid.spacing {
-            key(dialect == .v1 ? Self.keySpace : Self.keySpacing, first: &first, indent: inner, into: &output)
+            key(quoted(.spacing), first: &first, indent: inner, into: &output)
             JSONWriter.appendNumber(spacing, into: &output)
         }
         if let gravity = grid.gravity {
-            key(Self.keyGravity, first: &first, indent: inner, into: &output)
+            key(quoted(.gravity), first: &first, indent: inner, into: &output)
             JSONWriter.appendString(gravity, into: &output)
         }
         if let overlap = grid.overlap {
-            key(Self.keyOverlap, first: &first, indent: inner, into: &output)
+            key(quoted(.overlap), first: &first, indent: inner, into: &output)
             JSONWriter.appendString(overlap, into: &output)
         }
         if grid.anchor {
-            key(Self.keyAnchor, first: &first, indent: inner, into: &output)
+            key(quoted(.anchor), first: &first, indent: inner, into: &output)
             output.append(contentsOf: Self.valueTrue)
         }
         if grid.placeholder {
-            key(Self.keyPlaceholder, first: &first, indent: inner, into: &output)
+            key(quoted(.placeholder), first: &first, indent: inner, into: &output)
             output.append(contentsOf: Self.valueTrue)
         }
         if let tag = grid.tag, tag != 0 {
-            key(Self.keyTag, first: &first, indent: inner, into: &output)
+            key(quoted(.tag), first: &first, indent: inner, into: &output)
             JSONWriter.appendInteger(tag, into: &output)
         }
         if let action = grid.action {
-            key(Self.keyAction, first: &first, indent: inner, into: &output)
+            key(quoted(.action), first: &first, indent: inner, into: &output)
             JSONWriter.appendString(action, into: &output)
         }
         if let data = grid.actionData {
-            key(Self.keyActionData, first: &first, indent: inner, into: &output)
+            key(quoted(.actionData), first: &first, indent: inner, into: &output)
             values.emit(data, indent: inner, into: &output)
         }
         for line in grid.borderlines {
-            key(line.edge.jsonKey, first: &first, indent: inner, into: &output)
+            key(quoted(line.edge.gridKey), first: &first, indent: inner, into: &output)
             values.emit(line.jsonValue, indent: inner, into: &output)
         }
         for member in grid.extra {
@@ -132,7 +128,7 @@ struct GridEmitter {
             values.emit(member.value, indent: inner, into: &output)
         }
         if let axis = grid.axis {
-            key(axis == .rows ? Self.keyRows : Self.keyCols, first: &first, indent: inner, into: &output)
+            key(quoted(axis.gridKey), first: &first, indent: inner, into: &output)
             output.append(UInt8(ascii: "["))
             for (index, child) in grid.children.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }

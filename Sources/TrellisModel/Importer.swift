@@ -124,35 +124,38 @@ struct ImportBuilder {
     }
 
     mutating func spell(_ key: String, _ value: JSONValue, into node: ImportNode, isRoot: Bool) {
-        switch key {
-        case "size":
+        guard let gridKey = GridSchema.key(json: key), gridKey != .spacing || key == dialect.spacingKey else {
+            return node.raw.append(JSONMember(key, value))
+        }
+        switch gridKey {
+        case .size:
             if isRoot { node.raw.append(JSONMember(key, value)) } else if let size = sizeToken(value) { node.size = size } else { node.raw.append(JSONMember(key, value)) }
-        case "rows", "cols":
+        case .rows, .cols:
             if case .array = value { return }
             node.raw.append(JSONMember(key, value))
-        case "padding":
+        case .padding:
             guard case .string(let text) = value else { return node.raw.append(JSONMember(key, value)) }
             let insets = RuntimeReading.padding(text)
             if insets == .zero, ValueChecks.padding(text) != nil { return node.raw.append(JSONMember(key, value)) }
             node.attributes.append(paddingAttribute(insets))
-        case dialect.spacingKey:
+        case .spacing:
             guard case .number(let number) = value else { return node.raw.append(JSONMember(key, value)) }
             node.attributes.append("spacing(\(JSONWriter.formatNumber(number)))")
-        case "gravity", "overlap":
+        case .gravity, .overlap:
             guard case .string(let text) = value, !text.isEmpty,
                   text.split(separator: "|", omittingEmptySubsequences: false).allSatisfy({ part in Gravity.wordsInRuntimeOrder.contains { $0.0 == part } })
             else { return node.raw.append(JSONMember(key, value)) }
             node.attributes.append("\(key)(\(text))")
-        case "anchor", "placeholder":
+        case .anchor, .placeholder:
             if case .bool(let flag) = value {
                 if flag { node.attributes.append(key) }
             } else {
                 node.raw.append(JSONMember(key, value))
             }
-        case "tag":
+        case .tag:
             guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else { return node.raw.append(JSONMember(key, value)) }
             if number != 0 { node.tag = Int(number) }
-        case "action":
+        case .action:
             guard case .string(let text) = value else { return node.raw.append(JSONMember(key, value)) }
             if isSelector(text) {
                 node.attributes.append("action(\(text))")
@@ -161,12 +164,10 @@ struct ImportBuilder {
                 JSONWriter.appendString(text, into: &quoted)
                 node.attributes.append("action(\(String(decoding: quoted, as: UTF8.self)))")
             }
-        case "action-data":
+        case .actionData:
             node.attributes.append("action-data(\(JSONWriter.string(value, style: .compact).trimmingNewline))")
-        case "top-borderline", "left-borderline", "bottom-borderline", "right-borderline":
+        case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
             if let attribute = borderline(key, value) { node.attributes.append(attribute) } else { node.raw.append(JSONMember(key, value)) }
-        default:
-            node.raw.append(JSONMember(key, value))
         }
     }
 
@@ -245,7 +246,7 @@ struct ImportBuilder {
                 return nil
             }
         }
-        let order = ["color", "thick", "head", "tail", "offset", "dash"]
+        let order = GridSchema.borderlineFields
         pairs.sort { (order.firstIndex(of: String($0.prefix(while: { $0 != " " }))) ?? 9) < (order.firstIndex(of: String($1.prefix(while: { $0 != " " }))) ?? 9) }
         return "\(key)(\(pairs.joined(separator: " ")))"
     }

@@ -648,7 +648,7 @@ struct LoweringState {
                 case "offset": line.offset = number
                 case "dash": line.dash = number
                 default:
-                    let keys = ["color", "thick", "head", "tail", "offset", "dash"]
+                    let keys = GridSchema.borderlineFields
                     var message = "a borderline has no `\(keyText)`"
                     var fixIts: [FixIt] = []
                     if let suggestion = Suggestion.closest(to: keyText, among: keys) {

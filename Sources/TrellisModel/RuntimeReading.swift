@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// The runtime's reading of grid dictionaries (MyGridNode.m, `translateGridDicionary:`),
 /// including its silent conversions. Shared by frames, model comparison and lint.
 public enum RuntimeReading {
@@ -5,10 +7,8 @@ public enum RuntimeReading {
     public static let wrap: Double = -99999
     public static let fill: Double = -99998
 
-    public static let knownKeys: Set<String> = [
-        "size", "rows", "cols", "padding", "space", "spacing", "gravity", "overlap", "anchor", "placeholder",
-        "tag", "action", "action-data", "top-borderline", "bottom-borderline", "left-borderline", "right-borderline",
-    ]
+    /// Every key the runtime reads, in either dialect.
+    public static let knownKeys = Set(GridSchema.allJSONSpellings)
 
     /// The root grid of a layout view: its `size`, `anchor`, `placeholder` and borderlines
     /// mean nothing (the runtime's root always fills, is never an anchor or placeholder).
@@ -122,24 +122,27 @@ public enum RuntimeReading {
         init(_ members: [JSONMember], dialect: Dialect) {
             for member in members {
                 let value = member.value
-                switch member.key {
-                case "size": break
-                case "action-data": actionData = value
-                case "tag": tag = value
-                case "action": action = value
-                case "padding": padding = value
-                case dialect.spacingKey: spacing = value
-                case "placeholder": placeholder = value
-                case "anchor": anchor = value
-                case "overlap": overlap = value
-                case "gravity": gravity = value
-                case "top-borderline": borderlines[0] = value
-                case "left-borderline": borderlines[1] = value
-                case "bottom-borderline": borderlines[2] = value
-                case "right-borderline": borderlines[3] = value
-                case "cols": cols = value
-                case "rows": rows = value
-                default: unknown.append(member)   // includes the other dialect's spacing key
+                guard let key = GridSchema.key(json: member.key), key != .spacing || member.key == dialect.spacingKey else {
+                    unknown.append(member)   // includes the other dialect's spacing key
+                    continue
+                }
+                switch key {
+                case .size: break
+                case .actionData: actionData = value
+                case .tag: tag = value
+                case .action: action = value
+                case .padding: padding = value
+                case .spacing: spacing = value
+                case .placeholder: placeholder = value
+                case .anchor: anchor = value
+                case .overlap: overlap = value
+                case .gravity: gravity = value
+                case .topBorderline: borderlines[0] = value
+                case .leftBorderline: borderlines[1] = value
+                case .bottomBorderline: borderlines[2] = value
+                case .rightBorderline: borderlines[3] = value
+                case .cols: cols = value
+                case .rows: rows = value
                 }
             }
         }

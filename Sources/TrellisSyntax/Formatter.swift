@@ -244,10 +244,8 @@ struct Printer {
 
     // MARK: cells
 
-    static let attributeOrder: [String] = [
-        "padding", "spacing", "gravity", "overlap", "anchor", "placeholder", "tag", "action", "action-data",
-        "top-borderline", "left-borderline", "bottom-borderline", "right-borderline", "json", "content",
-    ]
+    /// The canonical attribute order: the schema's (`AttributeName` is declared in it).
+    static let attributeOrder: [String] = AttributeName.allCases.map(\.spelling)
 
     /// A cell's lines at `level`. The first line carries no indentation when the caller
     /// continues a line (`layout NAME …`); inside blocks it is indented.

@@ -21,7 +21,7 @@ public enum Parser {
         state.diagnostics = lexed.diagnostics
         state.parseFile()
         return ParseResult(
-            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes),
+            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes, missing: state.missing),
             diagnostics: state.diagnostics)
     }
 }
@@ -40,6 +40,8 @@ struct ParserState {
     var nodes: [SyntaxTree.Node] = []
     var openNodes: [Int] = []
     var diagnostics: [Diagnostic] = []
+    /// Tokens the grammar required that were not there.
+    var missing: [SyntaxTree.MissingToken] = []
     /// Indentation (spaces and tabs) of the line the current token is on.
     var currentIndent = 0
     /// No code yet on the line being skipped: its whitespace is indentation.
@@ -141,6 +143,7 @@ struct ParserState {
     mutating func expect(_ kind: TokenKind, _ what: String) -> Bool {
         if current == kind { bump(); return true }
         let point = insertionPoint
+        recordMissing(kind)
         var fixIts: [FixIt] = []
         switch kind {
         case .rParen: fixIts.append(FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")]))
@@ -149,6 +152,11 @@ struct ParserState {
         }
         error("S003", "expected \(what), found \(describeCurrent())", at: missingRange(), fixIts: fixIts)
         return false
+    }
+
+    /// Records a token the grammar required here, in the innermost open node.
+    mutating func recordMissing(_ kind: TokenKind) {
+        missing.append(SyntaxTree.MissingToken(kind: kind, offset: insertionPoint, node: openNodes.last ?? 0))
     }
 
     /// The range a "missing" diagnostic points at: the offending token, or the end of input.
@@ -236,6 +244,7 @@ struct ParserState {
                 bump()
             } else {
                 let point = insertionPoint
+                recordMissing(.rBrace)
                 error("S003", "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
                       fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
                       labels: [DiagnosticLabel(range: openRange, message: "opened here")])
@@ -367,6 +376,7 @@ struct ParserState {
 
     mutating func reportMissingParen(_ name: Token) {
         let point = insertionPoint
+        recordMissing(.rParen)
         error("S003", "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
               at: point..<point,
               fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
@@ -422,6 +432,7 @@ struct ParserState {
                 break
             } else if kind == .eof || Self.startsItem(kind) {
                 let point = insertionPoint
+                recordMissing(.rBrace)
                 error("S003", "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
                       fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
                       labels: [DiagnosticLabel(range: openRange, message: "block opened here")])

@@ -23,11 +23,14 @@ public struct SyntaxTree: Sendable {
     public let source: SourceFile
     public let tokens: [Token]
     public let nodes: [Node]
+    /// Tokens the grammar required that the input lacks, in source order.
+    public let missing: [MissingToken]
 
-    public init(source: SourceFile, tokens: [Token], nodes: [Node]) {
+    public init(source: SourceFile, tokens: [Token], nodes: [Node], missing: [MissingToken] = []) {
         self.source = source
         self.tokens = tokens
         self.nodes = nodes
+        self.missing = missing
     }
 
     /// A cheap handle on one node of a tree.

@@ -1,4 +1,6 @@
-import Foundation
+import TrellisModel
 
 Streams.ignoreBrokenPipes()
-exit(Streams.finish(Trellis.run(Array(CommandLine.arguments.dropFirst()))))
+LargeStack.runAndExit {
+    Streams.finish(Trellis.run(Array(CommandLine.arguments.dropFirst())))
+}

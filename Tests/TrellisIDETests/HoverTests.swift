@@ -6,35 +6,17 @@ import XCTest
 /// Feature tests on the IDE layer with inline markers: `1️⃣` marks the offset a request is
 /// made at, and is removed from the text before analysis.
 final class HoverTests: XCTestCase {
-    /// The text without its markers, and the byte offset of each marker.
-    func fixture(_ text: String) -> (SourceFile, [Int]) {
-        let markers = ["1️⃣", "2️⃣", "3️⃣"]
-        var bytes: [UInt8] = []
-        var offsets: [Int] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            if let marker = markers.first(where: { rest.hasPrefix($0) }) {
-                offsets.append(bytes.count)
-                rest = rest.dropFirst(marker.count)
-                continue
-            }
-            bytes.append(contentsOf: Array(String(rest.prefix(1)).utf8))
-            rest = rest.dropFirst()
-        }
-        return (SourceFile(name: "t.trellis", bytes: bytes), offsets)
-    }
-
     func hover(_ text: String, kind: InputKind = .trellis) -> HoverInfo? {
-        let (source, offsets) = fixture(text)
+        let (source, offsets) = Fixture.parse(text)
         return Hover.hover(Analysis(source, kind: kind), at: offsets[0])
     }
 
     func testHoverOnACellShowsItsScreenFramesAtEveryPreview() throws {
         let info = try XCTUnwrap(hover("preview 375x667@2x\npreview 320xwrap@2x \"SE\"\nlayout home rows 120 | 1️⃣fill padding(5) | 20"))
         XCTAssertTrue(info.markdown.hasPrefix("**home** · grid `2` · size `fill` · slot #1"), info.markdown)
-        XCTAssertTrue(info.markdown.contains("| 375x667@2x | 0,120 375×527 | 5,125 365×517 | 5,125 365×517 |"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("| 375x667@2x | `fill`: (667 − 120 − 20) = 527 | 0,120 375×527 | 5,125 365×517 | 5,125 365×517 |"), info.markdown)
         // At a wrap height the view settles: fill gets nothing, and the row is 0 tall.
-        XCTAssertTrue(info.markdown.contains("| SE | 0,120 320×0 | 5,125 310×-10 | 5,125 310×0 |"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("| SE | `fill`: (140 − 120 − 20) = 0 | 0,120 320×0 | 5,125 310×-10 | 5,125 310×0 |"), info.markdown)
     }
 
     func testHoverInChineseAndEmojiText() throws {
@@ -47,12 +29,13 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(info.markdown.contains("grid `2` · size `fill` · slot #1"), info.markdown)
     }
 
-    func testNoHoverOutsideAnyLayout() {
-        XCTAssertNil(hover("1️⃣template t { fill }\n"))
+    func testNoGridHoverOutsideAnyLayout() {
+        XCTAssertNil(hover("template t { 1️⃣fill }\n"))
+        XCTAssertNil(hover("template t { fill }\n1️⃣\n"))
     }
 
     func testTheAnalysisIsWhatCheckReports() {
-        let (source, _) = fixture("rows 300 | 400 | fill")
+        let (source, _) = Fixture.parse("rows 300 | 400 | fill")
         let analysis = Analysis(source, kind: .trellis)
         XCTAssertEqual(analysis.diagnostics.map(\.code), ["L001", "L002"])
     }

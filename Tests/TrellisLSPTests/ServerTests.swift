@@ -57,7 +57,8 @@ final class ServerTests: XCTestCase {
         let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(1, 29))]))
         let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
         XCTAssertTrue(text.hasPrefix("**home** · grid `3` · size `fill` · slot #2"), text)
-        XCTAssertTrue(text.contains("| 375x667@2x | 0,700 375×-33 |"), text)
+        XCTAssertTrue(text.contains("| 375x667@2x | `fill`: (667 − 300 − 400) = -33 | 0,700 375×-33 |"), text)
+        XCTAssertTrue(text.contains("⚠︎ negative height at 375x667@2x: the view gets 0"), text)
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
         XCTAssertEqual(client.finish(), 0)
@@ -95,7 +96,10 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["card", "home"])
         XCTAssertEqual(symbols.last?["selectionRange"]?["start"], position(1, 7))
         let edits = client.request("textDocument/formatting", o([("textDocument", o([("uri", .string(uri))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))?["result"]?.arrayElements ?? []
-        XCTAssertEqual(edits.first?["newText"], .string("template card { 50% }\nlayout home rows card | fill\n"))
+        // Only the changed line is replaced.
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?["newText"], .string("layout home rows card | fill\n"))
+        XCTAssertEqual(edits.first?["range"]?["start"], position(1, 0))
         XCTAssertEqual(edits.first?["range"]?["end"], position(2, 0))
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)

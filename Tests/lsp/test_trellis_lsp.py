@@ -52,7 +52,7 @@ async def test_demo4_is_clean_and_hovers_show_frames(client: LanguageClient):
     )
     assert hover is not None
     assert "grid `1` · size `120` · slot #0" in hover.contents.value
-    assert "| 375x667@2x | 0,10 375×120 |" in hover.contents.value
+    assert "| 375x667@2x | `120`: 120 points | 0,10 375×120 |" in hover.contents.value
 
 
 @pytest.mark.asyncio

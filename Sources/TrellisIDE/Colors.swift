@@ -1,0 +1,57 @@
+import TrellisModel
+import TrellisSyntax
+
+/// A color written in a document: where (the bytes of `#RRGGBB` or a name, without JSON
+/// quotes) and what the runtime reads.
+public struct DocumentColor: Sendable, Equatable {
+    public var range: Range<Int>
+    public var color: RGBA
+}
+
+/// Borderline colors, for the editor's color swatches and picker.
+public enum Colors {
+    public static func colors(_ analysis: Analysis) -> [DocumentColor] {
+        var result: [DocumentColor] = []
+        if let tree = analysis.tree {
+            for node in tree.descendants(of: 0, .attribute) {
+                guard let name = AttributeSyntax(tree, node)?.name, name.gridKey?.info.valueKind == .borderline else { continue }
+                let arguments = AttributeSyntax(tree, node)?.arguments ?? []
+                for (position, token) in arguments.enumerated() {
+                    let afterColorKey = position > 0 && tree.text(arguments[position - 1]) == "color"
+                    guard token.kind == .color || (afterColorKey && token.kind == .identifier) else { continue }
+                    var text = tree.text(token)
+                    if token.kind == .string { text = String(text.dropFirst().dropLast()) }
+                    if let color = RGBA.parse(text) { result.append(DocumentColor(range: token.range, color: color)) }
+                }
+            }
+        } else if let root = analysis.file.jsonRoot {
+            var stack = [root]
+            while let node = stack.popLast() {
+                switch node.kind {
+                case .object(let members):
+                    for member in members {
+                        if let key = GridSchema.key(json: member.key), key.info.valueKind == .borderline,
+                           let color = JSONQueries.member(of: member.value, named: "color"),
+                           case .string(let text) = color.value.kind, let rgba = RGBA.parse(text), color.value.range.count >= 2 {
+                            result.append(DocumentColor(range: color.value.range.lowerBound + 1..<color.value.range.upperBound - 1, color: rgba))
+                        }
+                        stack.append(member.value)
+                    }
+                case .array(let elements): stack.append(contentsOf: elements)
+                default: break
+                }
+            }
+        }
+        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// How a color is written: `#RRGGBB`, or `#AARRGGBB` (alpha first, as the runtime reads
+    /// it) when it is not opaque.
+    public static func presentation(_ color: RGBA) -> String {
+        func hex(_ value: UInt8) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(value >> 4)], digits[Int(value & 15)]])
+        }
+        return "#" + (color.alpha == 255 ? "" : hex(color.alpha)) + hex(color.red) + hex(color.green) + hex(color.blue)
+    }
+}

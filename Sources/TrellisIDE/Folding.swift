@@ -1,0 +1,56 @@
+import TrellisModel
+import TrellisSyntax
+
+/// A foldable region: byte range, and whether it is a run of comments.
+public struct FoldingRegion: Sendable, Equatable {
+    public var range: Range<Int>
+    public var isComment: Bool
+}
+
+/// Folding: templates, layouts, blocks and multi-line argument lists, runs of two or more
+/// comment lines (Trellis); objects and arrays (JSON). Regions on one line are left out.
+public enum Folding {
+    public static func regions(_ analysis: Analysis) -> [FoldingRegion] {
+        let source = analysis.source
+        var regions: [FoldingRegion] = []
+        func add(_ range: Range<Int>, comment: Bool = false) {
+            guard !range.isEmpty, source.lineIndex(of: range.lowerBound) < source.lineIndex(of: max(range.lowerBound, range.upperBound - 1)) else { return }
+            regions.append(FoldingRegion(range: range, isComment: comment))
+        }
+        if let tree = analysis.tree {
+            for (index, node) in tree.nodes.enumerated() {
+                switch node.kind {
+                case .templateDecl, .layoutDecl, .block, .attributeArgs: add(tree.range(of: index))
+                default: break
+                }
+            }
+            var run: Range<Int>?
+            var lastLine = -2
+            for token in tree.tokens where token.kind == .comment {
+                let line = source.lineIndex(of: token.start)
+                if let current = run, line == lastLine + 1 {
+                    run = current.lowerBound..<token.end
+                } else {
+                    if let current = run { add(current, comment: true) }
+                    run = token.range
+                }
+                lastLine = line
+            }
+            if let run { add(run, comment: true) }
+        } else if let root = analysis.file.jsonRoot {
+            var stack = [root]
+            while let node = stack.popLast() {
+                switch node.kind {
+                case .array(let elements):
+                    add(node.range)
+                    stack.append(contentsOf: elements)
+                case .object(let members):
+                    add(node.range)
+                    stack.append(contentsOf: members.map(\.value))
+                default: break
+                }
+            }
+        }
+        return regions.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+}

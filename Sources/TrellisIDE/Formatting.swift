@@ -1,0 +1,70 @@
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis fmt` for the editor, as minimal edits (changed lines only, so the cursor and
+/// folds stay put). Only the verified formatter is used: nothing is returned when the
+/// document has syntax errors, is formatted already, or the formatter could not keep its
+/// meaning. A range gets the formatter's edits for the lines it touches, and only when
+/// applying just those still builds the same JSON.
+public enum Formatting {
+    /// The formatted text of the whole document, or nil.
+    public static func format(_ analysis: Analysis) -> String? {
+        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source),
+              Array(text.utf8) != analysis.source.bytes else { return nil }
+        return text
+    }
+
+    /// The edits that format the whole document (empty when nothing changes).
+    public static func edits(_ analysis: Analysis) -> [TextEdit] {
+        guard let text = format(analysis) else { return [] }
+        return hunks(analysis.source, formatted: text)
+    }
+
+    /// The edits that format the lines `range` touches.
+    public static func edits(_ analysis: Analysis, in range: Range<Int>) -> [TextEdit] {
+        let all = edits(analysis)
+        let source = analysis.source
+        let firstLine = source.lineIndex(of: range.lowerBound)
+        let lastLine = source.lineIndex(of: max(range.lowerBound, range.upperBound - (range.isEmpty ? 0 : 1)))
+        let lines = source.lineRange(firstLine).lowerBound..<source.lineRange(lastLine).upperBound
+        let chosen = all.filter { $0.range.overlaps(lines) || (lines.contains($0.range.lowerBound)) || ($0.range.isEmpty && $0.range.lowerBound == lines.upperBound) }
+        guard chosen.count != all.count else { return all }
+        guard !chosen.isEmpty, CodeActions.buildsTheSame(analysis, chosen) else { return [] }
+        return chosen
+    }
+
+    /// The formatter's changes as line hunks of byte edits.
+    static func hunks(_ source: SourceFile, formatted: String) -> [TextEdit] {
+        let old = LineDiff.lines(source.text)
+        let new = LineDiff.lines(formatted)
+        guard old.finalNewline == new.finalNewline else {
+            return [TextEdit(range: 0..<source.bytes.count, replacement: formatted)]
+        }
+        let script = LineDiff.edits(old.lines, new.lines)
+        var edits: [TextEdit] = []
+        var x = 0, y = 0, step = 0
+        while step < script.count {
+            if script[step] == .same { x += 1; y += 1; step += 1; continue }
+            let startX = x, startY = y
+            while step < script.count, script[step] != .same {
+                if script[step] == .delete { x += 1 } else { y += 1 }
+                step += 1
+            }
+            func offset(_ line: Int) -> Int { line < old.lines.count ? source.lineRange(line).lowerBound : source.bytes.count }
+            func text(_ lines: Range<Int>) -> String {
+                var text = new.lines[lines].map { $0 + "\n" }.joined()
+                if lines.upperBound == new.lines.count, !new.finalNewline, text.hasSuffix("\n") { text.removeLast() }
+                return text
+            }
+            if x - startX == y - startY {
+                // Line for line: one edit per line, so a range can take just its own.
+                for line in 0..<(x - startX) {
+                    edits.append(TextEdit(range: offset(startX + line)..<offset(startX + line + 1), replacement: text(startY + line..<startY + line + 1)))
+                }
+            } else {
+                edits.append(TextEdit(range: offset(startX)..<offset(x), replacement: text(startY..<y)))
+            }
+        }
+        return edits
+    }
+}

@@ -1,0 +1,106 @@
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+
+/// Where a runtime grid came from: its layout, its position in pre-order (the index of its
+/// frame in a `LayoutResult`), its dotted path, and the source it was written at (a cell, or
+/// a JSON object).
+public struct GridOrigin: Sendable, Equatable {
+    public var layout: Int
+    public var index: Int
+    public var path: String
+    public var parent: Int?
+    public var sourceRange: Range<Int>?
+}
+
+/// Maps runtime grids to the syntax they came from and back. A cell inside a template body
+/// has one grid per use of the template; `instance(of:)` names the use.
+public enum Origins {
+    /// Every grid of every layout, in pre-order (computed once per analysis).
+    public static func all(_ analysis: Analysis) -> [GridOrigin] {
+        analysis.cache.origins {
+            var result: [GridOrigin] = []
+            for (layout, root) in analysis.runtimes.enumerated() {
+                var next = 0
+                var stack: [(RuntimeGrid, String, Int?)] = [(root, "", nil)]
+                while let (grid, path, parent) = stack.popLast() {
+                    let index = next
+                    next += 1
+                    result.append(GridOrigin(layout: layout, index: index, path: path, parent: parent, sourceRange: grid.sourceRange))
+                    for (number, child) in grid.children.enumerated().reversed() {
+                        stack.append((child, path.isEmpty ? "\(number + 1)" : "\(path).\(number + 1)", index))
+                    }
+                }
+            }
+            return result
+        }
+    }
+
+    /// The grids written exactly at `range` (a cell's or a JSON object's range).
+    public static func grids(_ analysis: Analysis, writtenAt range: Range<Int>) -> [GridOrigin] {
+        all(analysis).filter { $0.sourceRange == range }
+    }
+
+    /// The grids of the innermost cell (Trellis) or grid object (JSON) holding `offset`. A
+    /// template's own cell has no grid of its own: it stands for the grids of its uses.
+    public static func innermost(_ analysis: Analysis, containing offset: Int) -> [GridOrigin] {
+        guard let tree = analysis.tree else {
+            var best: Range<Int>?
+            for origin in all(analysis) {
+                guard let range = origin.sourceRange, range.contains(offset) || range.upperBound == offset else { continue }
+                if best == nil || range.count < (best?.count ?? Int.max) { best = range }
+            }
+            return best.map { grids(analysis, writtenAt: $0) } ?? []
+        }
+        let byStart = Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 }
+        func gridsOf(_ cell: Int) -> [GridOrigin] {
+            let range = tree.range(of: cell)
+            return (byStart[range.lowerBound] ?? []).filter { $0.sourceRange == range }
+        }
+        var cell = tree.enclosing(.cell, from: tree.coveringNode(offset..<offset))
+        while let current = cell {
+            let found = gridsOf(current)
+            if !found.isEmpty { return found }
+            let parent = tree.nodes[current].parent
+            if parent >= 0, let template = TemplateDecl(tree, parent), let name = template.name {
+                // The template's cell: the grids of every cell that uses it.
+                let spelled = tree.text(name)
+                return tree.descendants(of: 0, .templateRef).flatMap { use -> [GridOrigin] in
+                    guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == spelled,
+                          let useCell = tree.enclosing(.cell, from: use) else { return [] }
+                    return gridsOf(useCell)
+                }
+            }
+            cell = parent >= 0 ? tree.enclosing(.cell, from: parent) : nil
+        }
+        return []
+    }
+
+    /// For a grid written inside a template, the source range of the cell that used the
+    /// template (the nearest ancestor written outside it); nil otherwise.
+    public static func instance(of origin: GridOrigin, in analysis: Analysis) -> Range<Int>? {
+        guard let tree = analysis.tree, let range = origin.sourceRange else { return nil }
+        let node = tree.coveringNode(range)
+        guard let template = tree.enclosing(.templateDecl, from: node) else { return nil }
+        let body = tree.range(of: template)
+        let origins = all(analysis)
+        var current = origin.parent
+        while let index = current {
+            let ancestor = origins[firstIndex(of: origin.layout, in: origins) + index]
+            if let written = ancestor.sourceRange, !body.contains(written.lowerBound) { return written }
+            current = ancestor.parent
+        }
+        return nil
+    }
+
+    /// Where layout `layout`'s grids start in `all`.
+    static func firstIndex(of layout: Int, in origins: [GridOrigin]) -> Int {
+        var low = 0
+        var high = origins.count
+        while low < high {
+            let middle = (low + high) / 2
+            if origins[middle].layout < layout { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

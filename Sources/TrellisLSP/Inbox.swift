@@ -1,0 +1,107 @@
+import Foundation
+import TrellisModel
+import TrellisSyntax
+
+/// The messages read but not yet handled. A reader thread fills it as input arrives, so the
+/// server can see, while it works, that a request was cancelled (`$/cancelRequest` is
+/// recorded the moment it is read) or that a document changed behind a request, and can
+/// leave diagnostics until a burst of edits is over.
+final class Inbox: @unchecked Sendable {
+    /// One unit of input, parsed on the reader thread.
+    enum Item {
+        case message(JSONValue)
+        /// Bytes that are not JSON: answered with a parse error.
+        case notJSON
+        /// Framing that could not be read: logged and skipped.
+        case malformed(String)
+        case end
+    }
+
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private var head = 0
+    private var cancelled: Set<String> = []
+
+    /// Starts the thread that reads `descriptor` until its end.
+    func startReading(_ descriptor: Int32) {
+        let thread = Thread { [self] in
+            var reader = MessageReader(descriptor: descriptor)
+            while true {
+                switch reader.next() {
+                case .end:
+                    self.put(.end)
+                    return
+                case .malformed(let reason): self.put(.malformed(reason))
+                case .message(let body): self.put(Self.parse(body))
+                }
+            }
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    static func parse(_ body: [UInt8]) -> Item {
+        let read = JSONReader.read(SourceFile(name: "message", bytes: body))
+        guard let root = read.root, !read.diagnostics.hasErrors else { return .notJSON }
+        return .message(root.value)
+    }
+
+    func put(_ item: Item) {
+        condition.lock()
+        if case .message(let value) = item, value["method"]?.stringValue == "$/cancelRequest", let id = value["params"]?["id"] {
+            cancelled.insert(Self.key(id))
+        }
+        items.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next item, waiting for one.
+    func take() -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while head >= items.count { condition.wait() }
+        let item = items[head]
+        head += 1
+        if head > 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
+    }
+
+    /// Whether nothing is waiting.
+    var isEmpty: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return head >= items.count
+    }
+
+    /// Whether request `id` was cancelled (and forgets it: an id is answered once).
+    func takeCancellation(_ id: JSONValue) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled.remove(Self.key(id)) != nil
+    }
+
+    /// Whether a change to document `uri` is waiting behind the current message.
+    func hasPendingChange(to uri: String) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        for item in items[head...] {
+            guard case .message(let value) = item, let method = value["method"]?.stringValue else { continue }
+            if method == "textDocument/didChange" || method == "textDocument/didClose", value["params"]?["textDocument"]?["uri"]?.stringValue == uri {
+                return true
+            }
+        }
+        return false
+    }
+
+    static func key(_ id: JSONValue) -> String {
+        switch id {
+        case .number(let number): return "n\(number)"
+        case .string(let text): return "s" + text
+        default: return "?"
+        }
+    }
+}

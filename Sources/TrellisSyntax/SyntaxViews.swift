@@ -1,0 +1,107 @@
+/// Small typed views over syntax nodes, so no consumer finds a name by token position.
+/// Each is a tree and a node index; building one costs nothing.
+
+/// `template NAME { cell }`.
+public struct TemplateDecl: Sendable {
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .templateDecl else { return nil }
+        self.tree = tree
+        self.node = node
+    }
+
+    /// The name token, when written.
+    public var name: Token? { tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .identifier } }
+    /// The template's cell.
+    public var body: CellSyntax? { tree.child(of: node, .cell).flatMap { CellSyntax(tree, $0) } }
+}
+
+/// `layout NAME cell`.
+public struct LayoutDecl: Sendable {
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .layoutDecl else { return nil }
+        self.tree = tree
+        self.node = node
+    }
+
+    public var name: Token? { tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .identifier } }
+    /// The root cell.
+    public var root: CellSyntax? { tree.child(of: node, .cell).flatMap { CellSyntax(tree, $0) } }
+}
+
+/// A cell: size, template use, attributes, split and repetition, each optional.
+public struct CellSyntax: Sendable {
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .cell else { return nil }
+        self.tree = tree
+        self.node = node
+    }
+
+    public var range: Range<Int> { tree.range(of: node) }
+    /// The size token (`120`, `33%`, `fill`, `_`…).
+    public var size: Token? { token(in: .size) }
+    /// The template name this cell uses.
+    public var templateRef: Token? { token(in: .templateRef) }
+    public var attributes: [AttributeSyntax] { tree.node(node).children(.attribute).compactMap { AttributeSyntax(tree, $0.index) } }
+    public var split: SplitSyntax? { tree.child(of: node, .split).flatMap { SplitSyntax(tree, $0) } }
+    /// The count after `*`, when written.
+    public var repeatCount: Token? {
+        guard let clause = tree.child(of: node, .repeatClause) else { return nil }
+        return tree.ownTokenIndices(of: clause).lazy.map { tree.tokens[$0] }.first { $0.kind == .number }
+    }
+
+    func token(in kind: SyntaxKind) -> Token? {
+        guard let child = tree.child(of: node, kind), let index = tree.firstToken(of: child) else { return nil }
+        return tree.tokens[index]
+    }
+}
+
+/// `name(arguments)` or a bare `name`.
+public struct AttributeSyntax: Sendable {
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .attribute else { return nil }
+        self.tree = tree
+        self.node = node
+    }
+
+    public var nameToken: Token? { tree.firstToken(of: node).map { tree.tokens[$0] } }
+    /// The attribute, when its name is one the language knows.
+    public var name: AttributeName? { nameToken.flatMap { AttributeName.lookup(tree.source.bytes, $0.range) } }
+    /// The tokens between the parentheses.
+    public var arguments: [Token] {
+        guard let args = tree.child(of: node, .attributeArgs) else { return [] }
+        return tree.tokenIndices(of: args).map { tree.tokens[$0] }.filter { $0.kind != .lParen && $0.kind != .rParen }
+    }
+    /// The bytes between the parentheses, or nil without an argument list.
+    public var argumentRange: Range<Int>? { tree.argumentRange(of: node) }
+}
+
+/// `rows …` or `cols …`: the keyword and the child cells (inline or in a block).
+public struct SplitSyntax: Sendable {
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .split else { return nil }
+        self.tree = tree
+        self.node = node
+    }
+
+    public var keyword: Token? { tree.firstToken(of: node).map { tree.tokens[$0] } }
+    public var isBlock: Bool { tree.child(of: node, .block) != nil }
+    public var cells: [CellSyntax] {
+        guard let list = tree.child(of: node, .block) ?? tree.child(of: node, .inlineList) else { return [] }
+        return tree.node(list).children(.cell).compactMap { CellSyntax(tree, $0.index) }
+    }
+}
