@@ -58,7 +58,7 @@ public enum LengthArithmetic {
                 let left = fills.count - position
                 computed = (remaining - earlier.reduce(0, +)) / Double(max(left, 1))
                 let all = terms + earlier
-                expression = left > 1 ? "\(difference(total, all)) / \(left)" : difference(total, all)
+                expression = left > 1 ? "\(difference(total, all)) / \(left)" : difference(total, all, parenthesized: false)
                 let rounded = roundToPixel(computed, scale: scale)
                 if abs(rounded - length) <= 0.0005, abs(rounded - computed) > 0.0005 {
                     return "`fill`: \(expression) = \(n(computed)) → \(n(rounded)) on the @\(n(scale))x pixel grid"
@@ -76,9 +76,10 @@ public enum LengthArithmetic {
 
     static func along(_ axis: Axis, _ rect: Rect) -> Double { axis == .rows ? rect.height : rect.width }
 
-    static func difference(_ total: Double, _ terms: [Double]) -> String {
+    static func difference(_ total: Double, _ terms: [Double], parenthesized: Bool = true) -> String {
         guard !terms.isEmpty else { return n(total) }
-        return "(" + ([n(total)] + terms.map { $0 < 0 ? "(\(n($0)))" : n($0) }).joined(separator: " − ") + ")"
+        let text = ([n(total)] + terms.map { $0 < 0 ? "(\(n($0)))" : n($0) }).joined(separator: " − ")
+        return parenthesized ? "(" + text + ")" : text
     }
 
     static func n(_ value: Double) -> String { FramesReport.number(value) }

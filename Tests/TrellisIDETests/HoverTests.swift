@@ -14,9 +14,9 @@ final class HoverTests: XCTestCase {
     func testHoverOnACellShowsItsScreenFramesAtEveryPreview() throws {
         let info = try XCTUnwrap(hover("preview 375x667@2x\npreview 320xwrap@2x \"SE\"\nlayout home rows 120 | 1️⃣fill padding(5) | 20"))
         XCTAssertTrue(info.markdown.hasPrefix("**home** · grid `2` · size `fill` · slot #1"), info.markdown)
-        XCTAssertTrue(info.markdown.contains("| 375x667@2x | `fill`: (667 − 120 − 20) = 527 | 0,120 375×527 | 5,125 365×517 | 5,125 365×517 |"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("| 375x667@2x | `fill`: 667 − 120 − 20 = 527 | 0,120 375×527 | 5,125 365×517 | 5,125 365×517 |"), info.markdown)
         // At a wrap height the view settles: fill gets nothing, and the row is 0 tall.
-        XCTAssertTrue(info.markdown.contains("| SE | `fill`: (140 − 120 − 20) = 0 | 0,120 320×0 | 5,125 310×-10 | 5,125 310×0 |"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("| SE | `fill`: 140 − 120 − 20 = 0 | 0,120 320×0 | 5,125 310×-10 | 5,125 310×0 |"), info.markdown)
     }
 
     func testHoverInChineseAndEmojiText() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisModel
+import TrellisSyntax
 import TrellisTestSupport
 import XCTest
 
@@ -57,7 +58,7 @@ final class ServerTests: XCTestCase {
         let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(1, 29))]))
         let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
         XCTAssertTrue(text.hasPrefix("**home** · grid `3` · size `fill` · slot #2"), text)
-        XCTAssertTrue(text.contains("| 375x667@2x | `fill`: (667 − 300 − 400) = -33 | 0,700 375×-33 |"), text)
+        XCTAssertTrue(text.contains("| 375x667@2x | `fill`: 667 − 300 − 400 = -33 | 0,700 375×-33 |"), text)
         XCTAssertTrue(text.contains("⚠︎ negative height at 375x667@2x: the view gets 0"), text)
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
@@ -134,6 +135,105 @@ final class ServerTests: XCTestCase {
         }
         let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))]))
         XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false)
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// While the server is busy, a request whose document changes behind it is answered
+    /// `ContentModified`, and one cancelled before it is handled `RequestCancelled`.
+    func testCancellationAndContentModified() throws {
+        let client = try start()
+        let big = (0..<4_000).map { "template t\($0) { fill padding(\($0 % 9)) cols 20 | fill | 30% }" }.joined(separator: "\n")
+            + "\nlayout big rows " + (0..<2_000).map { "t\($0)" }.joined(separator: " | ") + "\n"
+        open(client, "file:///t/big.trellis", big)
+        open(client, "file:///t/small.trellis", "layout s rows 20 | fill\n")
+        func hover(_ uri: String, id: Int) -> JSONValue {
+            o([("jsonrpc", .string("2.0")), ("id", n(id)), ("method", .string("textDocument/hover")),
+               ("params", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, 20))]))])
+        }
+        // The first request keeps the server busy analysing the big document; the rest queue.
+        client.send(hover("file:///t/big.trellis", id: 900))
+        client.send(hover("file:///t/small.trellis", id: 901))
+        client.notify("textDocument/didChange", o([
+            ("textDocument", o([("uri", .string("file:///t/small.trellis")), ("version", n(2))])),
+            ("contentChanges", .array([o([("text", .string("layout s rows 30 | fill\n"))])])),
+        ]))
+        client.send(hover("file:///t/small.trellis", id: 902))
+        client.notify("$/cancelRequest", o([("id", n(902))]))
+        client.send(hover("file:///t/small.trellis", id: 903))
+        XCTAssertNotNil(client.response(id: n(900))?["result"])
+        XCTAssertEqual(client.response(id: n(901))?["error"]?["code"], n(-32801))
+        XCTAssertEqual(client.response(id: n(902))?["error"]?["code"], n(-32800))
+        let answered = client.response(id: n(903))?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        XCTAssertTrue(answered.contains("size `30`") || answered.contains("size `fill`"), answered)
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// Random requests of every method with random parameters, and random incremental edits
+    /// mirrored locally: the server never dies, a hover answers after each batch, and the
+    /// document it holds builds the same JSON as the local copy.
+    func testRandomRequestsAndEditsNeverStopTheServer() throws {
+        let client = try start()
+        let uri = "file:///t/fuzz.trellis"
+        var text = "// 首页\nlayout f rows 20 | fill cols 30% | fill\n"
+        open(client, uri, text)
+        open(client, "file:///t/anchor.trellis", "layout g rows 20 | fill\n")
+        var random = SeededRandom(seed: 2026)
+        let methods = ["textDocument/hover", "textDocument/completion", "textDocument/inlayHint", "inlayHint/resolve", "textDocument/documentSymbol",
+                       "textDocument/foldingRange", "textDocument/selectionRange", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
+                       "textDocument/documentColor", "textDocument/colorPresentation", "textDocument/definition", "textDocument/references",
+                       "textDocument/documentHighlight", "textDocument/prepareRename", "textDocument/rename", "textDocument/formatting",
+                       "textDocument/rangeFormatting", "textDocument/codeAction", "workspace/executeCommand", "textDocument/diagnostic"]
+        let snippets = ["|", " fill", " 20", "\n", "", "rows ", "首", "(", ")", "{", "}", " padding(5)", "*", " 1/3", "template t { 50% }\n", " t"]
+        func anyValue() -> JSONValue {
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0: return .null
+            case 1: return n(Int.random(in: -5...500, using: &random))
+            case 2: return .string(["", "x", uri, "file:///nope"].randomElement(using: &random) ?? "")
+            case 3: return position(Int.random(in: -1...6, using: &random), Int.random(in: -1...60, using: &random))
+            case 4: return o([("start", position(Int.random(in: 0...4, using: &random), Int.random(in: 0...40, using: &random))),
+                              ("end", position(Int.random(in: 0...6, using: &random), Int.random(in: 0...60, using: &random)))])
+            case 5: return .array([.string(uri), .string("375x667@2x")])
+            default: return .bool(true)
+            }
+        }
+        for batch in 0..<30 {
+            for _ in 0..<100 {
+                if Bool.random(using: &random) {
+                    // An incremental edit at a valid UTF-16 position (the text has no surrogates).
+                    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    let line = Int.random(in: 0..<lines.count, using: &random)
+                    let units = Array(lines[line].utf16)
+                    let start = Int.random(in: 0...units.count, using: &random)
+                    let end = Int.random(in: start...units.count, using: &random)
+                    let snippet = snippets.randomElement(using: &random) ?? ""
+                    var edited = lines
+                    edited[line] = String(decoding: units[..<start], as: UTF16.self) + snippet + String(decoding: units[end...], as: UTF16.self)
+                    text = edited.joined(separator: "\n")
+                    client.notify("textDocument/didChange", o([
+                        ("textDocument", o([("uri", .string(uri)), ("version", n(batch * 100 + 2))])),
+                        ("contentChanges", .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])),
+                    ]))
+                } else {
+                    let method = methods.randomElement(using: &random) ?? "textDocument/hover"
+                    var params: [(String, JSONValue)] = [("textDocument", o([("uri", .string(uri))]))]
+                    for key in ["position", "range", "positions", "newName", "context", "color", "command", "arguments", "data"] where Bool.random(using: &random) {
+                        params.append((key, anyValue()))
+                    }
+                    client.send(o([("jsonrpc", .string("2.0")), ("id", n(10_000 + batch * 100)), ("method", .string(method)),
+                                   ("params", Int.random(in: 0..<10, using: &random) == 0 ? anyValue() : o(params))]))
+                }
+            }
+            let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/anchor.trellis"))])), ("position", position(0, 20))]))
+            XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false, "batch \(batch)")
+            let shown = client.request("workspace/executeCommand", o([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))]))
+            let local = LoadedFile.load(SourceFile(name: uri, bytes: Array(text.utf8)), kind: .trellis)
+            let expected = local.layouts.first.map { String(decoding: $0.jsonBytes(style: .pretty), as: UTF8.self) }
+            XCTAssertEqual(shown?["result"]?["content"]?.stringValue, expected, "batch \(batch): the server's copy of\n\(text)")
+        }
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
         XCTAssertEqual(client.finish(), 0)
