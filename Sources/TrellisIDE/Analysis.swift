@@ -1,4 +1,3 @@
-import Synchronization
 import TrellisLayout
 import TrellisLint
 import TrellisModel
@@ -12,8 +11,8 @@ public struct Analysis: Sendable {
     public let file: LoadedFile
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
-    /// Each layout's runtime model, read once for every request.
-    public let runtimes: [RuntimeGrid]
+    /// Each layout's runtime model, read on first use and shared by every request.
+    public var runtimes: [RuntimeGrid] { cache.runtimes { file.layouts.map(\.runtime) } }
     /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
     public let viewports: [Viewport]
     /// The runtime the editor's settings target, overriding the file's (nil: the file's).
@@ -24,7 +23,6 @@ public struct Analysis: Sendable {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
         diagnostics = Linter.lint(file, options: options)
-        runtimes = file.layouts.map(\.runtime)
         viewports = options.viewports(for: file)
         self.target = target
     }
@@ -53,8 +51,16 @@ public struct Analysis: Sendable {
 /// Layout results by layout and viewport, filled on first use; shared by every copy of an
 /// analysis and safe to use from any thread.
 final class FrameCache: Sendable {
-    let results = Mutex<[Int: LayoutResult]>([:])
-    let origins = Mutex<[GridOrigin]?>(nil)
+    let results = Locked<[Int: LayoutResult]>([:])
+    let origins = Locked<[GridOrigin]?>(nil)
+    let runtimeModels = Locked<[RuntimeGrid]?>(nil)
+
+    func runtimes(compute: () -> [RuntimeGrid]) -> [RuntimeGrid] {
+        if let cached = runtimeModels.withLock({ $0 }) { return cached }
+        let computed = compute()
+        runtimeModels.withLock { $0 = computed }
+        return computed
+    }
 
     func origins(compute: () -> [GridOrigin]) -> [GridOrigin] {
         if let cached = origins.withLock({ $0 }) { return cached }

@@ -36,8 +36,9 @@ enum CheckCommand {
                 checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
                 continue
             }
-            let file = LoadedFile.load(source, kind: kind, target: target)
-            checked.append(CheckedFile(source: source, diagnostics: Linter.lint(file, options: options)))
+            // The same analysis as the language server's, so the two never disagree.
+            let analysis = Analysis(source, kind: kind, options: options, target: target)
+            checked.append(CheckedFile(source: source, diagnostics: analysis.diagnostics))
         }
         let summary = CheckSummary(checked)
         switch format {
