@@ -58,6 +58,9 @@ public enum LengthArithmetic {
                 let left = fills.count - position
                 computed = (remaining - earlier.reduce(0, +)) / Double(max(left, 1))
                 let all = terms + earlier
+                if all.isEmpty, left == 1, abs(computed - length) <= tolerance {
+                    return "`fill`: all of the parent's \(n(length))"
+                }
                 expression = left > 1 ? "\(difference(total, all)) / \(left)" : difference(total, all, parenthesized: false)
                 let rounded = roundToPixel(computed, scale: scale)
                 if abs(rounded - length) <= 0.0005, abs(rounded - computed) > 0.0005 {

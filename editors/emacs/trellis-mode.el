@@ -1,0 +1,110 @@
+;;; trellis-mode.el --- Major mode for Trellis grid layouts  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1"))
+;; Keywords: languages
+;; URL: https://github.com/trellis-layout/trellis
+
+;;; Commentary:
+
+;; A major mode for `.trellis' files (MyGridLayout grid dictionaries): font-lock from the
+;; same word lists as the TextMate grammar, `//' comments, indentation by braces, and
+;; trellis-lsp registered with eglot (for `trellis-mode', and for `*.grid.json' buffers in
+;; `js-json-mode' / `json-mode' when `trellis-eglot-grid-json' is set).
+;;
+;;   (add-to-list 'load-path "/path/to/trellis/editors/emacs")
+;;   (require 'trellis-mode)
+;;   (add-hook 'trellis-mode-hook #'eglot-ensure)
+
+;;; Code:
+
+(defgroup trellis nil
+  "Trellis grid layouts."
+  :group 'languages)
+
+(defcustom trellis-indent-offset 2
+  "Columns a block's cells are indented by."
+  :type 'integer)
+
+(defcustom trellis-lsp-command '("trellis-lsp")
+  "The language server command."
+  :type '(repeat string))
+
+(defconst trellis--attributes
+  '("padding" "spacing" "gravity" "overlap" "anchor" "placeholder" "tag" "action" "action-data"
+    "top-borderline" "left-borderline" "bottom-borderline" "right-borderline" "json" "content")
+  "Attribute names, in the schema's order.")
+
+(defconst trellis--gravity-words
+  '("top" "bottom" "left" "right" "leading" "trailing" "centerX" "centerY" "width" "height"))
+
+(defconst trellis--color-names
+  '("black" "darkgray" "lightgray" "white" "gray" "red" "green" "cyan" "yellow" "magenta"
+    "orange" "purple" "brown" "clear"))
+
+(defconst trellis--borderline-fields '("color" "thick" "head" "tail" "offset" "dash"))
+
+(defconst trellis--identifier "[[:alpha:]_][[:alnum:]_-]*")
+
+(defconst trellis-font-lock-keywords
+  `((,(concat "\\_<\\(template\\)[ \t]+\\(" trellis--identifier "\\)")
+     (1 font-lock-keyword-face) (2 font-lock-type-face))
+    (,(concat "\\_<\\(layout\\)[ \t]+\\(" trellis--identifier "\\)")
+     (1 font-lock-keyword-face) (2 font-lock-function-name-face))
+    ("^[ \t]*\\(target\\|preview\\)\\_>" 1 font-lock-preprocessor-face)
+    ("\\_<\\(rows\\|cols\\|rtl\\)\\_>" 1 font-lock-keyword-face)
+    ("\\_<\\(fill\\|wrap\\|_\\)\\_>" 1 font-lock-constant-face)
+    (,(concat "\\_<\\(" (regexp-opt trellis--attributes) "\\)\\(?:(\\|\\_>\\)") 1 font-lock-builtin-face)
+    (,(regexp-opt trellis--gravity-words 'symbols) . font-lock-constant-face)
+    (,(regexp-opt trellis--color-names 'symbols) . font-lock-constant-face)
+    (,(regexp-opt trellis--borderline-fields 'symbols) . font-lock-variable-name-face)
+    ("#[0-9A-Fa-f]\\{6\\}\\(?:[0-9A-Fa-f]\\{2\\}\\)?\\_>" . font-lock-constant-face)
+    ("[0-9]+\\(?:\\.[0-9]+\\)?x\\(?:[0-9]+\\(?:\\.[0-9]+\\)?\\|wrap\\)\\(?:@[0-9.]+x\\)?" . font-lock-constant-face)
+    ("-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:%\\|/[0-9]+\\)?" . font-lock-constant-face)
+    ("\\*" . font-lock-keyword-face))
+  "Font-lock rules: keywords, template and layout names, attributes, gravity words, colors, sizes.")
+
+(defvar trellis-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?/ ". 12" table)
+    (modify-syntax-entry ?\n ">" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?\\ "\\" table)
+    (modify-syntax-entry ?- "_" table)
+    (modify-syntax-entry ?_ "_" table)
+    (modify-syntax-entry ?% "_" table)
+    (modify-syntax-entry ?# "_" table)
+    (modify-syntax-entry ?| "." table)
+    (modify-syntax-entry ?\; "." table)
+    table)
+  "Syntax table: `//' comments to the end of the line, strings in double quotes.")
+
+(defun trellis-indent-line ()
+  "Indent the current line by the depth of the braces around it."
+  (interactive)
+  (let* ((depth (save-excursion (beginning-of-line) (car (syntax-ppss))))
+         (closing (save-excursion (back-to-indentation) (looking-at-p "[})]")))
+         (column (* trellis-indent-offset (max 0 (if closing (1- depth) depth)))))
+    (if (<= (current-column) (current-indentation))
+        (indent-line-to column)
+      (save-excursion (indent-line-to column)))))
+
+;;;###autoload
+(define-derived-mode trellis-mode prog-mode "Trellis"
+  "Major mode for Trellis grid layouts."
+  :syntax-table trellis-mode-syntax-table
+  (setq-local comment-start "// ")
+  (setq-local comment-start-skip "//+[ \t]*")
+  (setq-local comment-end "")
+  (setq-local indent-line-function #'trellis-indent-line)
+  (setq-local indent-tabs-mode nil)
+  (setq-local font-lock-defaults '(trellis-font-lock-keywords)))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.trellis\\'" . trellis-mode))
+
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs `(trellis-mode . ,trellis-lsp-command)))
+
+(provide 'trellis-mode)
+;;; trellis-mode.el ends here

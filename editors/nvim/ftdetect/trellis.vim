@@ -1,0 +1,2 @@
+" Trellis layouts, and MyGridLayout grid dictionaries named *.grid.json.
+autocmd BufRead,BufNewFile *.trellis setfiletype trellis
