@@ -8,9 +8,9 @@ public enum Dialect: Int, Sendable, Hashable {
     public static let `default` = Dialect.v1
 
     /// How this dialect spells a key in JSON.
-    public func json(_ key: GridKey) -> String { key.info.json(legacy: self == .v1) }
+    public func json(_ key: GridKey) -> String { GridSchema.jsonName(key, legacy: self == .v1) }
     public var spacingKey: String { json(.spacing) }
-    public var otherSpacingKey: String { GridKey.spacing.info.json(legacy: self != .v1) }
+    public var otherSpacingKey: String { GridSchema.jsonName(.spacing, legacy: self != .v1) }
 }
 
 /// A device to preview at: width × (height or wrap) @ scale, optionally right-to-left.

@@ -98,6 +98,13 @@ public enum GridSchema {
                     usage: "rows 44 | fill", values: []),
     ]
 
+    /// Each key's JSON spelling, `[legacy ? 1 : 0][key]`, prepared once: the writers look a
+    /// name up without copying a schema row.
+    static let jsonNames: [[String]] = [false, true].map { legacy in entries.map { $0.json(legacy: legacy) } }
+
+    /// How MyLayout 1.x (`legacy`) or 2.0+ spells `key` in JSON.
+    public static func jsonName(_ key: GridKey, legacy: Bool) -> String { jsonNames[legacy ? 1 : 0][Int(key.rawValue)] }
+
     /// The keys other than the children, in canonical order.
     public static let attributeKeys: [GridKey] = GridKey.allCases.filter { $0 != .rows && $0 != .cols }
 
