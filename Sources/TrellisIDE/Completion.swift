@@ -243,13 +243,10 @@ public enum Completion {
         }
         // Key position: inside a string that starts a member, or between members.
         var replacing = offset..<offset
-        var quoted = false
         if let member = JSONQueries.member(in: root, keyAt: offset)?.member, member.keyRange.contains(offset) {
             replacing = member.keyRange
-            quoted = true
         } else if offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: "\"") {
             replacing = offset - 1..<offset
-            quoted = true
         }
         guard case .object(let members) = object.kind else { return [] }
         let present = Set(members.map(\.key))
@@ -259,7 +256,6 @@ public enum Completion {
                 item(field, .key, "borderline field", insert: "\"\(field)\": " + (field == "color" ? "\"${1:#EEEEEE}\"" : "${1:1}"), snippet: true, replacing: replacing)
             }
         }
-        _ = quoted
         return GridKey.allCases.compactMap { key -> CompletionItem? in
             let name = dialect.json(key)
             guard !present.contains(name) else { return nil }

@@ -22,12 +22,19 @@ public enum Hover {
         }
         let origins = Origins.innermost(analysis, containing: offset)
         guard let first = origins.first, let range = first.sourceRange else { return nil }
+        // A template's own cell has no grid: the grids shown are its uses'.
+        if let tree = analysis.tree, let cell = tree.enclosing(.cell, from: tree.coveringNode(offset..<offset)),
+           tree.nodes[cell].parent >= 0, tree.nodes[tree.nodes[cell].parent].kind == .templateDecl, tree.range(of: cell) != range {
+            return HoverInfo(markdown: gridMarkdown(analysis, origins, hovered: cell), range: tree.range(of: cell))
+        }
         return HoverInfo(markdown: gridMarkdown(analysis, origins), range: range)
     }
 
     // MARK: grids
 
-    static func gridMarkdown(_ analysis: Analysis, _ origins: [GridOrigin]) -> String {
+    /// `hovered` is the cell under the cursor when it is a template's own cell, which has no
+    /// grid of its own and shows its first use.
+    static func gridMarkdown(_ analysis: Analysis, _ origins: [GridOrigin], hovered: Int? = nil) -> String {
         let origin = origins[0]
         let all = Origins.all(analysis)
         let base = Origins.firstIndex(of: origin.layout, in: all)
@@ -55,7 +62,7 @@ public enum Hover {
         }
         var text = header + " · slot \(slotText)\n"
         if let tree = analysis.tree, let range = origin.sourceRange {
-            text += templateLines(analysis, tree, origin: origin, range: range, instances: origins.count)
+            text += templateLines(analysis, tree, origin: origin, range: range, instances: origins.count, hovered: hovered)
         }
         text += "\n| viewport | length | frame | content box | view |\n|---|---|---|---|---|\n" + rows.joined(separator: "\n")
         if !odd.isEmpty { text += "\n\n" + odd.map { "⚠︎ " + $0 }.joined(separator: "  \n") }
@@ -64,9 +71,15 @@ public enum Hover {
     }
 
     /// The template a cell uses, and for a cell inside a template, the use shown.
-    static func templateLines(_ analysis: Analysis, _ tree: SyntaxTree, origin: GridOrigin, range: Range<Int>, instances: Int) -> String {
+    static func templateLines(_ analysis: Analysis, _ tree: SyntaxTree, origin: GridOrigin, range: Range<Int>, instances: Int, hovered: Int?) -> String {
         var text = ""
         let node = tree.enclosing(.cell, from: tree.coveringNode(range)) ?? tree.coveringNode(range)
+        if let hovered, let template = TemplateDecl(tree, tree.nodes[hovered].parent), let name = template.name {
+            // The template's own cell: it stands for its uses.
+            let more = instances > 1 ? "\(instances) uses; the first, at line \(tree.source.lineIndex(of: range.lowerBound) + 1), shown"
+                : "used at line \(tree.source.lineIndex(of: range.lowerBound) + 1)"
+            return "the cell of template `\(tree.text(name))`: \(more)\n"
+        }
         if let cell = CellSyntax(tree, node), let name = cell.templateRef {
             let spelled = tree.text(name)
             if let declaration = Navigation.templateDeclaration(named: spelled, in: tree), let declName = TemplateDecl(tree, declaration)?.name {
