@@ -24,21 +24,29 @@ enum CheckCommand {
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
         let options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
         var checked: [CheckedFile] = []
-        for path in paths {
+        if !fixing {
+            // Files are independent: analysed on every core, reported in the order given; a
+            // file that cannot be read stops the run where it did before.
+            let outcomes = ParallelMap.map(paths) { path -> Result<CheckedFile, Error> in
+                Result {
+                    let source = try Terminal.read(path)
+                    let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+                    // The same analysis as the language server's, so the two never disagree.
+                    let analysis = Analysis(source, kind: kind, options: options, target: target)
+                    return CheckedFile(source: source, diagnostics: analysis.diagnostics)
+                }
+            }
+            checked = try outcomes.map { try $0.get() }
+        }
+        for path in paths where fixing {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
-            if fixing {
-                let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
-                if outcome.bytes != source.bytes {
-                    try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
-                    Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
-                }
-                checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
-                continue
+            let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
+            if outcome.bytes != source.bytes {
+                try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
+                Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
             }
-            // The same analysis as the language server's, so the two never disagree.
-            let analysis = Analysis(source, kind: kind, options: options, target: target)
-            checked.append(CheckedFile(source: source, diagnostics: analysis.diagnostics))
+            checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
         }
         let summary = CheckSummary(checked)
         switch format {
