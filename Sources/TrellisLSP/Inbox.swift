@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrellisModel
 import TrellisSyntax
 
@@ -17,14 +21,14 @@ final class Inbox: @unchecked Sendable {
         case end
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var items: [Item] = []
     private var head = 0
     private var cancelled: Set<String> = []
 
     /// Starts the thread that reads `descriptor` until its end.
     func startReading(_ descriptor: Int32) {
-        let thread = Thread { [self] in
+        LargeStack.detach(stackSize: 16 << 20) { [self] in
             var reader = MessageReader(descriptor: descriptor)
             while true {
                 switch reader.next() {
@@ -36,8 +40,6 @@ final class Inbox: @unchecked Sendable {
                 }
             }
         }
-        thread.stackSize = 16 << 20
-        thread.start()
     }
 
     static func parse(_ body: [UInt8]) -> Item {
@@ -104,4 +106,28 @@ final class Inbox: @unchecked Sendable {
         default: return "?"
         }
     }
+}
+
+/// A mutex with a condition variable (pthreads): what `Inbox` waits on.
+final class Condition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let variable = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(variable, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(variable)
+        pthread_mutex_destroy(mutex)
+        variable.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits for `signal`; the mutex must be held.
+    func wait() { pthread_cond_wait(variable, mutex) }
+    func signal() { pthread_cond_signal(variable) }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrellisIDE
 import TrellisLint
 import TrellisModel
@@ -34,8 +38,14 @@ public struct LanguageServer {
         var rtl = false
         /// Where `codeDescription` links point: the docs of the checkout this server was built
         /// from, unless `diagnosticsBaseURL` says otherwise.
-        var documentationBase = "file://" + URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md").path
+        var documentationBase = "file://" + Self.checkout + "/docs/diagnostics.md"
+
+        /// The checkout this server was built from: three folders up from this file.
+        static let checkout: String = {
+            var path = Substring(#filePath)
+            for _ in 0..<3 { path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+            return String(path)
+        }()
     }
 
     init(input: Int32, output: Int32) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// LSP base protocol framing over a file descriptor: `Content-Length: N\r\n\r\n` then N bytes.
 /// Reads with read(2) into a buffer; never traps on malformed input.
@@ -87,8 +91,8 @@ struct MessageReader {
         let text = String(decoding: buffer[headers], as: UTF8.self)
         for line in text.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { continue }
-            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            guard parts.count == 2, parts[0].trimmingBlanks.lowercased() == "content-length" else { continue }
+            let value = parts[1].trimmingBlanks
             guard !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber), let length = Int(value) else { return nil }
             return length
         }
@@ -111,5 +115,12 @@ struct MessageWriter {
             }
             offset += written
         }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

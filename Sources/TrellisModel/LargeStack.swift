@@ -36,6 +36,31 @@ public enum LargeStack {
         while true { pause() }
     }
 
+    /// Starts `body` on a new detached thread with a stack of `stackSize` bytes; false when
+    /// no thread could be made.
+    @discardableResult
+    public static func detach(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Work { body(); return 0 })
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let started = pthread_create(&thread, &attributes, { pointer in
+            #if canImport(Glibc)
+            guard let pointer else { return nil }
+            #endif
+            _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
+            return nil
+        }, box.toOpaque())
+        if started != 0 { box.release() }
+        return started == 0
+    }
+
     final class Work {
         let body: @Sendable () -> Int32
         init(_ body: @escaping @Sendable () -> Int32) { self.body = body }

@@ -1,4 +1,3 @@
-import Foundation
 import TrellisIDE
 import TrellisLint
 import TrellisModel
@@ -15,7 +14,7 @@ enum CheckCommand {
         var viewports: [Viewport] = []
         for text in arguments.all("--viewport") { viewports.append(try Inputs.viewport(text)) }
         let rtl = arguments.has("--rtl")
-        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces).uppercased() } })
+        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\t" }.uppercased() } })
         for code in disabled.sorted() where DiagnosticCatalog.titles[code] == nil {
             throw UsageError(message: "--disable: there is no diagnostic code \(code)" + Trellis.suggestion(code, among: Array(DiagnosticCatalog.titles.keys)) + " (docs/diagnostics.md lists them)")
         }
@@ -70,24 +69,22 @@ enum CheckCommand {
     static func expand(_ paths: [String]) throws -> [String] {
         var result: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard path == "-" || Files.kind(path) != nil else {
                 throw UsageError(message: "no such file or directory: \(path)")
             }
-            guard isDirectory.boolValue else { result.append(path); continue }
-            guard let walker = FileManager.default.enumerator(atPath: path) else { continue }
+            guard path != "-", Files.kind(path) == .directory else { result.append(path); continue }
             var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                if name.hasPrefix(".") || name == "node_modules" {
-                    walker.skipDescendants()
-                    continue
-                }
-                let full = path == "." ? relative : path.hasSuffix("/") ? path + relative : path + "/" + relative
-                // Regular files only: a FIFO or device named `*.json` would block or never end.
-                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-                if relative.hasSuffix(".trellis") || (relative.hasSuffix(".json") && looksLikeGridDictionary(full)) {
-                    found.append(full)
+            var folders = [path]
+            while let folder = folders.popLast() {
+                for (name, kind) in Files.entries(folder) {
+                    if name.hasPrefix(".") || name == "node_modules" { continue }
+                    let full = folder == "." ? name : Files.join(folder, name)
+                    if kind == .directory {
+                        folders.append(full)
+                    } else if kind == .regular, name.hasSuffix(".trellis") || (name.hasSuffix(".json") && looksLikeGridDictionary(full)) {
+                        // Regular files only: a FIFO or device named `*.json` would block or never end.
+                        found.append(full)
+                    }
                 }
             }
             result += found.sorted()
@@ -98,8 +95,7 @@ enum CheckCommand {
     /// A JSON file that looks like a grid dictionary (`Analysis.looksLikeGridDictionary` on
     /// its first 4 KB).
     static func looksLikeGridDictionary(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return Analysis.looksLikeGridDictionary([UInt8](handle.readData(ofLength: 4096)))
+        guard case .success(let head) = Files.read(path, limit: 4096) else { return false }
+        return Analysis.looksLikeGridDictionary(head)
     }
 }

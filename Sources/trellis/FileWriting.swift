@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writing files without surprises. A regular file is replaced atomically (a temporary file
 /// beside it, then rename(2)), keeping its permissions and, where allowed, its owner; a
@@ -12,14 +16,13 @@ enum FileWriting {
         var status = stat()
         let exists = stat(target, &status) == 0
         if let original {
-            guard exists, let now = FileManager.default.contents(atPath: target), [UInt8](now) == original else {
+            guard exists, case .success(let now) = Files.read(target), now == original else {
                 throw UsageError(message: "\(path) changed since trellis read it; it was not overwritten (run the command again)")
             }
         }
         if !exists {
-            let directory = (target as NSString).deletingLastPathComponent
-            var isDirectory: ObjCBool = false
-            if !directory.isEmpty, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            let directory = Files.directoryName(target)
+            if !directory.isEmpty, Files.kind(directory) != .directory {
                 throw UsageError(message: "cannot write \(path): no such directory \(directory)")
             }
         }
@@ -36,16 +39,15 @@ enum FileWriting {
     static func resolvedTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            guard let destination = Files.linkDestination(current) else { return current }
+            current = destination.hasPrefix("/") ? destination : Files.join(Files.directoryName(current), destination)
         }
         return current
     }
 
     static func replace(_ target: String, with bytes: [UInt8], keeping status: stat?, shownAs path: String) throws {
-        let directory = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        let temporary = ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent(".\(name).trellis-\(getpid()).tmp")
+        let directory = Files.directoryName(target)
+        let temporary = Files.join(directory.isEmpty ? "." : directory, ".\(Files.baseName(target)).trellis-\(getpid()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(status.map { $0.st_mode & 0o7777 } ?? 0o666))
         guard descriptor >= 0 else { throw UsageError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
         var failure: Int32 = 0
@@ -72,7 +74,7 @@ enum FileWriting {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Standard output and error through write(2): a closed pipe or a full disk is an error the
 /// command reports and exits on, never a trap.
@@ -16,7 +20,7 @@ enum Streams {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+                systemWrite(descriptor, buffer.baseAddress, buffer.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrellisModel
 import TrellisSyntax
 
@@ -54,10 +58,9 @@ enum Terminal {
         case .always: return true
         case .never: return false
         case .auto:
-            let environment = ProcessInfo.processInfo.environment
-            if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+            if Files.environment("NO_COLOR").map({ !$0.isEmpty }) ?? false { return false }
             for name in ["FORCE_COLOR", "CLICOLOR_FORCE"] {
-                if let value = environment[name], !value.isEmpty, value != "0" { return true }
+                if let value = Files.environment(name), !value.isEmpty, value != "0" { return true }
             }
             return isatty(descriptor) == 1
         }
@@ -70,18 +73,18 @@ enum Terminal {
     /// Reads a path, or standard input for `-`.
     static func read(_ path: String) throws -> SourceFile {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return SourceFile(name: "<stdin>", bytes: [UInt8](data))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw UsageError(message: "\(path) is a directory")
+            switch Files.readAll(0) {
+            case .success(let bytes): return SourceFile(name: "<stdin>", bytes: bytes)
+            case .failure(let failure): throw UsageError(message: "cannot read standard input: \(failure)")
             }
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not readable" : "no such file or directory"
+        }
+        switch Files.read(path) {
+        case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+        case .failure(let failure):
+            if Files.kind(path) == .directory { throw UsageError(message: "\(path) is a directory") }
+            let reason = failure.code == ENOENT ? "no such file or directory" : failure.code == EACCES ? "permission denied or not readable" : failure.description
             throw UsageError(message: "cannot read \(path): \(reason)")
         }
-        return SourceFile(name: path, bytes: [UInt8](data))
     }
 
     /// Writes a new file or replaces one (`-o`, `--out-dir`): see ``FileWriting/write(_:to:expecting:)``.
@@ -97,7 +100,7 @@ enum Terminal {
 
     /// The canonical absolute form of a path, to refuse writing over an input.
     static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        Files.canonical(path)
     }
 
     static func printDiagnostics(_ diagnostics: [Diagnostic], in source: SourceFile) {
@@ -109,6 +112,6 @@ enum Terminal {
 
 extension Terminal {
     static func createDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try Files.makeDirectories(path)
     }
 }

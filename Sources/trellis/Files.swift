@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file system through POSIX calls: reading, kinds of file, links, directory walks and
+/// paths. The command-line tool needs nothing more, so it does not load Foundation (which
+/// costs most of a run's start-up time).
+enum Files {
+    enum Kind { case regular, directory, other }
+
+    /// What `path` is, following symbolic links; nil when it does not exist.
+    static func kind(_ path: String) -> Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The bytes of a file, or the errno of the failure.
+    static func read(_ path: String, limit: Int = Int.max) -> Result<[UInt8], Errno> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Errno(errno)) }
+        defer { close(descriptor) }
+        return readAll(descriptor, limit: limit)
+    }
+
+    /// Everything a descriptor gives until its end (or `limit` bytes).
+    static func readAll(_ descriptor: Int32, limit: Int = Int.max) -> Result<[UInt8], Errno> {
+        var bytes: [UInt8] = []
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            bytes.reserveCapacity(min(limit, Int(status.st_size)))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EISDIR { return .failure(Errno(EISDIR)) }
+                return .failure(Errno(errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// Where a symbolic link points, or nil when `path` is not a link.
+    static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The names in a directory (not `.` and `..`), unsorted, each with its kind. Symbolic
+    /// links are not followed (`.other`), so a walk never loops.
+    static func entries(_ directory: String) -> [(name: String, kind: Kind?)] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var result: [(String, Kind?)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var status = stat()
+            guard lstat(join(directory, name), &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            result.append((name, type == S_IFDIR ? .directory : type == S_IFREG ? .regular : .other))
+        }
+        return result
+    }
+
+    /// `mkdir -p`.
+    static func makeDirectories(_ path: String) throws {
+        if kind(path) == .directory { return }
+        let parent = directoryName(path)
+        if !parent.isEmpty, parent != path, parent != "/" { try makeDirectories(parent) }
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+            throw UsageError(message: "cannot create the directory \(path): \(Errno(errno).description)")
+        }
+    }
+
+    /// The absolute, symlink-free form of a path; for a path that does not exist yet, its
+    /// directory's form and its name.
+    static func canonical(_ path: String) -> String {
+        if let resolved = realPath(path) { return resolved }
+        let parent = directoryName(path)
+        let base = parent.isEmpty ? (realPath(".") ?? ".") : (realPath(parent) ?? absolute(parent))
+        return join(base, baseName(path))
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return join(realPath(".") ?? ".", path)
+    }
+
+    /// The part of a path before its last `/` (`""` when there is none; `/` for a root file).
+    static func directoryName(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The part of a path after its last `/`.
+    static func baseName(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty || directory == "." { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// An environment variable.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// An errno value with its message.
+struct Errno: Error, CustomStringConvertible {
+    let code: Int32
+    init(_ code: Int32) { self.code = code }
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// read(2), under a name that does not clash with the methods called `read`.
+@inline(__always)
+func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+/// write(2), under a name that does not clash with the methods called `write`.
+@inline(__always)
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(descriptor, buffer, count)
+    #else
+    return Darwin.write(descriptor, buffer, count)
+    #endif
+}
