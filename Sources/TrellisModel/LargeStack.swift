@@ -13,25 +13,9 @@ public enum LargeStack {
 
     /// Runs `body` on the large stack and exits the process with its status.
     public static func runAndExit(_ body: @escaping @Sendable () -> Int32) -> Never {
-        let box = Unmanaged.passRetained(Work(body))
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, size)
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let started = pthread_create(&thread, &attributes, { pointer in
-            #if canImport(Glibc)
-            guard let pointer else { exit(70) }
-            #endif
-            let work = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue()
-            exit(work.body())
-        }, box.toOpaque())
-        if started != 0 {
+        if !detach(stackSize: size, { exit(body()) }) {
             // No thread: run here, with the main thread's stack.
-            exit(box.takeRetainedValue().body())
+            exit(body())
         }
         while true { pause() }
     }

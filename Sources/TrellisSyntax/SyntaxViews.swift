@@ -1,46 +1,65 @@
 /// Small typed views over syntax nodes, so no consumer finds a name by token position.
 /// Each is a tree and a node index; building one costs nothing.
 
+/// A typed view over nodes of one kind: made only from a node of that kind.
+public protocol SyntaxView: Sendable {
+    static var kind: SyntaxKind { get }
+    var tree: SyntaxTree { get }
+    var node: Int { get }
+    init(unchecked tree: SyntaxTree, _ node: Int)
+}
+
+extension SyntaxView {
+    /// The view of `node`, or nil when it is not a node of this view's kind.
+    public init?(_ tree: SyntaxTree, _ node: Int) {
+        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == Self.kind else { return nil }
+        self.init(unchecked: tree, node)
+    }
+
+    /// The first name token directly in the node (a declaration's name).
+    var ownName: Token? { tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .identifier } }
+}
+
 /// `template NAME { cell }`.
-public struct TemplateDecl: Sendable {
+public struct TemplateDecl: SyntaxView {
+    public static let kind = SyntaxKind.templateDecl
     public let tree: SyntaxTree
     public let node: Int
 
-    public init?(_ tree: SyntaxTree, _ node: Int) {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .templateDecl else { return nil }
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
         self.tree = tree
         self.node = node
     }
 
     /// The name token, when written.
-    public var name: Token? { tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .identifier } }
+    public var name: Token? { ownName }
     /// The template's cell.
     public var body: CellSyntax? { tree.child(of: node, .cell).flatMap { CellSyntax(tree, $0) } }
 }
 
 /// `layout NAME cell`.
-public struct LayoutDecl: Sendable {
+public struct LayoutDecl: SyntaxView {
+    public static let kind = SyntaxKind.layoutDecl
     public let tree: SyntaxTree
     public let node: Int
 
-    public init?(_ tree: SyntaxTree, _ node: Int) {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .layoutDecl else { return nil }
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
         self.tree = tree
         self.node = node
     }
 
-    public var name: Token? { tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .identifier } }
+    public var name: Token? { ownName }
     /// The root cell.
     public var root: CellSyntax? { tree.child(of: node, .cell).flatMap { CellSyntax(tree, $0) } }
 }
 
 /// A cell: size, template use, attributes, split and repetition, each optional.
-public struct CellSyntax: Sendable {
+public struct CellSyntax: SyntaxView {
+    public static let kind = SyntaxKind.cell
     public let tree: SyntaxTree
     public let node: Int
 
-    public init?(_ tree: SyntaxTree, _ node: Int) {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .cell else { return nil }
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
         self.tree = tree
         self.node = node
     }
@@ -65,12 +84,12 @@ public struct CellSyntax: Sendable {
 }
 
 /// `name(arguments)` or a bare `name`.
-public struct AttributeSyntax: Sendable {
+public struct AttributeSyntax: SyntaxView {
+    public static let kind = SyntaxKind.attribute
     public let tree: SyntaxTree
     public let node: Int
 
-    public init?(_ tree: SyntaxTree, _ node: Int) {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .attribute else { return nil }
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
         self.tree = tree
         self.node = node
     }
@@ -88,12 +107,12 @@ public struct AttributeSyntax: Sendable {
 }
 
 /// `rows …` or `cols …`: the keyword and the child cells (inline or in a block).
-public struct SplitSyntax: Sendable {
+public struct SplitSyntax: SyntaxView {
+    public static let kind = SyntaxKind.split
     public let tree: SyntaxTree
     public let node: Int
 
-    public init?(_ tree: SyntaxTree, _ node: Int) {
-        guard tree.nodes.indices.contains(node), tree.nodes[node].kind == .split else { return nil }
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
         self.tree = tree
         self.node = node
     }

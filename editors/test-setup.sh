@@ -1,0 +1,9 @@
+# Sourced by the editor tests: a folder with demo 4 and a broken copy (a `,` between two
+# cells, S007), and the built trellis-lsp first on PATH. Sets $root and $work.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$root/examples/GridLayoutDemo4.trellis" "$work/"
+sed 's/^  120 \/\/ banner$/  120 , 20 \/\/ banner/' "$root/examples/GridLayoutDemo4.trellis" > "$work/broken.trellis"
+export PATH="$root/.build/debug:$PATH" TRELLIS_TEST_DIR="$work"
+cd "$work"
