@@ -150,8 +150,48 @@ if CommandLine.arguments.contains("--only-check") {
 
 if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < CommandLine.arguments.count {
     let runs = index + 2 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 2]) ?? 30 : 30
+    if CommandLine.arguments[index + 1].hasPrefix("check-") {
+        profileCheckStage(CommandLine.arguments[index + 1])
+        exit(0)
+    }
     profileStage(CommandLine.arguments[index + 1], runs: runs)
     exit(0)
+}
+
+/// The grid dictionaries the check benchmark reads: cards of 8 to 15 rows, pretty-printed,
+/// one in ten with a trailing comma.
+func checkInputs(files count: Int) -> [[UInt8]] {
+    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 60_000))).tree).document
+    guard let layout = document.layouts.first else { return [] }
+    return (0..<count).map { index in
+        var grid = layout.root
+        grid.children = Array(grid.children.prefix(8 + index % 8))
+        var bytes = GridJSONWriter.write(grid, dialect: .v2, style: .pretty)
+        if index % 10 == 0, let close = bytes.lastIndex(of: UInt8(ascii: "}")) { bytes.insert(contentsOf: Array(",".utf8), at: close - 1) }
+        return bytes
+    }
+}
+
+/// `--only check-read|check-load|check-lint`: one stage of check over the inputs in memory,
+/// once, for callgrind's instruction counts (load includes the read; lint excludes both).
+func profileCheckStage(_ stage: String) {
+    let inputs = checkInputs(files: 1_000).enumerated().map { SourceFile(name: "layout\($0.offset).json", bytes: $0.element) }
+    let loaded = stage == "check-lint" ? inputs.map { LoadedFile.load($0, kind: .json) } : []
+    let start = ContinuousClock.now
+    let findings = runCheckStage(stage, inputs: inputs, loaded: loaded)
+    print("\(stage): \(findings) findings in \(ContinuousClock.now - start)")
+}
+
+/// The measured loop alone: `valgrind --tool=callgrind --toggle-collect='*runCheckStage*'`.
+@inline(never)
+func runCheckStage(_ stage: String, inputs: [SourceFile], loaded: [LoadedFile]) -> Int {
+    var findings = 0
+    switch stage {
+    case "check-read": for source in inputs { findings += JSONReader.read(source).diagnostics.count }
+    case "check-load": for source in inputs { findings += LoadedFile.load(source, kind: .json).diagnostics.count }
+    default: for file in loaded { findings += Linter.lint(file).count }
+    }
+    return findings
 }
 
 /// `trellis check` (read, parse, lint with frames at one viewport) over 1,000 grid
@@ -160,19 +200,24 @@ func checkBenchmark(files count: Int) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 60_000))).tree).document
     var paths: [String] = []
     var total = 0
-    for index in 0..<count {
-        guard let layout = document.layouts.first else { break }
-        var grid = layout.root
-        grid.children = Array(grid.children.prefix(8 + index % 8))
-        var bytes = GridJSONWriter.write(grid, dialect: .v2, style: .pretty)
-        if index % 10 == 0, let close = bytes.lastIndex(of: UInt8(ascii: "}")) { bytes.insert(contentsOf: Array(",".utf8), at: close - 1) }
+    for (index, bytes) in checkInputs(files: count).enumerated() {
         let path = folder.appendingPathComponent("layout\(index).json").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         paths.append(path)
         total += bytes.count
+    }
+    let contents = paths.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+    let readTime = measure(runs: 3) {
+        for (path, bytes) in zip(paths, contents) { _ = JSONReader.read(SourceFile(name: path, bytes: bytes)) }
+    }
+    let loadTime = measure(runs: 3) {
+        for (path, bytes) in zip(paths, contents) { _ = LoadedFile.load(SourceFile(name: path, bytes: bytes), kind: .json) }
+    }
+    let loaded = zip(paths, contents).map { LoadedFile.load(SourceFile(name: $0, bytes: $1), kind: .json) }
+    let lintTime = measure(runs: 3) {
+        for file in loaded { _ = Linter.lint(file) }
     }
     var findings = 0
     let trellisTime = measure(runs: 3) {
@@ -202,6 +247,7 @@ func checkBenchmark(files count: Int) {
     }
     print("check over \(count) grid-dictionary files (\(format(megabytes(total), 2)) MB, \(findings) findings, frames at 375x667@2x)")
     print("  trellis check (read, parse, lint, lay out)  \(format(trellisTime * 1000)) ms")
+    print("    of which, from bytes in memory: tolerant JSON read \(format(readTime * 1000)) ms, load (read + runtime model) \(format(loadTime * 1000)) ms, lint \(format(lintTime * 1000)) ms")
     print("  JSONSerialization parse only                \(format(foundationTime * 1000)) ms  (ratio \(format(foundationTime / trellisTime, 2))×)")
     if let jqTime {
         print("  jq empty (one process, parse only)          \(format(jqTime * 1000)) ms  (ratio \(format(jqTime / trellisTime, 2))×)")

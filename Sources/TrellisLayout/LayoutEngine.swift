@@ -14,8 +14,11 @@ public struct Rect: Hashable, Sendable {
 
 /// The computed facts of one grid at one viewport.
 public struct GridFrame: Sendable {
-    /// Dotted 1-based child indices from the root (`""` for the root).
-    public var path: String
+    /// The grid's place in pre-order (its index in ``LayoutResult/grids``).
+    public let index: Int
+    let paths: GridPaths
+    /// Dotted 1-based child indices from the root (`""` for the root), built when asked.
+    public var path: String { paths.path(of: index) }
     public var depth: Int
     /// The grid's rectangle as it appears on screen (mirrored under RTL).
     public var frame: Rect
@@ -31,11 +34,39 @@ public struct GridFrame: Sendable {
     public var measure: Double
     public var axis: Axis?
     /// The split of the parent grid: the axis along which `measure` applies (nil for the root).
-    public var parentAxis: Axis? = nil
+    public var parentAxis: Axis?
     public var isLeaf: Bool
     public var anchor: Bool
     public var placeholder: Bool
     public var sourceRange: Range<Int>?
+}
+
+/// The shape of a laid-out tree in pre-order, shared by all of its frames: enough to name
+/// any grid's dotted path without building one for every grid.
+final class GridPaths: Sendable {
+    let parent: [Int32]
+    let indexInParent: [Int32]
+
+    init(parent: [Int32], indexInParent: [Int32]) {
+        self.parent = parent
+        self.indexInParent = indexInParent
+    }
+
+    /// `1.3.2`: the 1-based index of each grid on the way down from the root.
+    func path(of index: Int) -> String {
+        var steps: [Int32] = []
+        var current = index
+        while current > 0, current < parent.count {
+            steps.append(indexInParent[current] + 1)
+            current = Int(parent[current])
+        }
+        var text = ""
+        for step in steps.reversed() {
+            if !text.isEmpty { text += "." }
+            text += String(step)
+        }
+        return text
+    }
 }
 
 /// What the layout computed: every grid in depth-first pre-order, and how the view got there.

@@ -1,12 +1,14 @@
 import TrellisModel
 
 /// The tree flattened into arrays in pre-order, and the rectangles the passes mutate: they
-/// persist from one pass to the next, as on the runtime's grid nodes.
+/// persist from one pass to the next, as on the runtime's grid nodes. Paths are not built
+/// here: ``GridPaths`` names a grid only when a report asks.
 struct LayoutPass {
     let viewport: Viewport
     var measure: [Double] = []
     var axis: [UInt8] = []          // 0 leaf / unknown, 1 rows, 2 cols
-    var parent: [Int] = []
+    var parent: [Int32] = []
+    var indexInParent: [Int32] = []
     var childStart: [Int] = []
     var childCount: [Int] = []
     var childList: [Int] = []
@@ -16,10 +18,10 @@ struct LayoutPass {
     var anchor: [Bool] = []
     var placeholder: [Bool] = []
     var content: [PreviewSize?] = []
-    var paths: [String] = []
-    var depths: [Int] = []
+    var depths: [Int32] = []
     var sources: [Range<Int>?] = []
     var x: [Double] = [], y: [Double] = [], w: [Double] = [], h: [Double] = []
+    var deepest = 0
     let rtl: Bool
     let scale: Double
     let rootHeightWraps: Bool
@@ -32,51 +34,60 @@ struct LayoutPass {
         rtl = viewport.rtl
         scale = viewport.scale
         rootHeightWraps = viewport.height == nil
-        flatten(root)
-    }
-
-    mutating func flatten(_ root: RuntimeGrid) {
-        // Iterative pre-order; children's indices are filled in once each child is placed.
-        var stack: [(grid: RuntimeGrid, parent: Int, path: String, depth: Int, slotInParent: Int)] = [(root, -1, "", 0, 0)]
-        while let (grid, parentIndex, path, depth, slotInParent) = stack.popLast() {
-            let index = measure.count
-            measure.append(grid.measure)
-            axis.append(grid.children.isEmpty ? 0 : (grid.axis == .rows ? Self.rows : Self.cols))
-            parent.append(parentIndex)
-            childStart.append(0)
-            childCount.append(grid.children.count)
-            padTop.append(grid.padding.top)
-            padBottom.append(grid.padding.bottom)
-            padLeading.append(rtl ? grid.padding.right : grid.padding.left)
-            padTrailing.append(rtl ? grid.padding.left : grid.padding.right)
-            spacing.append(grid.spacing)
-            gravity.append(grid.gravity.rawValue)
-            anchor.append(grid.anchor)
-            placeholder.append(grid.placeholder)
-            content.append(grid.contentSize)
-            paths.append(path)
-            depths.append(depth)
-            sources.append(grid.sourceRange)
-            if parentIndex >= 0 { childList[childStart[parentIndex] + slotInParent] = index }
-            if !grid.children.isEmpty {
-                childStart[index] = childList.count
-                childList.append(contentsOf: repeatElement(-1, count: grid.children.count))
-                for (offset, child) in grid.children.enumerated().reversed() {
-                    let childPath = path.isEmpty ? "\(offset + 1)" : "\(path).\(offset + 1)"
-                    stack.append((child, index, childPath, depth + 1, offset))
-                }
-            }
-        }
-        let count = measure.count
-        x = Array(repeating: 0, count: count)
+        let count = Self.count(root)
+        measure.reserveCapacity(count); axis.reserveCapacity(count); parent.reserveCapacity(count)
+        indexInParent.reserveCapacity(count); childStart.reserveCapacity(count); childCount.reserveCapacity(count)
+        childList.reserveCapacity(count); padTop.reserveCapacity(count); padLeading.reserveCapacity(count)
+        padBottom.reserveCapacity(count); padTrailing.reserveCapacity(count); spacing.reserveCapacity(count)
+        gravity.reserveCapacity(count); anchor.reserveCapacity(count); placeholder.reserveCapacity(count)
+        content.reserveCapacity(count); depths.reserveCapacity(count); sources.reserveCapacity(count)
+        flatten(root, parent: -1, indexInParent: 0, depth: 0)
+        x = Array(repeating: 0, count: measure.count)
         y = x
         w = x
         h = x
     }
 
-    func children(_ grid: Int) -> ArraySlice<Int> {
-        childList[childStart[grid]..<(childStart[grid] + childCount[grid])]
+    /// How many grids the tree holds (the readers bound its depth).
+    static func count(_ grid: borrowing RuntimeGrid) -> Int {
+        var total = 1
+        for index in grid.children.indices { total += count(grid.children[index]) }
+        return total
     }
+
+    /// Appends `grid` and its subtree in pre-order; children's indices are filled in as each
+    /// child is placed. Recursion is as deep as the tree, which the readers bound.
+    mutating func flatten(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, indexInParent slot: Int, depth: Int) {
+        let index = measure.count
+        let childTotal = grid.children.count
+        measure.append(grid.measure)
+        axis.append(childTotal == 0 ? 0 : (grid.axis == .rows ? Self.rows : Self.cols))
+        parent.append(Int32(parentIndex))
+        indexInParent.append(Int32(slot))
+        childStart.append(childList.count)
+        childCount.append(childTotal)
+        padTop.append(grid.padding.top)
+        padBottom.append(grid.padding.bottom)
+        padLeading.append(rtl ? grid.padding.right : grid.padding.left)
+        padTrailing.append(rtl ? grid.padding.left : grid.padding.right)
+        spacing.append(grid.spacing)
+        gravity.append(grid.gravity.rawValue)
+        anchor.append(grid.anchor)
+        placeholder.append(grid.placeholder)
+        content.append(grid.contentSize)
+        depths.append(Int32(depth))
+        sources.append(grid.sourceRange)
+        deepest = max(deepest, depth)
+        guard childTotal > 0 else { return }
+        childList.append(contentsOf: repeatElement(-1, count: childTotal))
+        for offset in 0..<childTotal {
+            childList[childStart[index] + offset] = measure.count
+            flatten(grid.children[offset], parent: index, indexInParent: offset, depth: depth + 1)
+        }
+    }
+
+    /// Where `grid`'s children are listed in `childList`.
+    func childSlots(_ grid: Int) -> Range<Int> { childStart[grid]..<(childStart[grid] + childCount[grid]) }
 
     /// `_myCGFloatRound`: rounds to the device pixel grid.
     func roundToPixel(_ value: Double) -> Double {
@@ -137,10 +148,10 @@ struct LayoutPass {
         }
 
         if takesView(grid), !isRoot, measure[grid] == RuntimeReading.wrap || (measure[grid] == 0 && anchor[grid]) {
-            let superGrid = parent[grid]
+            let superGrid = Int(parent[grid])
             let view = content[grid] ?? PreviewSize(width: 0, height: 0)
             if !anchor[grid] || (measure[grid] == 0 && anchor[grid]) {
-                let grand = parent[superGrid]
+                let grand = Int(parent[superGrid])
                 if axis[superGrid] == Self.rows {
                     fixed = top + bottom + view.height
                     if measure[superGrid] == RuntimeReading.wrap, grand >= 0, axis[grand] == Self.cols {
@@ -164,11 +175,14 @@ struct LayoutPass {
             if isRoot {
                 wrapMeasure = rootHeightWraps && axis[grid] == Self.cols
             } else {
-                wrapMeasure = measure[grid] == RuntimeReading.wrap && axis[parent[grid]] != axis[grid]
+                wrapMeasure = measure[grid] == RuntimeReading.wrap && axis[Int(parent[grid])] != axis[grid]
             }
-            var weighted: [Int] = []
-            var filling: [Int] = []
-            for child in children(grid) {
+            // Fixed, ratio and wrap children first; then (in order) the remaining-ratio ones,
+            // then the fills, each found by a further walk over the children.
+            var hasWeighted = false
+            var fillCount = 0
+            for slot in childSlots(grid) {
+                let child = childList[slot]
                 let childMeasure = measure[child]
                 if childMeasure == RuntimeReading.wrap {
                     updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: 0)
@@ -194,15 +208,17 @@ struct LayoutPass {
                         maxMeasure = max(maxMeasure, value)
                     }
                 } else if childMeasure < 0 && childMeasure > -1 {
-                    weighted.append(child)
+                    hasWeighted = true
                 } else if childMeasure == RuntimeReading.fill {
-                    filling.append(child)
+                    fillCount += 1
                 }
                 // Any other measure (<= -1, NaN) asserts in debug builds; release builds skip it.
             }
             var remaining = 0.0
             if axis[grid] == Self.cols { remaining = w[grid] - fixed } else if axis[grid] == Self.rows { remaining = h[grid] - fixed }
-            for child in weighted {
+            for slot in childSlots(grid) where hasWeighted {
+                let child = childList[slot]
+                guard measure[child] < 0 && measure[child] > -1 else { continue }
                 var value = -1 * remaining * measure[child]
                 if wrapMeasure {
                     remaining -= value
@@ -216,8 +232,10 @@ struct LayoutPass {
                     maxMeasure = max(maxMeasure, value)
                 }
             }
-            var left = filling.count
-            for child in filling {
+            var left = fillCount
+            for slot in childSlots(grid) where left > 0 {
+                let child = childList[slot]
+                guard measure[child] == RuntimeReading.fill else { continue }
                 var value = roundToPixel(remaining * (1.0 / Double(left)))
                 if wrapMeasure {
                     remaining -= value
@@ -253,7 +271,7 @@ struct LayoutPass {
             let horizontal = leadingTrailing(gravity[grid] & 0x00FF)
             if horizontal == Gravity.centerX || horizontal == Gravity.trailing {
                 var total = 0.0
-                for child in children(grid) { total += w[child] }
+                for slot in childSlots(grid) { total += w[childList[slot]] }
                 if count > 1 { total += spacing[grid] * Double(count - 1) }
                 let free = w[grid] - leading - trailing - total
                 offset += horizontal == Gravity.centerX ? free / 2 : free
@@ -263,7 +281,7 @@ struct LayoutPass {
             let vertical = gravity[grid] & 0xFF00
             if vertical == Gravity.centerY || vertical == Gravity.bottom {
                 var total = 0.0
-                for child in children(grid) { total += h[child] }
+                for slot in childSlots(grid) { total += h[childList[slot]] }
                 if count > 1 { total += spacing[grid] * Double(count - 1) }
                 let free = h[grid] - top - bottom - total
                 offset += vertical == Gravity.centerY ? free / 2 : free
@@ -271,7 +289,8 @@ struct LayoutPass {
         }
         let innerX = originX + leading
         let innerY = originY + top
-        for child in children(grid) {
+        for slot in childSlots(grid) {
+            let child = childList[slot]
             if axis[grid] == Self.cols {
                 x[child] = offset
                 y[child] = innerY
@@ -304,7 +323,7 @@ extension LayoutPass {
         y[0] = 0
         w[0] = viewport.width
         h[0] = height
-        guard !depths.contains(where: { $0 > LayoutEngine.maximumDepth }) else { return height }
+        guard deepest <= LayoutEngine.maximumDepth else { return height }
         let rootMeasure = measurePass(0, gridWidth: viewport.width, gridHeight: height)
         positionPass(0, originX: 0, originY: 0)
         return rootHeightWraps ? rootMeasure : height
@@ -315,6 +334,7 @@ extension LayoutPass {
     /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frames(screen: Bool) -> [GridFrame] {
         let width = viewport.width
+        let names = GridPaths(parent: parent, indexInParent: indexInParent)
         var grids: [GridFrame] = []
         grids.reserveCapacity(measure.count)
         var nextSlot = 0
@@ -332,12 +352,13 @@ extension LayoutPass {
                 nextSlot += 1
                 if screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
             }
+            let parentIndex = Int(parent[index])
             grids.append(GridFrame(
-                path: paths[index], depth: depths[index], frame: rect, contentBox: box, slot: slot, viewFrame: view,
+                index: index, paths: names, depth: Int(depths[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
                 measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
+                parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
                 isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
                 sourceRange: sources[index]))
-            if parent[index] >= 0 { grids[grids.count - 1].parentAxis = axis[parent[index]] == Self.rows ? .rows : .cols }
         }
         return grids
     }

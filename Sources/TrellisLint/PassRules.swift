@@ -15,7 +15,15 @@ struct TreeShape {
     let grids: [RuntimeGrid]
     let parents: [Int]
 
-    init(grids: [RuntimeGrid], sizes: [Int]) {
+    /// Built only when a pass rule reports: it copies every grid.
+    init(root: RuntimeGrid, sizes: [Int]) {
+        var grids: [RuntimeGrid] = []
+        grids.reserveCapacity(sizes.count)
+        var stack = [root]
+        while let grid = stack.popLast() {
+            grids.append(grid)
+            stack.append(contentsOf: grid.children.reversed())
+        }
         self.grids = grids
         var parents = [Int](repeating: -1, count: grids.count)
         for index in grids.indices {
@@ -128,10 +136,11 @@ extension LayoutRules {
     /// L006: frames that change when the settled layout is laid out again. A warning when a
     /// view or a borderline moves (what a person sees), naming the first; information when
     /// only grid rectangles that show nothing change.
-    mutating func movesOnRelayout(_ first: LayoutResult, _ second: LayoutResult, shape: TreeShape) {
-        guard first.grids.count == second.grids.count, first.grids.count == shape.grids.count else { return }
+    mutating func movesOnRelayout(_ first: LayoutResult, _ second: LayoutResult, root: RuntimeGrid, sizes: [Int]) {
+        guard first.grids.count == second.grids.count, first.grids.count == sizes.count else { return }
         let moved = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }
         guard let firstMoved = moved.first, reported.insert("L006").inserted else { return }
+        let shape = TreeShape(root: root, sizes: sizes)
         let visible = moved.filter { index in
             let a = first.grids[index], b = second.grids[index]
             if let view = a.viewFrame, let other = b.viewFrame { return !close(view, other) }

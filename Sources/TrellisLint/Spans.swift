@@ -5,23 +5,10 @@ import TrellisSyntax
 /// attribute (size, split) of a Trellis cell. Falls back to the grid's own range.
 struct Spans {
     let file: LoadedFile
-    var jsonObjects: [Int: JSONNode] = [:]
     var cells: [Int: Int] = [:]
 
     init(_ file: LoadedFile) {
         self.file = file
-        if let root = file.jsonRoot {
-            var stack = [root]
-            while let node = stack.popLast() {
-                switch node.kind {
-                case .object(let members):
-                    jsonObjects[node.range.lowerBound] = node
-                    stack.append(contentsOf: members.map(\.value))
-                case .array(let elements): stack.append(contentsOf: elements)
-                default: break
-                }
-            }
-        }
         if let tree = file.tree {
             for (index, node) in tree.nodes.enumerated() where node.kind == .cell {
                 cells[tree.range(of: index).lowerBound] = index
@@ -29,9 +16,29 @@ struct Spans {
         }
     }
 
-    /// The JSON object written for a grid (JSON inputs).
+    /// The JSON object written for a grid (JSON inputs), found by walking down from the root
+    /// along the values that hold its offset: only reports pay for it.
     func object(of grid: RuntimeGrid) -> JSONNode? {
-        grid.sourceRange.flatMap { jsonObjects[$0.lowerBound] }
+        guard let offset = grid.sourceRange?.lowerBound, var node = file.jsonRoot else { return nil }
+        while true {
+            switch node.kind {
+            case .object(let members):
+                if node.range.lowerBound == offset { return node }
+                guard let member = members.first(where: { $0.value.range.contains(offset) }) else { return nil }
+                node = member.value
+            case .array(let elements):
+                var low = 0
+                var high = elements.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if elements[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
+                }
+                guard low > 0, elements[low - 1].range.contains(offset) else { return nil }
+                node = elements[low - 1]
+            default:
+                return nil
+            }
+        }
     }
 
     /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.

@@ -14,16 +14,32 @@ struct StructureRules {
     }
 
     mutating func lint(root: RuntimeGrid) {
-        var unknownViews: [(RuntimeGrid, String, Axis)] = []
-        var stack: [(RuntimeGrid, String, Axis?)] = [(root, "", nil)]
-        while let (grid, path, parentAxis) = stack.popLast() {
-            lint(grid, isRoot: path.isEmpty)
-            if let parentAxis, sizeComesFromView(grid) { unknownViews.append((grid, path, parentAxis)) }
-            for (index, child) in grid.children.enumerated().reversed() {
-                stack.append((child, path.isEmpty ? "\(index + 1)" : "\(path).\(index + 1)", grid.axis))
-            }
-        }
+        var unknownViews = UnknownViews()
+        var path: [Int] = []
+        walk(root, parentAxis: nil, path: &path, unknownViews: &unknownViews)
         reportUnknownViews(unknownViews)
+    }
+
+    /// The cells whose size comes from their view: the first one's grid, and up to 13 paths.
+    struct UnknownViews {
+        var first: (grid: RuntimeGrid, axis: Axis)?
+        var paths: [String] = []
+        var count = 0
+    }
+
+    /// Pre-order, borrowing each grid; `path` holds the 0-based indices down to `grid`.
+    mutating func walk(_ grid: borrowing RuntimeGrid, parentAxis: Axis?, path: inout [Int], unknownViews: inout UnknownViews) {
+        lint(grid, isRoot: path.isEmpty)
+        if let parentAxis, sizeComesFromView(grid) {
+            if unknownViews.first == nil { unknownViews.first = (copy grid, parentAxis) }
+            if unknownViews.count < 13 { unknownViews.paths.append(path.map { String($0 + 1) }.joined(separator: ".")) }
+            unknownViews.count += 1
+        }
+        for index in grid.children.indices {
+            path.append(index)
+            walk(grid.children[index], parentAxis: grid.axis, path: &path, unknownViews: &unknownViews)
+            path.removeLast()
+        }
     }
 
     /// A wrap leaf or an overlap cell (an anchor of size 0) takes its length from its view.
@@ -34,8 +50,8 @@ struct StructureRules {
 
     /// L003, once per layout: the cells whose size comes from a view a static tool cannot
     /// measure; frames assume 0 × 0 unless a preview size is given.
-    mutating func reportUnknownViews(_ cells: [(RuntimeGrid, String, Axis)]) {
-        guard let (grid, path, axis) = cells.first else { return }
+    mutating func reportUnknownViews(_ cells: UnknownViews) {
+        guard let (grid, axis) = cells.first, let path = cells.paths.first else { return }
         let wrap = grid.measure == RuntimeReading.wrap
         var message = wrap
             ? "the \(axis == .rows ? "height" : "width") of this wrap cell (\(path)) comes from its view, which Trellis cannot measure: frames assume a 0 × 0 view"
@@ -43,18 +59,22 @@ struct StructureRules {
         if cells.count > 1 { message += "; so do \(cells.count - 1) more cell\(cells.count == 2 ? "" : "s") of this layout" }
         var notes = ["In Trellis, give a view's size for previews with `content(WxH)`, e.g. `wrap content(120x20)`; it never reaches the JSON."]
         if cells.count > 1 {
-            let others = cells.dropFirst().prefix(12).map(\.1).joined(separator: ", ")
+            let others = cells.paths.dropFirst().prefix(12).joined(separator: ", ")
             notes.append("The others: \(others)\(cells.count > 13 ? ", …" : "").")
         }
         add("L003", .info, message, spans.span(of: wrap ? "size" : "overlap", on: grid), notes: notes)
     }
 
-    mutating func lint(_ grid: RuntimeGrid, isRoot: Bool) {
+    mutating func lint(_ grid: borrowing RuntimeGrid, isRoot: Bool) {
         let key = grid.axis?.rawValue ?? "rows"
         if let axis = grid.axis {
-            let ratios = grid.children.map(\.measure).filter { $0 > 0 && $0 < 1 }
-            let total = ratios.reduce(0, +)
-            if ratios.count > 1, total > 1.000_001 {
+            var ratioCount = 0
+            var total = 0.0
+            for index in grid.children.indices where grid.children[index].measure > 0 && grid.children[index].measure < 1 {
+                ratioCount += 1
+                total += grid.children[index].measure
+            }
+            if ratioCount > 1, total > 1.000_001 {
                 add("M106", .warning, "the ratio \(axis.rawValue) of this grid add up to \(JSONWriter.formatNumber((total * 10_000).rounded() / 100))% of the free length",
                     spans.span(of: key, on: grid),
                     notes: ["Ratios share the same free length (length − padding − spacing); over 100% the children overflow and fill siblings get negative lengths."])

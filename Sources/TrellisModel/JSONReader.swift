@@ -60,6 +60,9 @@ struct JSONReaderState {
                                       labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
     }
 
+    /// Objects with more members than this index their keys to find duplicates.
+    static let keyIndexThreshold = 16
+
     // Full-width punctuation (3-byte UTF-8 sequences).
     static let fullWidthComma: [UInt8] = [0xEF, 0xBC, 0x8C]
     static let fullWidthColon: [UInt8] = [0xEF, 0xBC, 0x9A]
@@ -201,6 +204,7 @@ struct JSONReaderState {
         closers.append(UInt8(ascii: "}"))
         defer { closers.removeLast() }
         var members: [JSONNode.Member] = []
+        /// Built once an object is large; small objects are searched member by member.
         var seenKeys: [String: Range<Int>] = [:]
         while true {
             skipSpace()
@@ -256,14 +260,18 @@ struct JSONReaderState {
             } else {
                 value = readValue(depth: depth + 1)
             }
-            if let first = seenKeys[key] {
+            if members.count == Self.keyIndexThreshold {
+                for member in members { seenKeys[member.key] = member.keyRange }
+            }
+            let first = members.count < Self.keyIndexThreshold ? members.last(where: { $0.key == key })?.keyRange : seenKeys[key]
+            if let first {
                 diagnostics.append(Diagnostic(
                     code: "J008", severity: .warning, range: keyNode.range,
                     message: "duplicate key \"\(key)\": the runtime keeps only this last one",
                     labels: [DiagnosticLabel(range: first, message: "first given here")],
                     fixIts: []))
             }
-            seenKeys[key] = keyNode.range
+            if members.count >= Self.keyIndexThreshold { seenKeys[key] = keyNode.range }
             members.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }
@@ -390,6 +398,10 @@ struct JSONReaderState {
         } else {
             index += 1
         }
+        if !fancyOpen, let end = plainStringEnd(from: index) {
+            index = end + 1
+            return JSONNode(kind: .string(String(decoding: bytes[(start + 1)..<end], as: UTF8.self)), range: start..<index)
+        }
         var scalars: [UInt8] = []
         var fancyClose = false
         var closed = false
@@ -436,6 +448,19 @@ struct JSONReaderState {
                    fix: FixIt(message: "replace with straight quotes", edits: edits))
         }
         return JSONNode(kind: .string(String(decoding: scalars, as: UTF8.self)), range: start..<index)
+    }
+
+    /// The closing quote's offset when the string from `position` holds no escape, control
+    /// character or typographic quote (the common case: its bytes are its text), else nil.
+    func plainStringEnd(from position: Int) -> Int? {
+        var probe = position
+        while probe < bytes.count {
+            let current = bytes[probe]
+            if current == UInt8(ascii: "\"") { return probe }
+            if current == UInt8(ascii: "\\") || current < 0x20 || current == 0xE2 { return nil }
+            probe += 1
+        }
+        return nil
     }
 
     func nextIsStructural(after position: Int) -> Bool {
@@ -515,8 +540,8 @@ struct JSONReaderState {
                 while !atEnd, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
             }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let number = Double(text), number.isFinite else {
+        guard let number = NumberParsing.double(bytes, start..<index) else {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if index == start { index += 1 }
             report("J001", "`\(text)` is not a valid number", start..<index)
             return JSONNode(kind: .invalid, range: start..<index)

@@ -18,12 +18,13 @@ public struct LoadedLayout: Sendable {
     public var grid: Grid?
     /// The runtime the JSON is written for and read by.
     public var dialect: Dialect
-    var readJSON: JSONValue?
+    /// The file's value (JSON inputs).
+    var readNode: JSONNode?
     var readRuntime: RuntimeGrid?
 
     /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
     public var json: JSONValue {
-        if let readJSON { return readJSON }
+        if let readNode { return readNode.value }
         return grid?.jsonValue(dialect: dialect) ?? .null
     }
 
@@ -37,7 +38,7 @@ public struct LoadedLayout: Sendable {
 
     /// The JSON text, written straight from the model for Trellis layouts.
     public func jsonBytes(style: JSONWriter.Style) -> [UInt8] {
-        if let grid, readJSON == nil { return GridJSONWriter.write(grid, dialect: dialect, style: style) }
+        if let grid, readNode == nil { return GridJSONWriter.write(grid, dialect: dialect, style: style) }
         return JSONWriter.write(json, style: style)
     }
 }
@@ -78,7 +79,7 @@ public struct LoadedFile: Sendable {
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
-            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readJSON: nil, readRuntime: nil)
+            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readNode: nil, readRuntime: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
                           layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
@@ -90,30 +91,28 @@ public struct LoadedFile: Sendable {
         var layouts: [LoadedLayout] = []
         var dialect = target ?? .default
         if let root = read.root {
-            let value = root.value
-            if target == nil, let detected = detectDialect(value) { dialect = detected }
-            var runtime = RuntimeReading.root(value, dialect: dialect)
-            attach(root, to: &runtime)
-            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readJSON: value, readRuntime: runtime))
+            if target == nil, let detected = detectDialect(root) { dialect = detected }
+            let runtime = RuntimeReading.root(root, dialect: dialect)
+            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root, readRuntime: runtime))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
                           diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, jsonRoot: read.root)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.
-    public static func detectDialect(_ value: JSONValue) -> Dialect? {
+    public static func detectDialect<Value: RuntimeReadable>(_ value: Value) -> Dialect? {
         var sawSpace = false
         var sawSpacing = false
-        var stack: [JSONValue] = [value]
+        var stack: [Value] = [value]
         while let next = stack.popLast() {
-            switch next {
-            case .object(let members):
-                for member in members {
-                    if member.key == "space" { sawSpace = true }
-                    if member.key == "spacing" { sawSpacing = true }
-                    stack.append(member.value)
+            switch next.readableKind {
+            case .object:
+                next.forEachMember { key, value in
+                    if key == "space" { sawSpace = true }
+                    if key == "spacing" { sawSpacing = true }
+                    stack.append(value)
                 }
-            case .array(let elements): stack.append(contentsOf: elements)
+            case .array: stack.append(contentsOf: next.elementList ?? [])
             default: break
             }
         }
@@ -129,16 +128,5 @@ public struct LoadedFile: Sendable {
         runtime.contentSize = grid.contentSize
         guard runtime.children.count == grid.children.count else { return }
         for index in grid.children.indices { attach(grid.children[index], to: &runtime.children[index]) }
-    }
-
-    /// Copies source ranges from the JSON syntax (same shape: `cols` then `rows`).
-    static func attach(_ node: JSONNode, to runtime: inout RuntimeGrid) {
-        runtime.sourceRange = node.range
-        var elements: [JSONNode] = []
-        for key in ["cols", "rows"] {
-            if let member = node.member(key), let list = member.value.elements { elements += list }
-        }
-        guard runtime.children.count == elements.count else { return }
-        for index in elements.indices { attach(elements[index], to: &runtime.children[index]) }
     }
 }

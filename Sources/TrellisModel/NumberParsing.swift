@@ -9,7 +9,7 @@ enum NumberParsing {
     /// `-?digits(.digits)?` with at most 15 significant digits is computed exactly (an exact
     /// integer divided by an exact power of ten rounds once, as strtod does); anything else
     /// goes through the standard library's parser.
-    static func double(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+    static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Double? where Bytes.Index == Int {
         var index = range.lowerBound
         let end = range.upperBound
         guard index < end else { return nil }
@@ -37,7 +37,7 @@ enum NumberParsing {
         return negative ? -value : value
     }
 
-    static func slow(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+    static func slow<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Double? where Bytes.Index == Int {
         guard let value = Double(String(decoding: bytes[range], as: UTF8.self)), value.isFinite else { return nil }
         return value
     }

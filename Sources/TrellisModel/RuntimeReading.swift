@@ -12,18 +12,24 @@ public enum RuntimeReading {
 
     /// The root grid of a layout view: its `size`, `anchor`, `placeholder` and borderlines
     /// mean nothing (the runtime's root always fills, is never an anchor or placeholder).
-    public static func root(_ value: JSONValue, dialect: Dialect) -> RuntimeGrid {
+    /// Read from a ``JSONNode``, every grid carries the range it was written at.
+    public static func root<Value: RuntimeReadable>(_ value: Value, dialect: Dialect) -> RuntimeGrid {
         var grid = RuntimeGrid(measure: fill)
         apply(value, to: &grid, dialect: dialect, isRoot: true)
         return grid
     }
 
     /// `createLayoutSize:` — how a `size` value becomes a measure.
-    public static func measure(of value: JSONValue?) -> Double {
-        switch value {
-        case .number(let number)?: return number
-        case .bool(let flag)?: return flag ? 1 : 0
-        case .string(let text)?:
+    public static func measure(of value: JSONValue?) -> Double { measure(read: value) }
+
+    /// `createLayoutSize:` for any readable value.
+    public static func measure<Value: RuntimeReadable>(read value: Value?) -> Double {
+        guard let value else { return fill }
+        switch value.readableKind {
+        case .number: return value.numberPayload ?? 0
+        case .bool: return value.boolPayload == true ? 1 : 0
+        case .string:
+            let text = value.stringPayload ?? ""
             if text == "fill" { return fill }
             if text == "wrap" { return wrap }
             if text.hasSuffix("%") {
@@ -64,30 +70,41 @@ public enum RuntimeReading {
     }
 
     /// `doubleValue` sent to whatever JSON value a key holds (non-numbers read as 0).
-    public static func double(_ value: JSONValue?) -> Double {
-        switch value {
-        case .number(let number)?: return number
-        case .bool(let flag)?: return flag ? 1 : 0
-        case .string(let text)?: return doubleValue(of: text)
+    public static func double(_ value: JSONValue?) -> Double { double(read: value) }
+
+    /// `doubleValue` for any readable value.
+    public static func double<Value: RuntimeReadable>(read value: Value?) -> Double {
+        guard let value else { return 0 }
+        switch value.readableKind {
+        case .number: return value.numberPayload ?? 0
+        case .bool: return value.boolPayload == true ? 1 : 0
+        case .string: return doubleValue(of: value.stringPayload ?? "")
         default: return 0
         }
     }
 
     /// `integerValue`: numbers truncate, strings read their integer prefix.
-    public static func integer(_ value: JSONValue?) -> Int {
-        let number = double(value)
+    public static func integer(_ value: JSONValue?) -> Int { integer(read: value) }
+
+    /// `integerValue` for any readable value.
+    public static func integer<Value: RuntimeReadable>(read value: Value?) -> Int {
+        let number = double(read: value)
         guard number.isFinite, abs(number) < 9e18 else { return 0 }
         return Int(number.rounded(.towardZero))
     }
 
     /// `boolValue`: numbers are true when non-zero; strings when they start (after
     /// whitespace, sign and zeros) with Y, y, T, t or a digit 1–9.
-    public static func bool(_ value: JSONValue?) -> Bool {
-        switch value {
-        case .bool(let flag)?: return flag
-        case .number(let number)?: return number != 0
-        case .string(let text)?:
-            var scalars = Substring(text).drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    public static func bool(_ value: JSONValue?) -> Bool { bool(read: value) }
+
+    /// `boolValue` for any readable value.
+    public static func bool<Value: RuntimeReadable>(read value: Value?) -> Bool {
+        guard let value else { return false }
+        switch value.readableKind {
+        case .bool: return value.boolPayload ?? false
+        case .number: return value.numberPayload != 0
+        case .string:
+            var scalars = Substring(value.stringPayload ?? "").drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
             if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
             scalars = scalars.drop(while: { $0 == "0" })
             guard let first = scalars.first else { return false }
@@ -97,34 +114,63 @@ public enum RuntimeReading {
     }
 
     /// `UIEdgeInsetsFromString`: `{top, left, bottom, right}`; malformed text reads as zeros.
+    /// (Each part, without surrounding spaces, must be a whole finite number for `Double`.)
     public static func padding(_ text: String) -> EdgeInsets {
-        let trimmed = text.trimmingSpaces
-        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"), trimmed.count >= 2 else { return .zero }
-        let inner = trimmed.dropFirst().dropLast()
-        let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return .zero }
-        var values: [Double] = []
-        for part in parts {
-            guard let value = Double(String(part).trimmingSpaces), value.isFinite else { return .zero }
-            values.append(value)
+        var text = text
+        return text.withUTF8 { padding(bytes: $0) }
+    }
+
+    static func padding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets {
+        // Spaces, tabs and lone line breaks are trimmed; `\r\n` is one character that is not.
+        func isSpace(_ index: Int) -> Bool {
+            switch bytes[index] {
+            case 0x20, 0x09: return true
+            case 0x0D: return index + 1 >= bytes.count || bytes[index + 1] != 0x0A
+            case 0x0A: return index == 0 || bytes[index - 1] != 0x0D
+            default: return false
+            }
         }
-        return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(start) { start += 1 }
+        while end > start, isSpace(end - 1) { end -= 1 }
+        guard end - start >= 2, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return .zero }
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var part = 0
+        var partStart = start + 1
+        for index in (start + 1)...(end - 1) where index == end - 1 || bytes[index] == UInt8(ascii: ",") {
+            guard part < 4 else { return .zero }
+            var lower = partStart
+            var upper = index
+            while lower < upper, isSpace(lower) { lower += 1 }
+            while upper > lower, isSpace(upper - 1) { upper -= 1 }
+            guard let value = NumberParsing.double(bytes, lower..<upper) else { return .zero }
+            switch part {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: values.3 = value
+            }
+            part += 1
+            partStart = index + 1
+        }
+        guard part == 4 else { return .zero }
+        return EdgeInsets(top: values.0, left: values.1, bottom: values.2, right: values.3)
     }
 
     /// The values of the keys the runtime reads; for a key given twice, the last one
     /// (what NSDictionary keeps).
-    struct Keys {
-        var actionData, tag, action, padding, spacing, placeholder, anchor, overlap, gravity: JSONValue?
-        var borderlines: [JSONValue?] = [nil, nil, nil, nil]   // top, left, bottom, right
-        var cols, rows: JSONValue?
+    struct Keys<Value: RuntimeReadable> {
+        var actionData, tag, action, padding, spacing, placeholder, anchor, overlap, gravity: Value?
+        var borderlines: (Value?, Value?, Value?, Value?) = (nil, nil, nil, nil)   // top, left, bottom, right
+        var cols, rows: Value?
         var unknown: [JSONMember] = []
 
-        init(_ members: [JSONMember], dialect: Dialect) {
-            for member in members {
-                let value = member.value
-                guard let key = GridSchema.key(json: member.key), key != .spacing || member.key == dialect.spacingKey else {
-                    unknown.append(member)   // includes the other dialect's spacing key
-                    continue
+        init(_ value: Value, dialect: Dialect) {
+            value.forEachMember { name, value in
+                guard let key = GridSchema.key(json: name), key != .spacing || name == dialect.spacingKey else {
+                    unknown.append(JSONMember(name, value.plainValue))   // includes the other dialect's spacing key
+                    return
                 }
                 switch key {
                 case .size: break
@@ -137,10 +183,10 @@ public enum RuntimeReading {
                 case .anchor: anchor = value
                 case .overlap: overlap = value
                 case .gravity: gravity = value
-                case .topBorderline: borderlines[0] = value
-                case .leftBorderline: borderlines[1] = value
-                case .bottomBorderline: borderlines[2] = value
-                case .rightBorderline: borderlines[3] = value
+                case .topBorderline: borderlines.0 = value
+                case .leftBorderline: borderlines.1 = value
+                case .bottomBorderline: borderlines.2 = value
+                case .rightBorderline: borderlines.3 = value
                 case .cols: cols = value
                 case .rows: rows = value
                 }
@@ -148,19 +194,20 @@ public enum RuntimeReading {
         }
     }
 
-    static func apply(_ value: JSONValue, to grid: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
-        guard case .object(let members) = value else { return }
-        let keys = Keys(members, dialect: dialect)
-        if let data = keys.actionData, data != .null { grid.actionData = data }
-        grid.tag = integer(keys.tag)
-        if case .string(let action)? = keys.action, !action.isEmpty, !isRoot { grid.action = action }
-        if case .string(let text)? = keys.padding, !text.isEmpty { grid.padding = padding(text) }
-        grid.spacing = double(keys.spacing)
+    static func apply<Value: RuntimeReadable>(_ value: Value, to grid: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
+        grid.sourceRange = value.readableRange
+        guard value.readableKind == .object else { return }
+        let keys = Keys(value, dialect: dialect)
+        if let data = keys.actionData, data.readableKind != .null { grid.actionData = data.plainValue }
+        grid.tag = integer(read: keys.tag)
+        if let action = keys.action?.stringPayload, !action.isEmpty, !isRoot { grid.action = action }
+        if let text = keys.padding?.stringPayload, !text.isEmpty { grid.padding = padding(text) }
+        grid.spacing = double(read: keys.spacing)
         if !isRoot {
-            grid.placeholder = bool(keys.placeholder)
-            grid.anchor = bool(keys.anchor)
+            grid.placeholder = bool(read: keys.placeholder)
+            grid.anchor = bool(read: keys.anchor)
         }
-        if case .string(let text)? = keys.overlap {
+        if let text = keys.overlap?.stringPayload {
             let overlap = Gravity.parse(text)
             if !overlap.isNone {
                 if !isRoot {
@@ -170,37 +217,47 @@ public enum RuntimeReading {
                 grid.gravity = overlap
             }
         }
-        if case .string(let text)? = keys.gravity {
+        if let text = keys.gravity?.stringPayload {
             let gravity = Gravity.parse(text)
             if !gravity.isNone { grid.gravity = gravity }
         }
         if !isRoot {
-            for (index, edge) in [Edge.top, .left, .bottom, .right].enumerated() {
-                guard let line = keys.borderlines[index], case .object = line else { continue }
-                // MyBorderline starts black and 1 point wide; an unreadable color string
-                // clears the color, and `setThick:` raises any width below 1 to 1.
-                var color: RGBA? = RGBA.namedColors["black"]
-                if case .string(let text)? = line["color"] { color = RGBA.parse(text) }
-                grid.borderlines.append(RuntimeBorderline(
-                    edge: edge, color: color, thick: max(1, double(line["thick"])), head: double(line["head"]),
-                    tail: double(line["tail"]), offset: double(line["offset"]), dash: double(line["dash"])))
-            }
+            readBorderline(keys.borderlines.0, edge: .top, into: &grid)
+            readBorderline(keys.borderlines.1, edge: .left, into: &grid)
+            readBorderline(keys.borderlines.2, edge: .bottom, into: &grid)
+            readBorderline(keys.borderlines.3, edge: .right, into: &grid)
         }
-        // NSDictionary keeps one value per key (the last) and no order.
-        var unknown: [String: JSONValue] = [:]
-        for member in keys.unknown { unknown[member.key] = member.value }
-        grid.unknownKeys = unknown.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
+        if !keys.unknown.isEmpty {
+            // NSDictionary keeps one value per key (the last) and no order.
+            var unknown: [String: JSONValue] = [:]
+            for member in keys.unknown { unknown[member.key] = member.value }
+            grid.unknownKeys = unknown.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
+        }
         // `cols` are added first; `rows` after them turn the split into rows (an assertion
         // in debug builds; release builds keep both lists under one axis).
-        for (list, axis) in [(keys.cols, Axis.cols), (keys.rows, Axis.rows)] {
-            guard case .array(let elements)? = list else { continue }
-            grid.children.reserveCapacity(grid.children.count + elements.count)
-            for element in elements {
-                var child = RuntimeGrid(measure: measure(of: element["size"]))
-                apply(element, to: &child, dialect: dialect, isRoot: false)
-                grid.children.append(child)
-                grid.axis = axis
-            }
+        readChildren(keys.cols, axis: .cols, into: &grid, dialect: dialect)
+        readChildren(keys.rows, axis: .rows, into: &grid, dialect: dialect)
+    }
+
+    /// MyBorderline starts black and 1 point wide; an unreadable color string clears the
+    /// color, and `setThick:` raises any width below 1 to 1.
+    static func readBorderline<Value: RuntimeReadable>(_ line: Value?, edge: Edge, into grid: inout RuntimeGrid) {
+        guard let line, line.readableKind == .object else { return }
+        var color: RGBA? = RGBA.namedColors["black"]
+        if let text = line.lastMember("color")?.stringPayload { color = RGBA.parse(text) }
+        grid.borderlines.append(RuntimeBorderline(
+            edge: edge, color: color, thick: max(1, double(read: line.lastMember("thick"))), head: double(read: line.lastMember("head")),
+            tail: double(read: line.lastMember("tail")), offset: double(read: line.lastMember("offset")), dash: double(read: line.lastMember("dash"))))
+    }
+
+    static func readChildren<Value: RuntimeReadable>(_ list: Value?, axis: Axis, into grid: inout RuntimeGrid, dialect: Dialect) {
+        guard let elements = list?.elementList else { return }
+        grid.children.reserveCapacity(grid.children.count + elements.count)
+        for element in elements {
+            var child = RuntimeGrid(measure: measure(read: element.lastMember("size")))
+            apply(element, to: &child, dialect: dialect, isRoot: false)
+            grid.children.append(child)
+            grid.axis = axis
         }
     }
 }

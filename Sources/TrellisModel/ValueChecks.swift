@@ -55,6 +55,7 @@ public enum ValueChecks {
 
     /// `action` (§2): an Objective-C selector that takes the grid, so it ends with `:`.
     public static func action(_ text: String) -> ValueFinding? {
+        if isPlainSelector(text) { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         let wellFormed = !text.isEmpty && parts.dropLast().allSatisfy { part in
             guard let first = part.first, first.isLetter || first == "_" else { return false }
@@ -69,6 +70,21 @@ public enum ValueChecks {
         }
         if wellFormed { return nil }
         return ValueFinding(code: "M113", severity: .warning, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
+    }
+
+    /// `name:` in ASCII letters, digits and `_`, not starting with a digit: the common,
+    /// well-formed case, recognised on bytes.
+    static func isPlainSelector(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count >= 2, bytes.last == UInt8(ascii: ":") else { return false }
+        var isFirst = true
+        for byte in bytes.dropLast() {
+            let letter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard letter || (digit && !isFirst) else { return false }
+            isFirst = false
+        }
+        return true
     }
 
     /// `tag` (§2): 0 means no tag.

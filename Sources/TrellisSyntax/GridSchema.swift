@@ -113,9 +113,19 @@ public enum GridSchema {
 
     /// The key a JSON member name spells in either dialect (`space` and `spacing` are both
     /// `.spacing`; the caller decides which one its dialect reads).
-    public static func key(json name: String) -> GridKey? { byJSON[name] }
+    /// Found by the name's length, then compared: no hashing on the readers' hot path.
+    public static func key(json name: String) -> GridKey? {
+        let length = name.utf8.count
+        guard length < spellingsByLength.count else { return nil }
+        for (spelling, key) in spellingsByLength[length] where spelling == name { return key }
+        return nil
+    }
 
-    static let byJSON: [String: GridKey] = Dictionary(
-        entries.flatMap { entry in [(entry.json, entry.key)] + (entry.legacyJSON.map { [($0, entry.key)] } ?? []) },
-        uniquingKeysWith: { first, _ in first })
+    /// `[length]` → the spellings of that many bytes with their keys, from ``entries``.
+    static let spellingsByLength: [[(String, GridKey)]] = {
+        let spellings = entries.flatMap { entry in [(entry.json, entry.key)] + (entry.legacyJSON.map { [($0, entry.key)] } ?? []) }
+        var table = [[(String, GridKey)]](repeating: [], count: (spellings.map(\.0.utf8.count).max() ?? 0) + 1)
+        for (spelling, key) in spellings { table[spelling.utf8.count].append((spelling, key)) }
+        return table
+    }()
 }

@@ -1,0 +1,99 @@
+/// A JSON value the runtime's reading (``RuntimeReading``) can read: the plain
+/// ``JSONValue``, or a ``JSONNode`` read from a file, whose grids then carry source ranges.
+/// Reading the syntax directly skips building a plain value tree for every file.
+public protocol RuntimeReadable {
+    var readableKind: ReadableKind { get }
+    var boolPayload: Bool? { get }
+    var numberPayload: Double? { get }
+    var stringPayload: String? { get }
+    /// The elements of an array.
+    var elementList: [Self]? { get }
+    /// Calls `body` with each member of an object, in written order.
+    func forEachMember(_ body: (String, Self) -> Void)
+    /// The value of the LAST member named `key` (what `NSDictionary` keeps).
+    func lastMember(_ key: String) -> Self?
+    /// The plain value (for the rare keys kept whole: `actionData` and unknown keys).
+    var plainValue: JSONValue { get }
+    /// Where the value was written, when read from a file.
+    var readableRange: Range<Int>? { get }
+}
+
+/// The type of a ``RuntimeReadable`` value, without its payload.
+public enum ReadableKind: Sendable {
+    case null, bool, number, string, array, object
+}
+
+extension JSONValue: RuntimeReadable {
+    public var readableKind: ReadableKind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    public var boolPayload: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    public var numberPayload: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    public var stringPayload: String? { stringValue }
+    public var elementList: [JSONValue]? { arrayElements }
+
+    public func forEachMember(_ body: (String, JSONValue) -> Void) {
+        guard case .object(let members) = self else { return }
+        for member in members { body(member.key, member.value) }
+    }
+
+    public func lastMember(_ key: String) -> JSONValue? { self[key] }
+    public var plainValue: JSONValue { self }
+    public var readableRange: Range<Int>? { nil }
+}
+
+extension JSONNode: RuntimeReadable {
+    /// Text that is no JSON value reads as null, as in ``value``.
+    public var readableKind: ReadableKind {
+        switch kind {
+        case .null, .invalid: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    public var boolPayload: Bool? {
+        if case .bool(let flag) = kind { return flag }
+        return nil
+    }
+
+    public var numberPayload: Double? {
+        if case .number(let number) = kind { return number }
+        return nil
+    }
+
+    public var stringPayload: String? {
+        if case .string(let text) = kind { return text }
+        return nil
+    }
+
+    public var elementList: [JSONNode]? { elements }
+
+    public func forEachMember(_ body: (String, JSONNode) -> Void) {
+        guard case .object(let members) = kind else { return }
+        for member in members { body(member.key, member.value) }
+    }
+
+    public func lastMember(_ key: String) -> JSONNode? { member(key)?.value }
+    public var plainValue: JSONValue { value }
+    public var readableRange: Range<Int>? { range }
+}
