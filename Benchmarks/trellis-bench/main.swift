@@ -22,14 +22,17 @@ func measure(runs: Int = 5, _ body: () -> Void) -> Double {
 func megabytes(_ count: Int) -> Double { Double(count) / 1_000_000 }
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
-/// A generated Trellis file of about `target` bytes: many layouts of product cards.
-func generateTrellis(bytes target: Int) -> String {
+/// A generated Trellis file of about `target` bytes: many layouts of product cards of 400
+/// rows each, or with `oneLayout` a single layout of as many rows as it takes.
+func generateTrellis(bytes target: Int, oneLayout: Bool = false) -> String {
     var text = "// generated for the benchmark\ntarget mylayout 2\npreview 375x667@2x\n"
     text += "template badge { _ overlap(bottom|left) padding(0 0 5 0) }\n"
     var layout = 0
     while text.utf8.count < target {
         text += "layout screen\(layout) padding(10 0 10 0) tag(\(layout + 1)) rows {\n"
-        for row in 0..<400 {
+        var row = 0
+        while oneLayout ? text.utf8.count < target : row < 400 {
+            defer { row += 1 }
             text += "  \(40 + row % 7) padding(5 5 5 5) spacing(3) cols { 50% anchor tag(\(row)) rows fill | wrap | 20; "
             text += "fill gravity(top|left) cols 10 | 20% | -50% | fill; 1/3 action(handleTap:) bottom-borderline(color #EEEEEE thick 1) }\n"
             if row % 50 == 0 { text += "  badge // 注释 😀\n" }
@@ -143,6 +146,11 @@ func profileStage(_ stage: String, runs: Int) {
     print("\(stage): \(runs) runs in \(ContinuousClock.now - start)")
 }
 
+if CommandLine.arguments.contains("--only-processes") {
+    processBenchmark(quick: CommandLine.arguments.contains("--quick"))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-check") {
     checkBenchmark(files: 1_000)
     exit(0)
@@ -160,14 +168,14 @@ if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < Comma
 
 /// The grid dictionaries the check benchmark reads: cards of 8 to 15 rows, pretty-printed,
 /// one in ten with a trailing comma.
-func checkInputs(files count: Int) -> [[UInt8]] {
+func checkInputs(files count: Int, trailingCommas: Bool = true) -> [[UInt8]] {
     let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 60_000))).tree).document
     guard let layout = document.layouts.first else { return [] }
     return (0..<count).map { index in
         var grid = layout.root
         grid.children = Array(grid.children.prefix(8 + index % 8))
         var bytes = GridJSONWriter.write(grid, dialect: .v2, style: .pretty)
-        if index % 10 == 0, let close = bytes.lastIndex(of: UInt8(ascii: "}")) { bytes.insert(contentsOf: Array(",".utf8), at: close - 1) }
+        if trailingCommas, index % 10 == 0, let close = bytes.lastIndex(of: UInt8(ascii: "}")) { bytes.insert(contentsOf: Array(",".utf8), at: close - 1) }
         return bytes
     }
 }
@@ -234,26 +242,11 @@ func checkBenchmark(files count: Int) {
             _ = try? JSONSerialization.jsonObject(with: data)
         }
     }
-    var jqTime: Double?
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") {
-        jqTime = measure(runs: 3) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
-            process.arguments = ["empty"] + paths
-            process.standardError = FileHandle.nullDevice
-            try? process.run()
-            process.waitUntilExit()
-        }
-    }
     print("check over \(count) grid-dictionary files (\(format(megabytes(total), 2)) MB, \(findings) findings, frames at 375x667@2x)")
     print("  trellis check (read, parse, lint, lay out)  \(format(trellisTime * 1000)) ms")
     print("    of which, from bytes in memory: tolerant JSON read \(format(readTime * 1000)) ms, load (read + runtime model) \(format(loadTime * 1000)) ms, lint \(format(lintTime * 1000)) ms")
     print("  JSONSerialization parse only                \(format(foundationTime * 1000)) ms  (ratio \(format(foundationTime / trellisTime, 2))×)")
-    if let jqTime {
-        print("  jq empty (one process, parse only)          \(format(jqTime * 1000)) ms  (ratio \(format(jqTime / trellisTime, 2))×)")
-    } else {
-        print("  jq is not installed: apt-get install jq for the baseline")
-    }
+    print("  (jq on the same files, whole processes: see the next section; jq stops at the first file with a trailing comma)")
 }
 
 let quick = CommandLine.arguments.contains("--quick")
@@ -265,6 +258,8 @@ if !quick {
     print("")
 }
 checkBenchmark(files: 1_000)
+print("")
+processBenchmark(quick: quick)
 print("")
 print("Frames (one layout pass) on trees of 1k, 100k and 1M grids")
 for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }

@@ -116,7 +116,12 @@ public enum LayoutEngine {
     /// a second layout changes are pass-dependent (spec §10). Each layout settles within
     /// ``maximumPasses`` passes; when one does not, it is the last result, unsettled.
     public static func screens(_ root: RuntimeGrid, viewport: Viewport, relayouts: Int) -> [LayoutResult] {
-        var pass = LayoutPass(root: root, viewport: viewport)
+        screens(LayoutTree(root), viewport: viewport, relayouts: relayouts)
+    }
+
+    /// ``screens(_:viewport:relayouts:)`` on a tree flattened once for several viewports.
+    public static func screens(_ tree: LayoutTree, viewport: Viewport, relayouts: Int) -> [LayoutResult] {
+        var pass = LayoutPass(tree: tree, viewport: viewport)
         let wraps = viewport.height == nil
         let tolerance = 1 / viewport.scale + 0.0001
         var height = viewport.height ?? 0
@@ -147,7 +152,12 @@ public enum LayoutEngine {
     /// One pass on a freshly built tree (every rectangle starts at zero), with the view's
     /// height as measured and no view frames: shared/corpus/frames.
     public static func singlePass(_ root: RuntimeGrid, viewport: Viewport) -> LayoutResult {
-        var pass = LayoutPass(root: root, viewport: viewport)
+        singlePass(LayoutTree(root), viewport: viewport)
+    }
+
+    /// ``singlePass(_:viewport:)`` on a tree flattened once.
+    public static func singlePass(_ tree: LayoutTree, viewport: Viewport) -> LayoutResult {
+        var pass = LayoutPass(tree: tree, viewport: viewport)
         let height = pass.run(height: viewport.height ?? 0)
         return LayoutResult(viewport: viewport, width: viewport.width, height: height,
                             grids: pass.frames(screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false)

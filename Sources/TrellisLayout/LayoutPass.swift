@@ -1,89 +1,56 @@
 import TrellisModel
 
-/// The tree flattened into arrays in pre-order, and the rectangles the passes mutate: they
-/// persist from one pass to the next, as on the runtime's grid nodes. Paths are not built
-/// here: ``GridPaths`` names a grid only when a report asks.
+/// One layout of a ``LayoutTree`` at one viewport: the tree's arrays (shared, not copied;
+/// leading and trailing padding swapped under RTL) and the rectangles the passes mutate:
+/// they persist from one pass to the next, as on the runtime's grid nodes.
 struct LayoutPass {
+    let tree: LayoutTree
     let viewport: Viewport
-    var measure: [Double] = []
-    var axis: [UInt8] = []          // 0 leaf / unknown, 1 rows, 2 cols
-    var parent: [Int32] = []
-    var indexInParent: [Int32] = []
-    var childStart: [Int] = []
-    var childCount: [Int] = []
-    var childList: [Int] = []
-    var padTop: [Double] = [], padLeading: [Double] = [], padBottom: [Double] = [], padTrailing: [Double] = []
-    var spacing: [Double] = []
-    var gravity: [UInt16] = []
-    var anchor: [Bool] = []
-    var placeholder: [Bool] = []
-    var content: [PreviewSize?] = []
-    var depths: [Int32] = []
-    var sources: [Range<Int>?] = []
-    var x: [Double] = [], y: [Double] = [], w: [Double] = [], h: [Double] = []
-    var deepest = 0
+    let measure: [Double]
+    let axis: [UInt8]
+    let parent: [Int32]
+    let childStart: [Int]
+    let childCount: [Int]
+    let childList: [Int]
+    let padTop: [Double], padLeading: [Double], padBottom: [Double], padTrailing: [Double]
+    let spacing: [Double]
+    let gravity: [UInt16]
+    let anchor: [Bool]
+    let placeholder: [Bool]
+    let content: [PreviewSize?]
+    var x: [Double], y: [Double], w: [Double], h: [Double]
     let rtl: Bool
     let scale: Double
     let rootHeightWraps: Bool
 
-    static let rows: UInt8 = 1
-    static let cols: UInt8 = 2
+    static let rows = LayoutTree.rows
+    static let cols = LayoutTree.cols
 
-    init(root: RuntimeGrid, viewport: Viewport) {
+    init(tree: LayoutTree, viewport: Viewport) {
+        self.tree = tree
         self.viewport = viewport
         rtl = viewport.rtl
         scale = viewport.scale
         rootHeightWraps = viewport.height == nil
-        let count = Self.count(root)
-        measure.reserveCapacity(count); axis.reserveCapacity(count); parent.reserveCapacity(count)
-        indexInParent.reserveCapacity(count); childStart.reserveCapacity(count); childCount.reserveCapacity(count)
-        childList.reserveCapacity(count); padTop.reserveCapacity(count); padLeading.reserveCapacity(count)
-        padBottom.reserveCapacity(count); padTrailing.reserveCapacity(count); spacing.reserveCapacity(count)
-        gravity.reserveCapacity(count); anchor.reserveCapacity(count); placeholder.reserveCapacity(count)
-        content.reserveCapacity(count); depths.reserveCapacity(count); sources.reserveCapacity(count)
-        flatten(root, parent: -1, indexInParent: 0, depth: 0)
-        x = Array(repeating: 0, count: measure.count)
+        measure = tree.measure
+        axis = tree.axis
+        parent = tree.parent
+        childStart = tree.childStart
+        childCount = tree.childCount
+        childList = tree.childList
+        padTop = tree.padTop
+        padBottom = tree.padBottom
+        padLeading = rtl ? tree.padRight : tree.padLeft
+        padTrailing = rtl ? tree.padLeft : tree.padRight
+        spacing = tree.spacing
+        gravity = tree.gravity
+        anchor = tree.anchor
+        placeholder = tree.placeholder
+        content = tree.content
+        x = Array(repeating: 0, count: tree.count)
         y = x
         w = x
         h = x
-    }
-
-    /// How many grids the tree holds (the readers bound its depth).
-    static func count(_ grid: borrowing RuntimeGrid) -> Int {
-        var total = 1
-        for index in grid.children.indices { total += count(grid.children[index]) }
-        return total
-    }
-
-    /// Appends `grid` and its subtree in pre-order; children's indices are filled in as each
-    /// child is placed. Recursion is as deep as the tree, which the readers bound.
-    mutating func flatten(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, indexInParent slot: Int, depth: Int) {
-        let index = measure.count
-        let childTotal = grid.children.count
-        measure.append(grid.measure)
-        axis.append(childTotal == 0 ? 0 : (grid.axis == .rows ? Self.rows : Self.cols))
-        parent.append(Int32(parentIndex))
-        indexInParent.append(Int32(slot))
-        childStart.append(childList.count)
-        childCount.append(childTotal)
-        padTop.append(grid.padding.top)
-        padBottom.append(grid.padding.bottom)
-        padLeading.append(rtl ? grid.padding.right : grid.padding.left)
-        padTrailing.append(rtl ? grid.padding.left : grid.padding.right)
-        spacing.append(grid.spacing)
-        gravity.append(grid.gravity.rawValue)
-        anchor.append(grid.anchor)
-        placeholder.append(grid.placeholder)
-        content.append(grid.contentSize)
-        depths.append(Int32(depth))
-        sources.append(grid.sourceRange)
-        deepest = max(deepest, depth)
-        guard childTotal > 0 else { return }
-        childList.append(contentsOf: repeatElement(-1, count: childTotal))
-        for offset in 0..<childTotal {
-            childList[childStart[index] + offset] = measure.count
-            flatten(grid.children[offset], parent: index, indexInParent: offset, depth: depth + 1)
-        }
     }
 
     /// Where `grid`'s children are listed in `childList`.
@@ -323,7 +290,7 @@ extension LayoutPass {
         y[0] = 0
         w[0] = viewport.width
         h[0] = height
-        guard deepest <= LayoutEngine.maximumDepth else { return height }
+        guard tree.deepest <= LayoutEngine.maximumDepth else { return height }
         let rootMeasure = measurePass(0, gridWidth: viewport.width, gridHeight: height)
         positionPass(0, originX: 0, originY: 0)
         return rootHeightWraps ? rootMeasure : height
@@ -334,7 +301,7 @@ extension LayoutPass {
     /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frames(screen: Bool) -> [GridFrame] {
         let width = viewport.width
-        let names = GridPaths(parent: parent, indexInParent: indexInParent)
+        let names = tree.paths
         var grids: [GridFrame] = []
         grids.reserveCapacity(measure.count)
         var nextSlot = 0
@@ -354,11 +321,11 @@ extension LayoutPass {
             }
             let parentIndex = Int(parent[index])
             grids.append(GridFrame(
-                index: index, paths: names, depth: Int(depths[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
+                index: index, paths: names, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
                 measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
                 parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
                 isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
-                sourceRange: sources[index]))
+                sourceRange: tree.sources[index]))
         }
         return grids
     }

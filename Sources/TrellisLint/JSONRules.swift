@@ -27,28 +27,41 @@ struct JSONRules {
     }
 
     mutating func lint(root: JSONNode) {
-        var stack: [(JSONNode, Bool, Int)] = [(root, true, 0)]
-        while let (node, isRoot, depth) = stack.popLast() {
-            guard case .object(let members) = node.kind else {
-                add("M122", .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
-                    notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
-                continue
-            }
-            lintMembers(members, of: node, isRoot: isRoot)
-            for key in ["rows", "cols"] {
-                guard let list = node.member(key), case .array(let elements) = list.value.kind else { continue }
-                for element in elements.reversed() { stack.append((element, false, depth + 1)) }
-            }
+        lint(root, isRoot: true)
+    }
+
+    /// A grid object, then its children (`cols` before `rows`, as written within each); the
+    /// readers bound the depth.
+    mutating func lint(_ node: JSONNode, isRoot: Bool) {
+        guard case .object(let members) = node.kind else {
+            add("M122", .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
+                notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
+            return
+        }
+        lintMembers(members, of: node, isRoot: isRoot)
+        for split in ["cols", "rows"] {
+            guard let list = members.last(where: { $0.key == split }), case .array(let elements) = list.value.kind else { continue }
+            for element in elements { lint(element, isRoot: false) }
         }
     }
 
     mutating func lintMembers(_ members: [JSONNode.Member], of node: JSONNode, isRoot: Bool) {
+        // The last member of each key the cross-key checks need (what NSDictionary keeps).
+        var rows: JSONNode.Member?, cols: JSONNode.Member?, overlap: JSONNode.Member?, size: JSONNode.Member?, gravity: JSONNode.Member?
         for member in members {
             let key = member.key
             let value = member.value
             guard let gridKey = GridSchema.key(json: key) else {
                 unknownKey(member)
                 continue
+            }
+            switch gridKey {
+            case .rows: rows = member
+            case .cols: cols = member
+            case .overlap: overlap = member
+            case .size: size = member
+            case .gravity: gravity = member
+            default: break
             }
             switch gridKey {
             case .size: lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
@@ -103,16 +116,16 @@ struct JSONRules {
                 lintBorderline(value, key: key)
             }
         }
-        if node.member("rows") != nil, let cols = node.member("cols"), let rows = node.member("rows") {
+        if let cols, let rows {
             add("M101", .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
                 rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
         }
-        if let overlap = node.member("overlap") {
-            if let size = node.member("size"), !isRoot, RuntimeReading.measure(of: size.value.value) != 0 {
+        if let overlap {
+            if let size, !isRoot, RuntimeReading.measure(read: size.value) != 0 {
                 add("M111", .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
-            if let gravity = node.member("gravity"), !Gravity.parse(gravity.value.value.stringValue ?? "").isNone {
+            if let gravity, !Gravity.parse(gravity.value.stringPayload ?? "").isNone {
                 add("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }

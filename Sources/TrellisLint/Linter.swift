@@ -42,11 +42,11 @@ public enum Linter {
         if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
         let viewports = options.viewports(for: file)
         for layout in file.layouts {
-            let runtime = layout.runtime
+            let tree = LayoutTree(layout.runtime)
             var structure = StructureRules(spans: spans)
-            structure.lint(root: runtime)
+            structure.lint(tree)
             var frames = LayoutRules(spans: spans)
-            frames.lint(root: runtime, viewports: viewports)
+            frames.lint(tree, viewports: viewports)
             diagnostics += DiagnosticCap.capped(structure.diagnostics + frames.diagnostics, scope: "layout `\(layout.name)`")
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.

@@ -18,8 +18,8 @@ struct Spans {
 
     /// The JSON object written for a grid (JSON inputs), found by walking down from the root
     /// along the values that hold its offset: only reports pay for it.
-    func object(of grid: RuntimeGrid) -> JSONNode? {
-        guard let offset = grid.sourceRange?.lowerBound, var node = file.jsonRoot else { return nil }
+    func object(at source: Range<Int>?) -> JSONNode? {
+        guard let offset = source?.lowerBound, var node = file.jsonRoot else { return nil }
         while true {
             switch node.kind {
             case .object(let members):
@@ -42,9 +42,12 @@ struct Spans {
     }
 
     /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.
-    func span(of key: String, on grid: RuntimeGrid) -> Range<Int> {
-        let whole = grid.sourceRange ?? 0..<0
-        if let object = object(of: grid) {
+    func span(of key: String, on grid: RuntimeGrid) -> Range<Int> { span(of: key, at: grid.sourceRange) }
+
+    /// The span of `key` on the grid written at `source`.
+    func span(of key: String, at source: Range<Int>?) -> Range<Int> {
+        let whole = source ?? 0..<0
+        if let object = object(at: source) {
             return object.member(key)?.keyRange ?? whole.lowerBound..<min(whole.upperBound, whole.lowerBound + 1)
         }
         guard let tree = file.tree, let cell = cells[whole.lowerBound] else { return whole }

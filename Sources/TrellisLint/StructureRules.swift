@@ -1,3 +1,4 @@
+import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 
@@ -13,93 +14,82 @@ struct StructureRules {
         diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message, notes: notes))
     }
 
-    mutating func lint(root: RuntimeGrid) {
-        var unknownViews = UnknownViews()
-        var path: [Int] = []
-        walk(root, parentAxis: nil, path: &path, unknownViews: &unknownViews)
-        reportUnknownViews(unknownViews)
-    }
-
-    /// The cells whose size comes from their view: the first one's grid, and up to 13 paths.
-    struct UnknownViews {
-        var first: (grid: RuntimeGrid, axis: Axis)?
-        var paths: [String] = []
-        var count = 0
-    }
-
-    /// Pre-order, borrowing each grid; `path` holds the 0-based indices down to `grid`.
-    mutating func walk(_ grid: borrowing RuntimeGrid, parentAxis: Axis?, path: inout [Int], unknownViews: inout UnknownViews) {
-        lint(grid, isRoot: path.isEmpty)
-        if let parentAxis, sizeComesFromView(grid) {
-            if unknownViews.first == nil { unknownViews.first = (copy grid, parentAxis) }
-            if unknownViews.count < 13 { unknownViews.paths.append(path.map { String($0 + 1) }.joined(separator: ".")) }
-            unknownViews.count += 1
+    mutating func lint(_ tree: LayoutTree) {
+        var unknownViews: [Int] = []
+        var unknownCount = 0
+        for grid in 0..<tree.count {
+            lint(tree, grid)
+            guard grid > 0, sizeComesFromView(tree, grid) else { continue }
+            if unknownViews.count < 13 { unknownViews.append(grid) }
+            unknownCount += 1
         }
-        for index in grid.children.indices {
-            path.append(index)
-            walk(grid.children[index], parentAxis: grid.axis, path: &path, unknownViews: &unknownViews)
-            path.removeLast()
-        }
+        reportUnknownViews(tree, unknownViews, count: unknownCount)
     }
 
     /// A wrap leaf or an overlap cell (an anchor of size 0) takes its length from its view.
-    func sizeComesFromView(_ grid: RuntimeGrid) -> Bool {
-        guard grid.contentSize == nil, !grid.placeholder else { return false }
-        return (grid.measure == RuntimeReading.wrap && grid.children.isEmpty) || (grid.measure == 0 && grid.anchor)
+    func sizeComesFromView(_ tree: LayoutTree, _ grid: Int) -> Bool {
+        guard tree.content[grid] == nil, !tree.placeholder[grid] else { return false }
+        return (tree.measure[grid] == RuntimeReading.wrap && tree.childCount[grid] == 0) || (tree.measure[grid] == 0 && tree.anchor[grid])
     }
 
     /// L003, once per layout: the cells whose size comes from a view a static tool cannot
     /// measure; frames assume 0 × 0 unless a preview size is given.
-    mutating func reportUnknownViews(_ cells: UnknownViews) {
-        guard let (grid, axis) = cells.first, let path = cells.paths.first else { return }
-        let wrap = grid.measure == RuntimeReading.wrap
+    mutating func reportUnknownViews(_ tree: LayoutTree, _ cells: [Int], count: Int) {
+        guard let grid = cells.first else { return }
+        let path = tree.path(of: grid)
+        let axis: Axis = tree.axis[Int(tree.parent[grid])] == LayoutTree.rows ? .rows : .cols
+        let wrap = tree.measure[grid] == RuntimeReading.wrap
         var message = wrap
             ? "the \(axis == .rows ? "height" : "width") of this wrap cell (\(path)) comes from its view, which Trellis cannot measure: frames assume a 0 × 0 view"
             : "this overlap cell (\(path)) lets its view size itself, and Trellis cannot measure the view: frames assume 0 × 0"
-        if cells.count > 1 { message += "; so do \(cells.count - 1) more cell\(cells.count == 2 ? "" : "s") of this layout" }
+        if count > 1 { message += "; so do \(count - 1) more cell\(count == 2 ? "" : "s") of this layout" }
         var notes = ["In Trellis, give a view's size for previews with `content(WxH)`, e.g. `wrap content(120x20)`; it never reaches the JSON."]
-        if cells.count > 1 {
-            let others = cells.paths.dropFirst().prefix(12).joined(separator: ", ")
-            notes.append("The others: \(others)\(cells.count > 13 ? ", …" : "").")
+        if count > 1 {
+            let others = cells.dropFirst().prefix(12).map { tree.path(of: $0) }.joined(separator: ", ")
+            notes.append("The others: \(others)\(count > 13 ? ", …" : "").")
         }
-        add("L003", .info, message, spans.span(of: wrap ? "size" : "overlap", on: grid), notes: notes)
+        add("L003", .info, message, spans.span(of: wrap ? "size" : "overlap", at: tree.sources[grid]), notes: notes)
     }
 
-    mutating func lint(_ grid: borrowing RuntimeGrid, isRoot: Bool) {
-        let key = grid.axis?.rawValue ?? "rows"
-        if let axis = grid.axis {
+    mutating func lint(_ tree: LayoutTree, _ grid: Int) {
+        let isRoot = grid == 0
+        let source = tree.sources[grid]
+        let split: Axis? = tree.axis[grid] == 0 ? nil : (tree.axis[grid] == LayoutTree.rows ? .rows : .cols)
+        let key = split?.rawValue ?? "rows"
+        let gravity = Gravity(rawValue: tree.gravity[grid])
+        if let axis = split {
             var ratioCount = 0
             var total = 0.0
-            for index in grid.children.indices where grid.children[index].measure > 0 && grid.children[index].measure < 1 {
+            for child in tree.children(of: grid) where tree.measure[child] > 0 && tree.measure[child] < 1 {
                 ratioCount += 1
-                total += grid.children[index].measure
+                total += tree.measure[child]
             }
             if ratioCount > 1, total > 1.000_001 {
                 add("M106", .warning, "the ratio \(axis.rawValue) of this grid add up to \(JSONWriter.formatNumber((total * 10_000).rounded() / 100))% of the free length",
-                    spans.span(of: key, on: grid),
+                    spans.span(of: key, at: source),
                     notes: ["Ratios share the same free length (length − padding − spacing); over 100% the children overflow and fill siblings get negative lengths."])
             }
-            let ignored = axis == .cols ? grid.gravity.vertical : grid.gravity.horizontal
+            let ignored = axis == .cols ? gravity.vertical : gravity.horizontal
             if ignored != 0 {
                 let which = axis == .cols ? "vertical" : "horizontal"
                 add("M107", .warning, "the \(which) part of this gravity is ignored: a `\(axis.rawValue)` grid only aligns its children along its split",
-                    spans.span(of: "gravity", on: grid),
+                    spans.span(of: "gravity", at: source),
                     notes: ["On a non-leaf, MyGridLayout uses only the gravity of its split axis (centerX/right/trailing for cols, centerY/bottom for rows)."])
             }
-            if grid.placeholder {
+            if tree.placeholder[grid] {
                 add("M109", .warning, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
-                    spans.span(of: "placeholder", on: grid),
+                    spans.span(of: "placeholder", at: source),
                     notes: ["Its children still take views. To keep an area empty, make a placeholder leaf."])
             }
         } else if !isRoot {
-            if !grid.gravity.isNone, !(grid.anchor && grid.measure == 0) {
+            if !gravity.isNone, !(tree.anchor[grid] && tree.measure[grid] == 0) {
                 add("M108", .info, "gravity on a leaf aligns its view inside the cell: the view must then have its own size",
-                    spans.span(of: "gravity", on: grid),
+                    spans.span(of: "gravity", at: source),
                     notes: ["Without gravity the view fills the cell; with it, a view without a width or height of its own gets 0."])
             }
-            if grid.anchor, grid.measure != 0 {
+            if tree.anchor[grid], tree.measure[grid] != 0 {
                 add("M110", .info, "`anchor` on a leaf has no effect: a leaf already takes a view",
-                    spans.span(of: "anchor", on: grid),
+                    spans.span(of: "anchor", at: source),
                     notes: ["anchor matters on a grid with children (its view goes behind them) or with size 0 (the view sizes itself)."])
             }
         }

@@ -84,6 +84,17 @@ public struct RuntimeGrid: Sendable {
     }
 }
 
+extension RuntimeGrid {
+    /// Calls `body` with each child in order, borrowed from the array's storage rather than
+    /// copied: the recursive walks over a tree would otherwise retain every field of every grid.
+    @inlinable
+    public func forEachChild(_ body: (Int, borrowing RuntimeGrid) throws -> Void) rethrows {
+        try children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { try body(index, buffer[index]) }
+        }
+    }
+}
+
 /// MyGravity bits: horizontal in the low byte, vertical in the high byte.
 public struct Gravity: Hashable, Sendable {
     public var rawValue: UInt16

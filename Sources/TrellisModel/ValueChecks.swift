@@ -25,6 +25,7 @@ public struct ValueFinding: Sendable, Equatable {
 public enum ValueChecks {
     /// Colors (§6): `#RRGGBB`, `#AARRGGBB` (alpha first), or a known name.
     public static func color(_ text: String) -> ValueFinding? {
+        if isPlainHexColor(text) { return nil }
         if text.hasPrefix("#") {
             let digits = text.dropFirst()
             let isHex = digits.allSatisfy { $0.isHexDigit }
@@ -87,6 +88,32 @@ public enum ValueChecks {
         return true
     }
 
+    /// Every `|`-separated part is exactly one of the runtime's words: the common case,
+    /// recognised on bytes.
+    static func isExactAlignment(_ text: String) -> Bool {
+        var part: [UInt8] = []
+        part.reserveCapacity(16)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "|") {
+                guard Gravity.wordBytes.contains(where: { $0.0 == part }) else { return false }
+                part.removeAll(keepingCapacity: true)
+            } else {
+                part.append(byte)
+            }
+        }
+        return Gravity.wordBytes.contains(where: { $0.0 == part })
+    }
+
+    /// `#RRGGBB` in hex digits: the common, well-formed color, recognised on bytes.
+    static func isPlainHexColor(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count == 7, bytes.first == UInt8(ascii: "#") else { return false }
+        return bytes.dropFirst().allSatisfy { byte in
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+        }
+    }
+
     /// `tag` (§2): 0 means no tag.
     public static func tag(_ value: Int) -> ValueFinding? {
         value == 0 ? ValueFinding(code: "M112", severity: .warning, message: "`tag` 0 means no tag: the runtime ignores it") : nil
@@ -118,6 +145,7 @@ public enum ValueChecks {
     /// Gravity and overlap strings (§5, §10): unknown parts are dropped, matching is by
     /// case-sensitive substring, and the first match wins.
     public static func gravity(_ text: String) -> ValueFinding? {
+        if isExactAlignment(text) { return nil }
         let words = Gravity.wordsInRuntimeOrder.map(\.0)
         for part in text.split(separator: "|", omittingEmptySubsequences: false) {
             if words.contains(String(part)) { continue }

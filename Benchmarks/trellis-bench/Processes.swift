@@ -1,0 +1,123 @@
+import Foundation
+import TrellisModel
+import TrellisSyntax
+
+// Whole-process measures: the `trellis` executable beside `jq` on the same inputs, the pairs
+// alternated in one loop so both see the same machine load; the best run of each counts.
+
+/// A finished child process: wall-clock seconds and peak resident memory.
+struct ProcessRun {
+    var seconds: Double
+    var peakKiB: Int
+    var status: Int32
+}
+
+/// Runs `path` with `arguments`, stdout and stderr to /dev/null, and waits for it.
+func run(_ path: String, _ arguments: [String]) -> ProcessRun {
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let start = ContinuousClock.now
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return ProcessRun(seconds: .infinity, peakKiB: 0, status: -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = ContinuousClock.now - start
+    return ProcessRun(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                      peakKiB: usage.ru_maxrss, status: status)
+}
+
+/// Best times of two commands, run alternately `rounds` times.
+func racePair(rounds: Int, _ first: () -> ProcessRun, _ second: () -> ProcessRun) -> (ProcessRun, ProcessRun) {
+    var best = (ProcessRun(seconds: .infinity, peakKiB: 0, status: 0), ProcessRun(seconds: .infinity, peakKiB: 0, status: 0))
+    for _ in 0..<rounds {
+        let a = first()
+        if a.seconds < best.0.seconds { best.0 = a }
+        let b = second()
+        if b.seconds < best.1.seconds { best.1 = b }
+    }
+    return best
+}
+
+/// The `trellis` executable beside this one, built first when missing.
+func trellisExecutable() -> String? {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = folder.appendingPathComponent("trellis").path
+    if !FileManager.default.isExecutableFile(atPath: path) {
+        print("  (building trellis for the whole-process measures: swift build -c release --product trellis)")
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "-c", "release", "--product", "trellis"]
+        try? build.run()
+        build.waitUntilExit()
+    }
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}
+
+func milliseconds(_ run: ProcessRun) -> String { format(run.seconds * 1000) + " ms" }
+
+/// The performance issue's whole-process table: start-up, `check` over 1,000 files, `build` of
+/// a 5 MB layout, and `check`'s peak memory on a 10 MB file, each as a ratio.
+func processBenchmark(quick: Bool) {
+    print("Whole processes (best of alternated runs)")
+    guard let trellis = trellisExecutable() else {
+        print("  the trellis executable is missing: swift build -c release --product trellis")
+        return
+    }
+    let jq = "/usr/bin/jq"
+    let hasJQ = FileManager.default.isExecutableFile(atPath: jq)
+    if !hasJQ { print("  jq is not installed (apt-get install jq): only trellis's own figures follow") }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-processes-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let version = racePair(rounds: quick ? 50 : 200, { run(trellis, ["--version"]) }, { hasJQ ? run(jq, ["--version"]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print("  trellis --version \(milliseconds(version.0))" + (hasJQ ? " ÷ jq --version \(milliseconds(version.1)) = \(format(version.0.seconds / version.1.seconds, 2))  (goal ≤ 2)" : ""))
+
+    var paths: [String] = []
+    // Valid JSON only: jq stops at the first file it cannot parse.
+    for (index, bytes) in checkInputs(files: 1_000, trailingCommas: false).enumerated() {
+        let path = folder.appendingPathComponent("layout\(index).json").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        paths.append(path)
+    }
+    let check = racePair(rounds: quick ? 3 : 7, { run(trellis, ["check", "--format", "json"] + paths) }, { hasJQ ? run(jq, ["empty"] + paths) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print("  trellis check of 1,000 files \(milliseconds(check.0))" + (hasJQ ? " ÷ jq empty on them \(milliseconds(check.1)) = \(format(check.0.seconds / check.1.seconds, 2))  (goal ≤ 1)" : ""))
+
+    let big = generateTrellis(bytes: 5_000_000, oneLayout: true)
+    let trellisPath = folder.appendingPathComponent("big.trellis").path
+    let jsonPath = folder.appendingPathComponent("big.json").path
+    FileManager.default.createFile(atPath: trellisPath, contents: Data(big.utf8))
+    _ = run(trellis, ["build", trellisPath, "-o", jsonPath])
+    let jsonSize = (try? FileManager.default.attributesOfItem(atPath: jsonPath)[.size] as? Int) ?? 0
+    let build = racePair(rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath, "-o", folder.appendingPathComponent("out.json").path]) },
+                         { hasJQ ? run(jq, ["-c", ".", jsonPath]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print("  trellis build of \(format(megabytes(big.utf8.count), 1)) MB of Trellis \(milliseconds(build.0))" + (hasJQ ? " ÷ jq -c . on its \(format(megabytes(jsonSize), 1)) MB of JSON \(milliseconds(build.1)) = \(format(build.0.seconds / build.1.seconds, 2))  (goal ≤ 0.2)" : ""))
+
+    let tenMB = tenMegabyteGridDictionary()
+    let tenPath = folder.appendingPathComponent("ten.json").path
+    FileManager.default.createFile(atPath: tenPath, contents: Data(tenMB))
+    let memory = run(trellis, ["check", "--format", "json", tenPath])
+    let ratio = Double(memory.peakKiB * 1024) / Double(tenMB.count)
+    print("  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(memory.peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)")
+}
+
+/// One grid dictionary of about 10 MB: a long list of product-card rows, pretty-printed.
+func tenMegabyteGridDictionary() -> [UInt8] {
+    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 1_500_000))).tree).document
+    var root = Grid()
+    root.axis = .rows
+    root.children = document.layouts.flatMap(\.root.children)
+    root.padding = EdgeInsets(top: 10, left: 0, bottom: 10, right: 0)
+    var bytes: [UInt8] = []
+    while bytes.count < 10_000_000 {
+        root.children += root.children
+        bytes = GridJSONWriter.write(root, dialect: .v2, style: .pretty)
+    }
+    return bytes
+}
