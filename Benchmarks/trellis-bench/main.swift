@@ -151,6 +151,16 @@ if CommandLine.arguments.contains("--only-processes") {
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--write-check-inputs"), index + 1 < CommandLine.arguments.count {
+    // The 1,000 valid grid dictionaries of the whole-process check, for a profiler.
+    let folder = CommandLine.arguments[index + 1]
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (number, bytes) in checkInputs(files: 1_000, trailingCommas: false).enumerated() {
+        FileManager.default.createFile(atPath: "\(folder)/layout\(number).json", contents: Data(bytes))
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-check") {
     checkBenchmark(files: 1_000)
     exit(0)

@@ -38,23 +38,42 @@ public enum Reports {
     /// `--format json`: a stable schema, version 1. Lines and columns are 1-based; columns
     /// count Unicode scalars; `offset` is the byte offset; `utf16` the 0-based UTF-16 column.
     public static func json(_ files: [CheckedFile]) -> String {
-        let summary = CheckSummary(files)
-        let value = JSONValue.object([
-            JSONMember("version", .number(1)),
-            JSONMember("files", .array(files.map { file in
-                .object([
-                    JSONMember("path", .string(file.source.name)),
-                    JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
-                ])
-            })),
-            JSONMember("summary", .object([
-                JSONMember("files", .number(Double(summary.files))),
-                JSONMember("errors", .number(Double(summary.errors))),
-                JSONMember("warnings", .number(Double(summary.warnings))),
-                JSONMember("infos", .number(Double(summary.infos))),
-            ])),
-        ])
-        return JSONWriter.string(value)
+        String(decoding: json(renderedFiles: files.map(jsonFile), summary: CheckSummary(files)), as: UTF8.self)
+    }
+
+    /// One file's entry of the JSON report, as nested in it: files can be rendered in
+    /// parallel and joined by ``json(renderedFiles:summary:)``.
+    public static func jsonFile(_ file: CheckedFile) -> [UInt8] {
+        var output: [UInt8] = []
+        JSONWriter.write(.object([
+            JSONMember("path", .string(file.source.name)),
+            JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
+        ]), nestedAt: 2, into: &output)
+        return output
+    }
+
+    /// The JSON report around entries from ``jsonFile(_:)``, byte for byte what writing the
+    /// whole report at once gives.
+    public static func json(renderedFiles: [[UInt8]], summary: CheckSummary) -> [UInt8] {
+        var output = Array("{\n  \"version\": 1,\n  \"files\": [".utf8)
+        if renderedFiles.isEmpty {
+            output += Array("]".utf8)
+        } else {
+            for (index, file) in renderedFiles.enumerated() {
+                output += Array((index == 0 ? "\n    " : ",\n    ").utf8)
+                output += file
+            }
+            output += Array("\n  ]".utf8)
+        }
+        output += Array(",\n  \"summary\": ".utf8)
+        JSONWriter.write(.object([
+            JSONMember("files", .number(Double(summary.files))),
+            JSONMember("errors", .number(Double(summary.errors))),
+            JSONMember("warnings", .number(Double(summary.warnings))),
+            JSONMember("infos", .number(Double(summary.infos))),
+        ]), nestedAt: 1, into: &output)
+        output += Array("\n}\n".utf8)
+        return output
     }
 
     static func position(_ offset: Int, _ source: SourceFile) -> JSONValue {
@@ -96,8 +115,13 @@ public enum Reports {
 
     /// `--format github`: workflow commands that annotate the lines of a pull request.
     public static func github(_ files: [CheckedFile]) -> String {
+        files.map { github($0) }.joined()
+    }
+
+    /// One file's workflow commands.
+    public static func github(_ file: CheckedFile) -> String {
         var output = ""
-        for file in files {
+        do {
             for diagnostic in file.diagnostics {
                 let command: String
                 switch diagnostic.severity {

@@ -1,7 +1,7 @@
 /// A JSON value read from a file, with the byte range of every value and key, so that
 /// diagnostics, hovers and frames can point back into the source.
 public struct JSONNode: Sendable {
-    public indirect enum Kind: Sendable {
+    public enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)

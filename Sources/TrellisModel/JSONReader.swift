@@ -37,6 +37,10 @@ struct JSONReaderState {
     /// Closing brackets of the containers being read, innermost last.
     var closers: [UInt8] = []
     var reportedEnd = false
+    /// The members and elements of the containers being read, innermost last: each container
+    /// takes its own off the end into one array of the exact size.
+    var memberStack: [JSONNode.Member] = []
+    var elementStack: [JSONNode] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -63,21 +67,31 @@ struct JSONReaderState {
     /// Objects with more members than this index their keys to find duplicates.
     static let keyIndexThreshold = 16
 
-    // Full-width punctuation (3-byte UTF-8 sequences).
-    static let fullWidthComma: [UInt8] = [0xEF, 0xBC, 0x8C]
-    static let fullWidthColon: [UInt8] = [0xEF, 0xBC, 0x9A]
-    static let leftQuote: [UInt8] = [0xE2, 0x80, 0x9C]
-    static let rightQuote: [UInt8] = [0xE2, 0x80, 0x9D]
-    static let ideographicSpace: [UInt8] = [0xE3, 0x80, 0x80]
+    /// A 3-byte UTF-8 sequence, compared without touching an array.
+    struct Triple {
+        let first: UInt8, second: UInt8, third: UInt8
+        init(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+            self.first = first
+            self.second = second
+            self.third = third
+        }
+    }
 
-    func looking(at sequence: [UInt8]) -> Bool {
-        guard index + sequence.count <= bytes.count else { return false }
-        for offset in 0..<sequence.count where bytes[index + offset] != sequence[offset] { return false }
-        return true
+    // Full-width punctuation and the byte order mark.
+    static let fullWidthComma = Triple(0xEF, 0xBC, 0x8C)
+    static let fullWidthColon = Triple(0xEF, 0xBC, 0x9A)
+    static let leftQuote = Triple(0xE2, 0x80, 0x9C)
+    static let rightQuote = Triple(0xE2, 0x80, 0x9D)
+    static let ideographicSpace = Triple(0xE3, 0x80, 0x80)
+    static let byteOrderMark = Triple(0xEF, 0xBB, 0xBF)
+
+    func looking(at sequence: Triple) -> Bool {
+        guard index + 3 <= bytes.count, bytes[index] == sequence.first else { return false }
+        return bytes[index + 1] == sequence.second && bytes[index + 2] == sequence.third
     }
 
     mutating func readDocument() -> JSONReadResult {
-        if looking(at: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if looking(at: Self.byteOrderMark) { index = 3 }
         skipSpace()
         if atEnd {
             report("J001", "the file holds no JSON value", index..<index)
@@ -94,7 +108,34 @@ struct JSONReaderState {
     }
 
     /// Skips whitespace; reports (once per comment) and skips comments and ideographic spaces.
+    @inline(__always)
     mutating func skipSpace() {
+        // Most calls stand on the next token already.
+        if index < bytes.count {
+            let current = bytes[index]
+            if current > 0x20, current != UInt8(ascii: "/"), current != 0xE3 { return }
+        }
+        skipSpaceRun()
+    }
+
+    mutating func skipSpaceRun() {
+        // Whitespace first, in a tight loop: pretty-printed files are mostly indentation.
+        // Only a `/` or the first byte of `　` can start anything else to skip.
+        let start = index
+        index = bytes.withUnsafeBufferPointer { buffer in
+            var probe = start
+            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return probe }
+            while probe < buffer.count {
+                // Eight spaces at a time through runs of indentation.
+                while probe + 8 <= buffer.count, base.loadUnaligned(fromByteOffset: probe, as: UInt64.self) == 0x2020_2020_2020_2020 { probe += 8 }
+                guard probe < buffer.count else { break }
+                let current = buffer[probe]
+                guard current == 0x20 || current == 0x0A || current == 0x0D || current == 0x09 else { break }
+                probe += 1
+            }
+            return probe
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "/") || bytes[index] == 0xE3 else { return }
         while !atEnd {
             let current = byte
             if current == 0x20 || current == 0x0A || current == 0x0D || current == 0x09 {
@@ -203,7 +244,7 @@ struct JSONReaderState {
         index += 1
         closers.append(UInt8(ascii: "}"))
         defer { closers.removeLast() }
-        var members: [JSONNode.Member] = []
+        let base = memberStack.count
         /// Built once an object is large; small objects are searched member by member.
         var seenKeys: [String: Range<Int>] = [:]
         while true {
@@ -218,7 +259,11 @@ struct JSONReaderState {
             }
             // key
             let keyNode: JSONNode
-            if byte == UInt8(ascii: "\"") || looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
+            if byte == UInt8(ascii: "\""), let end = plainStringEnd(from: index + 1), let known = GridSchema.spelling(bytes, (index + 1)..<end) {
+                // A key of the schema: its String is shared, not built again.
+                keyNode = JSONNode(kind: .string(known), range: index..<(end + 1))
+                index = end + 1
+            } else if byte == UInt8(ascii: "\"") || looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
                 keyNode = readString()
             } else if isWordByte(byte) {
                 let keyStart = index
@@ -260,10 +305,11 @@ struct JSONReaderState {
             } else {
                 value = readValue(depth: depth + 1)
             }
-            if members.count == Self.keyIndexThreshold {
-                for member in members { seenKeys[member.key] = member.keyRange }
+            let count = memberStack.count - base
+            if count == Self.keyIndexThreshold {
+                for member in memberStack[base...] { seenKeys[member.key] = member.keyRange }
             }
-            let first = members.count < Self.keyIndexThreshold ? members.last(where: { $0.key == key })?.keyRange : seenKeys[key]
+            let first = count < Self.keyIndexThreshold ? memberStack[base...].last(where: { $0.key == key })?.keyRange : seenKeys[key]
             if let first {
                 diagnostics.append(Diagnostic(
                     code: "J008", severity: .warning, range: keyNode.range,
@@ -271,10 +317,12 @@ struct JSONReaderState {
                     labels: [DiagnosticLabel(range: first, message: "first given here")],
                     fixIts: []))
             }
-            if members.count >= Self.keyIndexThreshold { seenKeys[key] = keyNode.range }
-            members.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
+            if count >= Self.keyIndexThreshold { seenKeys[key] = keyNode.range }
+            memberStack.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }
+        let members = Array(memberStack[base...])
+        memberStack.removeSubrange(base...)
         return JSONNode(kind: .object(members), range: start..<index)
     }
 
@@ -283,7 +331,7 @@ struct JSONReaderState {
         index += 1
         closers.append(UInt8(ascii: "]"))
         defer { closers.removeLast() }
-        var elements: [JSONNode] = []
+        let base = elementStack.count
         while true {
             skipSpace()
             if atEnd {
@@ -301,9 +349,12 @@ struct JSONReaderState {
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             }
-            elements.append(readValue(depth: depth + 1))
+            let element = readValue(depth: depth + 1)
+            elementStack.append(element)
             if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
         }
+        let elements = Array(elementStack[base...])
+        elementStack.removeSubrange(base...)
         return JSONNode(kind: .array(elements), range: start..<index)
     }
 

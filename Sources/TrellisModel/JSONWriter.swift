@@ -16,6 +16,13 @@ public enum JSONWriter {
         if style == .pretty { output.append(UInt8(ascii: "\n")) }
     }
 
+    /// `value` as it appears nested `indent` levels deep in a pretty document (no final line
+    /// break), so that parts of one document can be written separately and joined.
+    public static func write(_ value: JSONValue, nestedAt indent: Int, into output: inout [UInt8]) {
+        var writer = Emitter(style: .pretty, indentWidth: 2)
+        writer.emit(value, indent: indent, into: &output)
+    }
+
     public static func string(_ value: JSONValue, style: Style = .pretty, indentWidth: Int = 2) -> String {
         String(decoding: write(value, style: style, indentWidth: indentWidth), as: UTF8.self)
     }
@@ -113,6 +120,15 @@ extension JSONWriter {
 
     public static func appendString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        if plain == true {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)

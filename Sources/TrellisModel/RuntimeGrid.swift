@@ -122,7 +122,13 @@ public struct Gravity: Hashable, Sendable {
         ("trailing", trailing), ("centerX", centerX), ("centerY", centerY), ("width", width), ("height", height),
     ]
 
-    static let wordBytes: [([UInt8], UInt16)] = wordsInRuntimeOrder.map { (Array($0.0.utf8), $0.1) }
+    /// A gravity word's bytes and bits.
+    struct Word {
+        let bytes: [UInt8]
+        let bits: UInt16
+    }
+
+    static let wordBytes: [Word] = wordsInRuntimeOrder.map { Word(bytes: Array($0.0.utf8), bits: $0.1) }
 
     /// What the runtime makes of a gravity string: `|`-separated parts, each matched by substring.
     public static func parse(_ text: String) -> Gravity {
@@ -144,7 +150,9 @@ public struct Gravity: Hashable, Sendable {
 
     /// The first word of the runtime's list found in `bytes[range]` (case-sensitive).
     static func partBits(_ bytes: [UInt8], _ range: Range<Int>) -> UInt16 {
-        for (word, value) in wordBytes where word.count <= range.count {
+        for entry in wordBytes where entry.bytes.count <= range.count {
+            let word = entry.bytes
+            let value = entry.bits
             var start = range.lowerBound
             while start + word.count <= range.upperBound {
                 var offset = 0

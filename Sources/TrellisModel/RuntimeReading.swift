@@ -65,8 +65,7 @@ public enum RuntimeReading {
                 end = probe
             }
         }
-        let number = Double(String(decoding: bytes[start..<end], as: UTF8.self)) ?? 0
-        return number.isFinite ? number : 0
+        return NumberParsing.double(bytes, start..<end) ?? 0
     }
 
     /// `doubleValue` sent to whatever JSON value a key holds (non-numbers read as 0).
@@ -138,7 +137,10 @@ public enum RuntimeReading {
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var part = 0
         var partStart = start + 1
-        for index in (start + 1)...(end - 1) where index == end - 1 || bytes[index] == UInt8(ascii: ",") {
+        var index = start
+        while index < end - 1 {
+            index += 1
+            guard index == end - 1 || bytes[index] == UInt8(ascii: ",") else { continue }
             guard part < 4 else { return .zero }
             var lower = partStart
             var upper = index

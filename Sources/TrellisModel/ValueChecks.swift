@@ -95,13 +95,13 @@ public enum ValueChecks {
         part.reserveCapacity(16)
         for byte in text.utf8 {
             if byte == UInt8(ascii: "|") {
-                guard Gravity.wordBytes.contains(where: { $0.0 == part }) else { return false }
+                guard Gravity.wordBytes.contains(where: { $0.bytes == part }) else { return false }
                 part.removeAll(keepingCapacity: true)
             } else {
                 part.append(byte)
             }
         }
-        return Gravity.wordBytes.contains(where: { $0.0 == part })
+        return Gravity.wordBytes.contains(where: { $0.bytes == part })
     }
 
     /// `#RRGGBB` in hex digits: the common, well-formed color, recognised on bytes.

@@ -117,15 +117,39 @@ public enum GridSchema {
     public static func key(json name: String) -> GridKey? {
         let length = name.utf8.count
         guard length < spellingsByLength.count else { return nil }
-        for (spelling, key) in spellingsByLength[length] where spelling == name { return key }
+        for spelling in spellingsByLength[length] where spelling.text == name { return spelling.key }
         return nil
     }
 
-    /// `[length]` → the spellings of that many bytes with their keys, from ``entries``.
-    static let spellingsByLength: [[(String, GridKey)]] = {
-        let spellings = entries.flatMap { entry in [(entry.json, entry.key)] + (entry.legacyJSON.map { [($0, entry.key)] } ?? []) }
-        var table = [[(String, GridKey)]](repeating: [], count: (spellings.map(\.0.utf8.count).max() ?? 0) + 1)
-        for (spelling, key) in spellings { table[spelling.utf8.count].append((spelling, key)) }
+    /// The schema's own String for a JSON spelling given as bytes (a key read from a file),
+    /// or nil: readers share it instead of building a String for every key.
+    public static func spelling(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+        guard range.count < spellingsByLength.count else { return nil }
+        candidates: for spelling in spellingsByLength[range.count] {
+            for (offset, byte) in spelling.bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
+            return spelling.text
+        }
+        return nil
+    }
+
+    /// A JSON spelling and the key it names.
+    struct Spelling {
+        let text: String
+        let key: GridKey
+        let bytes: [UInt8]
+
+        init(text: String, key: GridKey) {
+            self.text = text
+            self.key = key
+            bytes = Array(text.utf8)
+        }
+    }
+
+    /// `[length]` → the spellings of that many bytes, from ``entries``.
+    static let spellingsByLength: [[Spelling]] = {
+        let spellings = entries.flatMap { entry in [Spelling(text: entry.json, key: entry.key)] + (entry.legacyJSON.map { [Spelling(text: $0, key: entry.key)] } ?? []) }
+        var table = [[Spelling]](repeating: [], count: (spellings.map(\.text.utf8.count).max() ?? 0) + 1)
+        for spelling in spellings { table[spelling.text.utf8.count].append(spelling) }
         return table
     }()
 }

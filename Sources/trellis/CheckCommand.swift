@@ -23,19 +23,26 @@ enum CheckCommand {
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
         let options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
         var checked: [CheckedFile] = []
+        var rendered: [[UInt8]] = []
+        let color = Terminal.colorOnStdout
         if !fixing {
-            // Files are independent: analysed on every core, reported in the order given; a
-            // file that cannot be read stops the run where it did before.
-            let outcomes = ParallelMap.map(paths) { path -> Result<CheckedFile, Error> in
+            // Files are independent: analysed and rendered on every core, reported in the
+            // order given; a file that cannot be read stops the run where it did before.
+            let outcomes = ParallelMap.map(paths) { path -> Result<(CheckedFile, [UInt8]), Error> in
                 Result {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
                     // The same analysis as the language server's, so the two never disagree.
                     let analysis = Analysis(source, kind: kind, options: options, target: target)
-                    return CheckedFile(source: source, diagnostics: analysis.diagnostics)
+                    let file = CheckedFile(source: source, diagnostics: analysis.diagnostics)
+                    return (file, render(file, format: format, color: color))
                 }
             }
-            checked = try outcomes.map { try $0.get() }
+            for outcome in outcomes {
+                let (file, bytes) = try outcome.get()
+                checked.append(file)
+                rendered.append(bytes)
+            }
         }
         for path in paths where fixing {
             let source = try Terminal.read(path)
@@ -45,23 +52,33 @@ enum CheckCommand {
                 try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
                 Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
             }
-            checked.append(CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining))
+            let file = CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining)
+            checked.append(file)
+            rendered.append(render(file, format: format, color: color))
         }
         let summary = CheckSummary(checked)
         switch format {
-        case "json": Terminal.write(Reports.json(checked))
+        case "json": Terminal.writeBytes(Reports.json(renderedFiles: rendered, summary: summary))
         case "sarif": Terminal.write(SARIFReport.render(checked, toolVersion: Trellis.version))
         case "github":
-            Terminal.write(Reports.github(checked))
+            Terminal.writeBytes(Array(rendered.joined()))
             Terminal.error(summary.line + "\n")
         default:
-            for file in checked {
-                Terminal.write(DiagnosticRenderer.terminal(file.diagnostics, in: file.source, color: Terminal.colorOnStdout))
-            }
+            Terminal.writeBytes(Array(rendered.joined()))
             Terminal.write(summary.line + "\n")
         }
         let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0)
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// One file's part of the report (nothing for SARIF, which is written whole).
+    static func render(_ file: CheckedFile, format: String, color: Bool) -> [UInt8] {
+        switch format {
+        case "json": return Reports.jsonFile(file)
+        case "github": return Array(Reports.github(file).utf8)
+        case "sarif": return []
+        default: return Array(DiagnosticRenderer.terminal(file.diagnostics, in: file.source, color: color).utf8)
+        }
     }
 
     /// Files as given; directories searched (sorted) for regular `.trellis` files and `.json`
