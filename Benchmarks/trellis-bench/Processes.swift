@@ -46,6 +46,10 @@ func racePair(rounds: Int, _ first: () -> ProcessRun, _ second: () -> ProcessRun
 
 /// The `trellis` executable beside this one, built first when missing.
 func trellisExecutable() -> String? {
+    // `--trellis PATH` measures another build (an older commit's, for a before/after).
+    if let index = CommandLine.arguments.firstIndex(of: "--trellis"), index + 1 < CommandLine.arguments.count {
+        return CommandLine.arguments[index + 1]
+    }
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let path = folder.appendingPathComponent("trellis").path
     if !FileManager.default.isExecutableFile(atPath: path) {

@@ -152,8 +152,7 @@ struct JSONRules {
         case .string(let text):
             if text == "fill" || text == "wrap" || text == "100%" || text == "-100%" { return }
             if text.hasSuffix("%") {
-                let body = String(text.dropLast())
-                guard let percent = Double(body.trimmingSpaces) else {
+                guard let percent = RuntimeReading.plainDecimal(text.dropLast()) ?? Double(String(text.dropLast()).trimmingSpaces) else {
                     add("M102", .warning, "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points", value.range)
                     return
                 }

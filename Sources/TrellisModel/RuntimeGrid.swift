@@ -135,9 +135,13 @@ public struct Gravity: Hashable, Sendable {
         let bytes = Array(text.utf8)
         var bits: UInt16 = 0
         var start = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "|") {
-            bits |= partBits(bytes, start..<index)
-            start = index + 1
+        var index = 0
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == UInt8(ascii: "|") {
+                bits |= partBits(bytes, start..<index)
+                start = index + 1
+            }
+            index += 1
         }
         return Gravity(rawValue: bits)
     }

@@ -68,6 +68,15 @@ public enum RuntimeReading {
         return NumberParsing.double(bytes, start..<end) ?? 0
     }
 
+    /// `Double(text)` when the text is a short plain decimal (`-12.5`), computed on bytes;
+    /// nil otherwise, and the caller asks `Double` itself.
+    public static func plainDecimal(_ text: Substring) -> Double? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 15,
+              bytes.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return nil }
+        return NumberParsing.double(bytes, 0..<bytes.count)
+    }
+
     /// `doubleValue` sent to whatever JSON value a key holds (non-numbers read as 0).
     public static func double(_ value: JSONValue?) -> Double { double(read: value) }
 
@@ -164,7 +173,7 @@ public enum RuntimeReading {
     /// (what NSDictionary keeps).
     struct Keys<Value: RuntimeReadable> {
         var actionData, tag, action, padding, spacing, placeholder, anchor, overlap, gravity: Value?
-        var borderlines: (Value?, Value?, Value?, Value?) = (nil, nil, nil, nil)   // top, left, bottom, right
+        var topBorderline, leftBorderline, bottomBorderline, rightBorderline: Value?
         var cols, rows: Value?
         var unknown: [JSONMember] = []
 
@@ -185,10 +194,10 @@ public enum RuntimeReading {
                 case .anchor: anchor = value
                 case .overlap: overlap = value
                 case .gravity: gravity = value
-                case .topBorderline: borderlines.0 = value
-                case .leftBorderline: borderlines.1 = value
-                case .bottomBorderline: borderlines.2 = value
-                case .rightBorderline: borderlines.3 = value
+                case .topBorderline: topBorderline = value
+                case .leftBorderline: leftBorderline = value
+                case .bottomBorderline: bottomBorderline = value
+                case .rightBorderline: rightBorderline = value
                 case .cols: cols = value
                 case .rows: rows = value
                 }
@@ -224,10 +233,10 @@ public enum RuntimeReading {
             if !gravity.isNone { grid.gravity = gravity }
         }
         if !isRoot {
-            readBorderline(keys.borderlines.0, edge: .top, into: &grid)
-            readBorderline(keys.borderlines.1, edge: .left, into: &grid)
-            readBorderline(keys.borderlines.2, edge: .bottom, into: &grid)
-            readBorderline(keys.borderlines.3, edge: .right, into: &grid)
+            readBorderline(keys.topBorderline, edge: .top, into: &grid)
+            readBorderline(keys.leftBorderline, edge: .left, into: &grid)
+            readBorderline(keys.bottomBorderline, edge: .bottom, into: &grid)
+            readBorderline(keys.rightBorderline, edge: .right, into: &grid)
         }
         if !keys.unknown.isEmpty {
             // NSDictionary keeps one value per key (the last) and no order.
