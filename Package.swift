@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TrellisIDE", targets: ["TrellisIDE"]),
         .library(name: "TrellisLSP", targets: ["TrellisLSP"]),
         .executable(name: "trellis-lsp", targets: ["trellis-lsp"]),
+        .plugin(name: "TrellisBuildPlugin", targets: ["TrellisBuildPlugin"]),
+        .plugin(name: "TrellisCheckPlugin", targets: ["TrellisCheckPlugin"]),
     ],
     targets: [
         .target(name: "TrellisSyntax", linkerSettings: libm),
@@ -28,6 +30,12 @@ let package = Package(
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint", "TrellisIDE", "TrellisLSP"]
         ),
         .executableTarget(name: "trellis-lsp", dependencies: ["TrellisLSP"]),
+        .plugin(name: "TrellisBuildPlugin", capability: .buildTool(), dependencies: ["trellis"]),
+        .plugin(
+            name: "TrellisCheckPlugin",
+            capability: .command(intent: .custom(verb: "trellis-check", description: "Lint the .trellis files and grid-dictionary JSON of the package's targets")),
+            dependencies: ["trellis"]
+        ),
         .executableTarget(
             name: "trellis-bench",
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"],

@@ -87,7 +87,7 @@ func processBenchmark(quick: Bool) {
     // Valid JSON only: jq stops at the first file it cannot parse.
     for (index, bytes) in checkInputs(files: 1_000, trailingCommas: false).enumerated() {
         let path = folder.appendingPathComponent("layout\(index).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         paths.append(path)
     }
     let check = racePair(rounds: quick ? 3 : 7, { run(trellis, ["check", "--format", "json"] + paths) }, { hasJQ ? run(jq, ["empty"] + paths) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
@@ -96,7 +96,7 @@ func processBenchmark(quick: Bool) {
     let big = generateTrellis(bytes: 5_000_000, oneLayout: true)
     let trellisPath = folder.appendingPathComponent("big.trellis").path
     let jsonPath = folder.appendingPathComponent("big.json").path
-    FileManager.default.createFile(atPath: trellisPath, contents: Data(big.utf8))
+    _ = FileManager.default.createFile(atPath: trellisPath, contents: Data(big.utf8))
     _ = run(trellis, ["build", trellisPath, "-o", jsonPath])
     let jsonSize = (try? FileManager.default.attributesOfItem(atPath: jsonPath)[.size] as? Int) ?? 0
     let build = racePair(rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath, "-o", folder.appendingPathComponent("out.json").path]) },
@@ -105,7 +105,7 @@ func processBenchmark(quick: Bool) {
 
     let tenMB = tenMegabyteGridDictionary()
     let tenPath = folder.appendingPathComponent("ten.json").path
-    FileManager.default.createFile(atPath: tenPath, contents: Data(tenMB))
+    _ = FileManager.default.createFile(atPath: tenPath, contents: Data(tenMB))
     let memory = run(trellis, ["check", "--format", "json", tenPath])
     let ratio = Double(memory.peakKiB * 1024) / Double(tenMB.count)
     print("  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(memory.peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)")

@@ -159,7 +159,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-check-inputs"), ind
     let folder = CommandLine.arguments[index + 1]
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for (number, bytes) in checkInputs(files: 1_000, trailingCommas: false).enumerated() {
-        FileManager.default.createFile(atPath: "\(folder)/layout\(number).json", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: "\(folder)/layout\(number).json", contents: Data(bytes))
     }
     exit(0)
 }

@@ -354,7 +354,7 @@ struct LoweringState {
     mutating func template(named name: String, reference: Token) -> LoweredTemplate? {
         usedTemplates.insert(name)
         guard let cell = templateCells[name] else {
-            let candidates = Array(templateCells.keys) + Array(Parser.attributeNames)
+            let candidates = templateCells.keys.sorted() + Parser.attributeNames.sorted()
             var fixIts: [FixIt] = []
             var message = "unknown template `\(name)`"
             if let suggestion = Suggestion.closest(to: name, among: candidates) {
@@ -555,7 +555,7 @@ struct LoweringState {
         let name = text(nameToken)
         var message = "unknown attribute `\(name)`"
         var fixIts: [FixIt] = []
-        if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Array(Parser.attributeNames)) {
+        if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Parser.attributeNames.sorted()) {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
         }

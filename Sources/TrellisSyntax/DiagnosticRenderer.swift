@@ -189,3 +189,40 @@ struct Paint {
         enabled ? style + text + Paint.reset : text
     }
 }
+
+extension DiagnosticRenderer {
+    /// One line per diagnostic in the compilers' format, `path:line:column: error: message
+    /// [CODE]`, then its labels and notes as `note:` lines, so that Xcode and `swift build`
+    /// show them at the line (build plugins). Columns are 1-based UTF-8 byte columns, as
+    /// swiftc and clang count them; information is a `remark:`.
+    public static func compiler(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+        var output = ""
+        for diagnostic in diagnostics {
+            let kind: String
+            switch diagnostic.severity {
+            case .error: kind = "error"
+            case .warning: kind = "warning"
+            case .info, .hint: kind = "remark"
+            }
+            let place = location(diagnostic.range.lowerBound, in: source)
+            output += "\(place): \(kind): \(oneLine(diagnostic.message)) [\(diagnostic.code)]\n"
+            for label in diagnostic.labels {
+                output += "\(location(label.range.lowerBound, in: source)): note: \(oneLine(label.message))\n"
+            }
+            for note in diagnostic.notes { output += "\(place): note: \(oneLine(note))\n" }
+            if let fix = diagnostic.fixIts.first { output += "\(place): note: help: \(oneLine(fix.message))\n" }
+        }
+        return output
+    }
+
+    static func location(_ offset: Int, in source: SourceFile) -> String {
+        let clamped = max(0, min(offset, source.bytes.count))
+        let line = source.lineIndex(of: clamped)
+        let column = clamped - source.lineStarts[line]
+        return "\(source.name):\(line + 1):\(column + 1)"
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+}

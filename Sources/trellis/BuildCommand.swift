@@ -4,7 +4,13 @@ import TrellisModel
 enum BuildCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.build); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--layout", "--target"], flags: ["--compact"])
+        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--layout", "--target", "--diagnostic-style", "--expect-layout"], flags: ["--compact"])
+        let diagnosticStyle: Inputs.DiagnosticStyle
+        switch arguments.value("--diagnostic-style") ?? "human" {
+        case "human": diagnosticStyle = .human
+        case "compiler": diagnosticStyle = .compiler
+        case let other: throw UsageError(message: "--diagnostic-style takes human or compiler, not '\(other)'")
+        }
         let target = try Trellis.dialect(arguments.value("--target"))
         let output = arguments.value("-o") ?? arguments.value("--output")
         let outDir = arguments.value("--out-dir")
@@ -12,12 +18,29 @@ enum BuildCommand {
         for path in arguments.positionals where path != "-" && InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path) is already JSON; `trellis build` compiles .trellis files (use `trellis frames` to see its frames)")
         }
-        let loaded = try Inputs.load(arguments.positionals, target: target)
+        let loaded = try Inputs.load(arguments.positionals, target: target, style: diagnosticStyle)
         if loaded.hasErrors { return Trellis.Exit.inputErrors }
         let selected = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout"))
         if selected.isEmpty {
             Terminal.error("trellis: the input defines no layout\n")
             return Trellis.Exit.inputErrors
+        }
+        if let expected = arguments.value("--expect-layout"), let file = loaded.files.first {
+            // The build plugin names each file's JSON after the file before reading it: one
+            // layout per file, unnamed or named like the file.
+            let found = selected.map(\.1.name)
+            let problem: String?
+            if found.count > 1 {
+                problem = "the file defines \(found.count) layouts (\(found.joined(separator: ", "))); the build plugin compiles one layout per file: move the others into files of their own"
+            } else if let name = found.first, name != expected {
+                problem = "the layout is named `\(name)`, but the build plugin names its JSON after the file (\(expected).json): rename the layout or the file"
+            } else {
+                problem = nil
+            }
+            if let problem {
+                Terminal.error("\(file.source.name):1:1: error: \(problem)\n")
+                return Trellis.Exit.inputErrors
+            }
         }
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
         let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))

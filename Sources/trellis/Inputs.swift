@@ -10,7 +10,11 @@ enum Inputs {
         var hasErrors: Bool
     }
 
-    static func load(_ paths: [String], target: Dialect?) throws -> Loaded {
+    /// How diagnostics are printed: for people (source lines and carets), or one line each in
+    /// the compilers' format for build systems (`--diagnostic-style compiler`).
+    enum DiagnosticStyle: Sendable { case human, compiler }
+
+    static func load(_ paths: [String], target: Dialect?, style: DiagnosticStyle = .human) throws -> Loaded {
         guard !paths.isEmpty else { throw UsageError(message: "no input file (use - for standard input)") }
         var files: [LoadedFile] = []
         var hasErrors = false
@@ -18,7 +22,12 @@ enum Inputs {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
             let file = LoadedFile.load(source, kind: kind, target: target)
-            Terminal.printDiagnostics(file.diagnostics, in: source)
+            switch style {
+            case .human: Terminal.printDiagnostics(file.diagnostics, in: source)
+            case .compiler:
+                let sorted = file.diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+                Terminal.error(DiagnosticRenderer.compiler(sorted.map(\.element), in: source))
+            }
             if file.diagnostics.hasErrors { hasErrors = true }
             files.append(file)
         }

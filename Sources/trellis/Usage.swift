@@ -58,6 +58,13 @@ enum Usage {
       --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
                           (overrides the file's `target` directive; default 1)
       --compact           One-line JSON instead of pretty (2-space) JSON
+      --diagnostic-style human|compiler
+                          human (default): source lines and carets; compiler: one
+                          `file:line:col: error: message [CODE]` line each, for Xcode
+                          and build systems (the SwiftPM plugin uses it)
+      --expect-layout NAME
+                          Fail unless the input defines one layout, unnamed or named
+                          NAME (the build plugin names each file's JSON after the file)
       -h, --help          Show this help
 
     A file with several layouts needs --layout or --out-dir, unless written to one file per

@@ -11,10 +11,11 @@ final class CheckCommandTests: XCTestCase {
     func testCleanExamplesExitZero() throws {
         let run = try trellis(["check", "examples"])
         XCTAssertEqual(run.status, 0, run.stdout)
-        // 10 .trellis files and their 10 golden JSON outputs. The infos: one L003 per layout
-        // with wrap or overlap cells (views Trellis cannot measure), and the seed card's root
-        // size kept in its golden JSON (the .trellis file silences it).
-        XCTAssertTrue(run.stdout.hasSuffix("20 files checked: 0 errors, 0 warnings, 11 info\n"), run.stdout)
+        // 10 .trellis files and their 10 golden JSON outputs, and the SwiftPM example's 3
+        // layouts. The infos: one L003 per layout with wrap or overlap cells (views Trellis
+        // cannot measure), the seed card's root size kept in its golden JSON (the .trellis
+        // file silences it), and the example banner's gravity on a leaf (M108).
+        XCTAssertTrue(run.stdout.hasSuffix("23 files checked: 0 errors, 0 warnings, 12 info\n"), run.stdout)
     }
 
     func testCorpusFolderIsSearchedAndErrorsExitOne() throws {
