@@ -6,11 +6,11 @@ import Darwin
 
 /// A value behind a mutex, for caches shared between threads. (The standard library's
 /// `Mutex` needs macOS 15; this works wherever Swift 6 does.)
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
     }
@@ -20,7 +20,7 @@ final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body(&value)

@@ -4,7 +4,7 @@ import TrellisModel
 enum BuildCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.build); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--layout", "--target", "--diagnostic-style", "--expect-layout"], flags: ["--compact"])
+        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--layout", "--target", "--diagnostic-style", "--expect-layout", "--default-target"], flags: ["--compact"])
         let diagnosticStyle: Inputs.DiagnosticStyle
         switch arguments.value("--diagnostic-style") ?? "human" {
         case "human": diagnosticStyle = .human
@@ -18,7 +18,8 @@ enum BuildCommand {
         for path in arguments.positionals where path != "-" && InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path) is already JSON; `trellis build` compiles .trellis files (use `trellis frames` to see its frames)")
         }
-        let loaded = try Inputs.load(arguments.positionals, target: target, style: diagnosticStyle)
+        let defaultTarget = try Trellis.dialect(arguments.value("--default-target"))
+        let loaded = try Inputs.load(arguments.positionals, target: target, defaultTarget: defaultTarget, style: diagnosticStyle)
         if loaded.hasErrors { return Trellis.Exit.inputErrors }
         let selected = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout"))
         if selected.isEmpty {

@@ -14,14 +14,18 @@ enum Inputs {
     /// the compilers' format for build systems (`--diagnostic-style compiler`).
     enum DiagnosticStyle: Sendable { case human, compiler }
 
-    static func load(_ paths: [String], target: Dialect?, style: DiagnosticStyle = .human) throws -> Loaded {
+    static func load(_ paths: [String], target: Dialect?, defaultTarget: Dialect? = nil, style: DiagnosticStyle = .human) throws -> Loaded {
         guard !paths.isEmpty else { throw UsageError(message: "no input file (use - for standard input)") }
         var files: [LoadedFile] = []
         var hasErrors = false
         for path in paths {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
-            let file = LoadedFile.load(source, kind: kind, target: target)
+            var file = LoadedFile.load(source, kind: kind, target: target)
+            // `--default-target`: for a Trellis file that names no runtime of its own.
+            if target == nil, let defaultTarget, kind == .trellis, file.tree?.nodes.contains(where: { $0.kind == .targetDirective }) == false {
+                file = LoadedFile.load(source, kind: kind, target: defaultTarget)
+            }
             switch style {
             case .human: Terminal.printDiagnostics(file.diagnostics, in: source)
             case .compiler:

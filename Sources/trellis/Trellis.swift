@@ -13,7 +13,7 @@ enum Trellis {
         static let usage: Int32 = 2
     }
 
-    static let commands = ["build", "frames", "render", "check", "fmt", "import", "lsp", "help"]
+    static let commands = ["build", "frames", "render", "check", "fmt", "import", "preview", "watch", "lsp", "help"]
 
     static func run(_ arguments: [String]) -> Int32 {
         var words = arguments
@@ -48,6 +48,8 @@ enum Trellis {
             case "check": return try CheckCommand.run(rest)
             case "fmt": return try FmtCommand.run(rest)
             case "import": return try ImportCommand.run(rest)
+            case "preview": return try PreviewCommand.run(rest)
+            case "watch": return try WatchCommand.run(rest)
             case "lsp": LanguageServer.runAndExit()
             default:
                 let what = command.hasPrefix("-") ? "unknown option" : "unknown command"

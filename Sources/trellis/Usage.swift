@@ -8,6 +8,8 @@ enum Usage {
         case "check": return check
         case "fmt": return fmt
         case "import": return importHelp
+        case "preview": return preview
+        case "watch": return watch
         default: return nil
         }
     }
@@ -25,6 +27,8 @@ enum Usage {
       check    Lint .trellis files and MyGridLayout .json files (for people and CI)
       fmt      Format .trellis files canonically, keeping every comment
       import   Convert MyGridLayout JSON to Trellis, losing nothing
+      preview  A live page of every layout at every device, redrawn on each save
+      watch    Rebuild the JSON on every save (for a simulator that reloads it)
       lsp      Run the language server over stdio (the same as `trellis-lsp`)
       help     Show help for a command: trellis help build
 
@@ -62,6 +66,9 @@ enum Usage {
                           human (default): source lines and carets; compiler: one
                           `file:line:col: error: message [CODE]` line each, for Xcode
                           and build systems (the SwiftPM plugin uses it)
+      --default-target 1|2
+                          The runtime for files without a `target` directive (the
+                          build plugin's option); --target overrides every file
       --expect-layout NAME
                           Fail unless the input defines one layout, unnamed or named
                           NAME (the build plugin names each file's JSON after the file)
@@ -242,5 +249,41 @@ enum Usage {
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error
 
+    """
+
+    static let preview = """
+    trellis preview — a live page of the layouts, redrawn on each save
+
+    USAGE
+      trellis preview FILE... [options]
+
+    Serves one page on 127.0.0.1 (a free port, printed) that shows every layout of every
+    FILE (.trellis or grid-dictionary .json) at each of its preview devices side by side.
+    The files are watched: each save redraws the page within a moment. Hover a cell for
+    its path, size rule and frames; click it for its source line. The device menu offers
+    common iPhones and iPads; landscape, right-to-left and a wrap height are toggles. A
+    file with errors keeps its last good picture, with the diagnostics over it.
+
+    OPTIONS
+      --port N            Listen on this port (default: a free one)
+      --target 1|2        Which runtime reads the JSON
+      -h, --help          Show this help
+    """
+
+    static let watch = """
+    trellis watch — rebuild the JSON on every save
+
+    USAGE
+      trellis watch FILE.trellis... -o DIR [options]
+
+    Builds each file into DIR (one NAME.json per layout, as `trellis build --out-dir`),
+    then again after every save, printing one line per rebuild. A file with errors keeps
+    its last JSON and prints its first error; Ctrl-C stops.
+
+    OPTIONS
+      -o, --out-dir DIR   Where the JSON goes
+      --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
+      --compact           One-line JSON
+      -h, --help          Show this help
     """
 }

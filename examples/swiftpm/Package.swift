@@ -10,7 +10,12 @@ let package = Package(
         .package(name: "Trellis", path: "../.."),
     ],
     targets: [
-        .target(name: "Layouts", plugins: [.plugin(name: "TrellisBuildPlugin", package: "Trellis")]),
+        .target(
+            name: "Layouts",
+            // Optional: the runtime for files without a `target` directive (MyLayout 2.0+).
+            swiftSettings: [.define("TRELLIS_MYLAYOUT_2")],
+            plugins: [.plugin(name: "TrellisBuildPlugin", package: "Trellis")]
+        ),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
     ]
 )

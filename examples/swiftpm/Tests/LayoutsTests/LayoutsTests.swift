@@ -20,4 +20,11 @@ final class LayoutsTests: XCTestCase {
         XCTAssertEqual(cols.count, 2)
         XCTAssertEqual(cols[0]["size"] as? Double, 80)
     }
+
+    func testThePackagesOptionSetsTheRuntimeOfFilesWithoutADirective() throws {
+        let data = try XCTUnwrap(Layouts.json(named: "banner"))
+        let banner = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(banner["spacing"] as? Double, 4, "TRELLIS_MYLAYOUT_2 writes MyLayout 2.0's key")
+        XCTAssertNil(banner["space"])
+    }
 }

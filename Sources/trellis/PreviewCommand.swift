@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrellisIDE
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis preview FILE…`: a local page (127.0.0.1 only) showing every layout at every
+/// preview device, redrawn within a moment of each save: the files are watched, and the page
+/// is told through server-sent events. A file with errors keeps its last good picture, with
+/// the diagnostics over it.
+enum PreviewCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.preview); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["--port", "--target"], flags: [])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input file: trellis preview FILE…") }
+        if arguments.positionals.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
+        var port: UInt16 = 0
+        if let text = arguments.value("--port") {
+            guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }
+            port = value
+        }
+        let state = PreviewState(paths: arguments.positionals, target: target)
+        for path in arguments.positionals { state.reload(path) }
+        let (listener, boundPort) = try HTTPServer.listen(port: port)
+        guard FileWatcher.watch(arguments.positionals, onChange: { paths in
+            for path in paths { state.reload(path) }
+            state.announce()
+        }) else { throw UsageError(message: "cannot start watching the files") }
+        Terminal.write("Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(arguments.positionals.count) file\(arguments.positionals.count == 1 ? "" : "s"); Ctrl-C to stop)\n")
+        HTTPServer.serve(listener) { connection in
+            PreviewRoutes.answer(connection, state: state, port: boundPort)
+        }
+    }
+}
+
+/// The preview's files, shared by the watcher and the connections: each file's latest
+/// analysis, the last one without errors (what the page draws), and a version per change.
+final class PreviewState: Sendable {
+    struct File: Sendable {
+        var path: String
+        var version = 0
+        var latest: Analysis?
+        var lastGood: Analysis?
+        /// Why the file could not be read (removed, unreadable), when it could not.
+        var readError: String?
+    }
+
+    let target: Dialect?
+    let files: Locked<[File]>
+    /// The event-stream connections to tell about changes.
+    let listeners = Locked<[Int32]>([])
+    /// The largest file the preview reads (a bigger one is reported, not read).
+    static let sizeLimit = 64 << 20
+
+    init(paths: [String], target: Dialect?) {
+        self.target = target
+        files = Locked(paths.map { File(path: $0) })
+    }
+
+    var version: Int { files.withLock { $0.reduce(0) { $0 + $1.version } } }
+
+    /// Reads and analyses `path` again; a file that cannot be read keeps its last picture.
+    func reload(_ path: String) {
+        var readError: String?
+        var analysis: Analysis?
+        switch Files.read(path, limit: Self.sizeLimit + 1) {
+        case .success(let bytes) where bytes.count > Self.sizeLimit:
+            readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
+        case .success(let bytes):
+            let source = SourceFile(name: path, bytes: bytes)
+            analysis = Analysis(source, kind: InputKind.of(path: path), options: LintOptions(), target: target)
+        case .failure(let failure):
+            readError = failure.code == ENOENT ? "the file does not exist (removed or being replaced)" : "cannot read the file: \(failure)"
+        }
+        files.withLock { files in
+            for index in files.indices where files[index].path == path {
+                files[index].version += 1
+                files[index].readError = readError
+                if let analysis {
+                    files[index].latest = analysis
+                    if !analysis.diagnostics.hasErrors { files[index].lastGood = analysis }
+                }
+            }
+        }
+    }
+
+    /// Tells every open page that something changed; pages that went away are dropped.
+    func announce() {
+        let message = Array("event: change\ndata: {\"version\":\(version)}\n\n".utf8)
+        let gone = listeners.withLock { descriptors -> [Int32] in
+            let failed = descriptors.filter { !HTTPServer.send($0, message) }
+            descriptors.removeAll { failed.contains($0) }
+            return failed
+        }
+        for descriptor in gone { close(descriptor) }
+    }
+
+    func snapshot() -> [File] { files.withLock { $0 } }
+}
+
+/// The preview's HTTP routes: the page, its state, one layout at one device, and the event
+/// stream. Requests must name the preview's own host (no DNS rebinding from other sites).
+enum PreviewRoutes {
+    static func answer(_ connection: Int32, state: PreviewState, port: UInt16) {
+        guard let request = HTTPServer.readRequest(connection) else {
+            HTTPServer.respond(connection, status: "400 Bad Request", type: "text/plain; charset=utf-8", body: Array("bad request\n".utf8))
+            return
+        }
+        guard let host = request.host, host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+            HTTPServer.respond(connection, status: "403 Forbidden", type: "text/plain; charset=utf-8", body: Array("the preview answers 127.0.0.1:\(port) only\n".utf8))
+            return
+        }
+        switch request.path {
+        case "/":
+            HTTPServer.respond(connection, status: "200 OK", type: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+        case "/state":
+            HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(stateJSON(state), style: .compact))
+        case "/render":
+            guard let body = render(request, state: state) else {
+                HTTPServer.respond(connection, status: "404 Not Found", type: "application/json", body: Array("{\"error\":\"no such layout or device\"}".utf8))
+                return
+            }
+            HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(body, style: .compact))
+        case "/events":
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\nevent: change\ndata: {\"version\":\(state.version)}\n\n"
+            guard HTTPServer.send(connection, Array(head.utf8)) else { close(connection); return }
+            state.listeners.withLock { $0.append(connection) }
+        default:
+            HTTPServer.respond(connection, status: "404 Not Found", type: "text/plain; charset=utf-8", body: Array("not found\n".utf8))
+        }
+    }
+
+    /// `{version, files:[…]}`: what each file draws (its last good analysis) and what it
+    /// says now (the latest diagnostics, or why it cannot be read).
+    static func stateJSON(_ state: PreviewState) -> JSONValue {
+        let files = state.snapshot()
+        return .object([
+            JSONMember("version", .number(Double(files.reduce(0) { $0 + $1.version }))),
+            JSONMember("devices", .array(Preview.commonDevices.map { device in
+                .object([JSONMember("name", .string(device.name)), JSONMember("width", .number(device.viewport.width)),
+                         JSONMember("height", .number(device.viewport.height ?? 0)), JSONMember("scale", .number(device.viewport.scale))])
+            })),
+            JSONMember("files", .array(files.map { file in
+                var members: [JSONMember] = [JSONMember("path", .string(file.path)), JSONMember("version", .number(Double(file.version)))]
+                if let drawn = file.lastGood, case .object(let drawnMembers) = Preview.state(path: file.path, version: file.version, analysis: drawn) {
+                    members += drawnMembers.filter { ["layouts", "devices", "lines"].contains($0.key) }
+                } else {
+                    members += [JSONMember("layouts", .array([])), JSONMember("devices", .array([])), JSONMember("lines", .array([]))]
+                }
+                if let latest = file.latest, case .object(let latestMembers) = Preview.state(path: file.path, version: file.version, analysis: latest) {
+                    members += latestMembers.filter { ["errors", "diagnostics"].contains($0.key) }
+                }
+                let stale = file.readError != nil || (file.latest?.diagnostics.hasErrors ?? false)
+                members.append(JSONMember("stale", .bool(stale && file.lastGood != nil)))
+                members.append(JSONMember("readError", file.readError.map { .string($0) } ?? .null))
+                return .object(members)
+            })),
+        ])
+    }
+
+    /// `/render?file=0&layout=0&w=375&h=667&s=2&rtl=1` (`h=wrap` for a wrap height).
+    static func render(_ request: HTTPRequest, state: PreviewState) -> JSONValue? {
+        let files = state.snapshot()
+        guard let fileIndex = request.query["file"].flatMap({ Int($0) }), files.indices.contains(fileIndex),
+              let analysis = files[fileIndex].lastGood,
+              let layout = request.query["layout"].flatMap({ Int($0) }),
+              let width = request.query["w"].flatMap({ Double($0) }), width > 0, width <= 10_000,
+              let scale = request.query["s"].flatMap({ Double($0) }), scale >= 1, scale <= 4 else { return nil }
+        var height: Double?
+        if let text = request.query["h"], text != "wrap" {
+            guard let value = Double(text), value > 0, value <= 100_000 else { return nil }
+            height = value
+        }
+        let viewport = Viewport(width: width, height: height, scale: scale, rtl: request.query["rtl"] == "1")
+        let prefix = "f\(fileIndex)-l\(layout)-\(request.query["panel"].map { $0.filter { $0.isLetter || $0.isNumber } } ?? "")-"
+        return Preview.render(analysis, layout: layout, viewport: viewport, idPrefix: prefix)
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis watch FILE… -o DIR`: builds each file into DIR, then again after every save, one
+/// line per rebuild. A file with errors keeps its last JSON.
+enum WatchCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) { Terminal.write(Usage.watch); return Trellis.Exit.ok }
+        let arguments = try Arguments(words, valued: ["-o", "--out-dir", "--target"], flags: ["--compact"])
+        let target = try Trellis.dialect(arguments.value("--target"))
+        guard let outDir = arguments.value("-o") ?? arguments.value("--out-dir") else { throw UsageError(message: "watch needs -o DIR: where the JSON goes") }
+        let paths = arguments.positionals
+        guard !paths.isEmpty else { throw UsageError(message: "no input file: trellis watch FILE.trellis… -o DIR") }
+        for path in paths where path == "-" || InputKind.of(path: path) == .json {
+            throw UsageError(message: "\(path): watch compiles .trellis files")
+        }
+        try Files.makeDirectories(outDir)
+        let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
+        let inputs = Set(paths.map(Terminal.canonical))
+        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
+        guard FileWatcher.watch(paths, onChange: { changed in
+            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
+        }) else { throw UsageError(message: "cannot start watching the files") }
+        Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
+        while true { pause() }
+    }
+
+    /// Builds one file and prints one line: what was written, or why nothing was.
+    static func rebuild(_ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>) {
+        let stamp = clock()
+        guard case .success(let bytes) = Files.read(path) else {
+            Terminal.write("\(stamp) \(path): cannot read it (removed or being replaced); kept the last JSON\n")
+            return
+        }
+        let file = LoadedFile.load(SourceFile(name: path, bytes: bytes), kind: .trellis, target: target)
+        if let error = file.diagnostics.first(where: { $0.severity == .error }) {
+            let (line, column) = file.source.scalarPosition(of: error.range.lowerBound)
+            let count = file.diagnostics.filter { $0.severity == .error }.count
+            Terminal.write("\(stamp) \(path): \(count) error\(count == 1 ? "" : "s"), kept the last JSON — \(line + 1):\(column + 1) \(error.code) \(error.message)\n")
+            return
+        }
+        var written: [String] = []
+        for layout in file.layouts {
+            let output = Files.join(outDir, layout.name + ".json")
+            guard !inputs.contains(Terminal.canonical(output)) else { continue }
+            var json = layout.jsonBytes(style: style)
+            if style == .compact { json.append(UInt8(ascii: "\n")) }
+            do {
+                try Terminal.writeAtomically(json, to: output)
+                written.append(output)
+            } catch {
+                Terminal.write("\(stamp) \(path): cannot write \(output): \(error)\n")
+                return
+            }
+        }
+        let warnings = file.diagnostics.filter { $0.severity == .warning }.count
+        let note = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): trellis check \(path))"
+        Terminal.write("\(stamp) \(path) → \(written.isEmpty ? "no layout" : written.joined(separator: ", "))\(note)\n")
+    }
+
+    /// `HH:MM:SS` local time.
+    static func clock() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}

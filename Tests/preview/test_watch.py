@@ -1,0 +1,67 @@
+"""`trellis watch FILE -o DIR` and the preview server's defences, without a browser: a
+rebuild line per save, the last JSON kept over errors, garbage and foreign Host headers
+answered with 400 and 403 while the server keeps serving."""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+from test_preview import ROOT, TRELLIS, wait_for
+
+
+def test_watch_rebuilds_on_every_save(tmp_path):
+    source = tmp_path / "card.trellis"
+    source.write_text("layout card rows 40 | fill\n")
+    out = tmp_path / "out"
+    process = subprocess.Popen([TRELLIS, "watch", str(source), "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()
+        assert first.rstrip().endswith(f"{source} → {out / 'card.json'}"), first
+        assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 40
+        source.write_text("layout card rows 60 | fill\n")
+        second = process.stdout.readline()
+        assert "→" in second, second
+        assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 60
+        source.write_text("layout card rows 60 padding(1 2 3) | fill\n")
+        third = process.stdout.readline()
+        assert "1 error, kept the last JSON" in third and "M005" in third, third
+        assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 60
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
+    source = tmp_path / "demo.trellis"
+    shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
+    process = subprocess.Popen([TRELLIS, "preview", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = process.stdout.readline().split()[2]
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        for garbage in [b"\x00\xff garbage\r\n\r\n", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b"GET /" + b"a" * 40_000]:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+                connection.sendall(garbage)
+                connection.shutdown(socket.SHUT_WR)
+                assert connection.recv(100).startswith(b"HTTP/1.1 400"), garbage[:20]
+        request = urllib.request.Request(url + "state", headers={"Host": "attacker.example"})
+        try:
+            urllib.request.urlopen(request)
+            raise AssertionError("a foreign Host header was answered")
+        except urllib.error.HTTPError as error:
+            assert error.code == 403
+        # A client that opens the event stream and vanishes costs nothing.
+        for _ in range(20):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+            connection.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            connection.close()
+        source.write_text("rows 10 | fill\n")
+        wait_for(lambda: json.load(urllib.request.urlopen(url + "state"))["version"] >= 2, what="the change after vanished clients")
+        assert process.poll() is None, "the server is still running"
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
