@@ -9,72 +9,88 @@ import Darwin
 /// seen), blocking until something happens; elsewhere by comparing each file's modification
 /// time and size four times a second. Bursts are merged: one call per settled change.
 enum FileWatcher {
-    /// Watches `paths` on a thread of its own, calling `onChange` with the paths that changed.
+    /// Watches `paths`, calling `onChange` (on a thread of its own) with the paths that
+    /// changed. The watch is in place when this returns: no change after it is missed.
     static func watch(_ paths: [String], onChange: @escaping @Sendable ([String]) -> Void) -> Bool {
-        LargeStackThread.start {
-            #if os(Linux)
-            if watchWithInotify(paths, onChange: onChange) { return }
-            #endif
-            poll(paths, onChange: onChange)
+        #if os(Linux)
+        if let watch = InotifyWatch(paths) {
+            return LargeStackThread.start { watch.run(onChange: onChange) }
         }
+        #endif
+        let initial = paths.map(signature)
+        return LargeStackThread.start { poll(paths, from: initial, onChange: onChange) }
     }
 
     #if os(Linux)
-    /// Returns false when inotify cannot be used (the caller polls instead).
-    static func watchWithInotify(_ paths: [String], onChange: @escaping @Sendable ([String]) -> Void) -> Bool {
-        let descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { return false }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MODIFY | IN_ATTRIB)
-        var folders: [Int32: String] = [:]
-        for folder in Set(paths.map { Files.directoryName(Files.absolute($0)) }) {
-            let watch = inotify_add_watch(descriptor, folder, mask)
-            if watch >= 0 { folders[watch] = folder }
-        }
-        guard !folders.isEmpty else { close(descriptor); return false }
-        let watched = Dictionary(paths.map { (Files.join(Files.directoryName(Files.absolute($0)), Files.baseName($0)), $0) }, uniquingKeysWith: { first, _ in first })
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            var changed: Set<String> = []
-            // Wait for the first event, then collect the rest of the burst (50 ms of quiet).
-            var timeout: Int32 = -1
-            while true {
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let ready = Glibc.poll(&poller, 1, timeout)
-                if ready < 0, errno == EINTR { continue }
-                if ready <= 0 { break }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
-                        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                        return (event.wd, Int(event.len))
-                    }
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let nameEnd = min(nameStart + length, count)
-                    let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-                    if let folder = folders[watch], let path = watched[Files.join(folder, name)] { changed.insert(path) }
-                    offset = nameEnd
-                }
-                timeout = 50
+    /// inotify watches on the files' folders, set up before the thread that reads them starts.
+    struct InotifyWatch: Sendable {
+        let descriptor: Int32
+        let folders: [Int32: String]
+        let watched: [String: String]
+
+        /// nil when inotify cannot be used (the caller polls instead).
+        init?(_ paths: [String]) {
+            descriptor = inotify_init1(Int32(IN_CLOEXEC))
+            guard descriptor >= 0 else { return nil }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MODIFY | IN_ATTRIB)
+            var folders: [Int32: String] = [:]
+            for folder in Set(paths.map { Files.directoryName(Files.absolute($0)) }) {
+                let watch = inotify_add_watch(descriptor, folder, mask)
+                if watch >= 0 { folders[watch] = folder }
             }
-            if !changed.isEmpty { onChange(changed.sorted()) }
+            guard !folders.isEmpty else { close(descriptor); return nil }
+            self.folders = folders
+            watched = Dictionary(paths.map { (Files.join(Files.directoryName(Files.absolute($0)), Files.baseName($0)), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// Reads events for ever, one call per settled burst.
+        func run(onChange: @escaping @Sendable ([String]) -> Void) {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                var changed: Set<String> = []
+                // Wait for the first event, then collect the rest of the burst (50 ms of quiet).
+                var timeout: Int32 = -1
+                while true {
+                    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    let ready = Glibc.poll(&poller, 1, timeout)
+                    if ready < 0, errno == EINTR { continue }
+                    if ready <= 0 { break }
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    var offset = 0
+                    while offset + MemoryLayout<inotify_event>.size <= count {
+                        let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                            let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                            return (event.wd, Int(event.len))
+                        }
+                        let nameStart = offset + MemoryLayout<inotify_event>.size
+                        let nameEnd = min(nameStart + length, count)
+                        let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
+                        if let folder = folders[watch], let path = watched[Files.join(folder, name)] { changed.insert(path) }
+                        offset = nameEnd
+                    }
+                    timeout = 50
+                }
+                if !changed.isEmpty { onChange(changed.sorted()) }
+            }
         }
     }
     #endif
 
-    /// Modification time and size of each file, compared four times a second.
-    static func poll(_ paths: [String], onChange: @escaping @Sendable ([String]) -> Void) -> Never {
-        func signature(_ path: String) -> [Int] {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return [-1] }
-            #if canImport(Glibc)
-            return [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_size), Int(status.st_ino)]
-            #else
-            return [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec), Int(status.st_size), Int(status.st_ino)]
-            #endif
-        }
-        var last = paths.map(signature)
+    /// Modification time, size and inode of a file (`[-1]` when it does not exist).
+    static func signature(_ path: String) -> [Int] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [-1] }
+        #if canImport(Glibc)
+        return [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_size), Int(status.st_ino)]
+        #else
+        return [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec), Int(status.st_size), Int(status.st_ino)]
+        #endif
+    }
+
+    /// Each file's signature, compared four times a second.
+    static func poll(_ paths: [String], from initial: [[Int]], onChange: @escaping @Sendable ([String]) -> Void) -> Never {
+        var last = initial
         while true {
             usleep(250_000)
             let now = paths.map(signature)

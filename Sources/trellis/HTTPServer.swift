@@ -134,18 +134,7 @@ enum HTTPServer {
 
     /// Writes everything or reports that the client went away.
     static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        Streams.writeAll(bytes, to: descriptor) == 0
     }
 }
 

@@ -25,12 +25,13 @@ enum PreviewCommand {
             port = value
         }
         let state = PreviewState(paths: arguments.positionals, target: target)
-        for path in arguments.positionals { state.reload(path) }
         let (listener, boundPort) = try HTTPServer.listen(port: port)
+        // Watching first: a save during the first analyses is not missed.
         guard FileWatcher.watch(arguments.positionals, onChange: { paths in
             for path in paths { state.reload(path) }
             state.announce()
         }) else { throw UsageError(message: "cannot start watching the files") }
+        for path in arguments.positionals { state.reload(path) }
         Terminal.write("Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(arguments.positionals.count) file\(arguments.positionals.count == 1 ? "" : "s"); Ctrl-C to stop)\n")
         HTTPServer.serve(listener) { connection in
             PreviewRoutes.answer(connection, state: state, port: boundPort)
@@ -128,6 +129,10 @@ enum PreviewRoutes {
             HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(body, style: .compact))
         case "/events":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\nevent: change\ndata: {\"version\":\(state.version)}\n\n"
+            // A page that stops reading is dropped after two seconds instead of stalling
+            // every other page's updates.
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             guard HTTPServer.send(connection, Array(head.utf8)) else { close(connection); return }
             state.listeners.withLock { $0.append(connection) }
         default:

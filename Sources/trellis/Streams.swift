@@ -17,6 +17,12 @@ enum Streams {
 
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         if descriptor == 1, outputFailure != 0 { return }
+        let failure = writeAll(bytes, to: descriptor)
+        if failure != 0, descriptor == 1 { outputFailure = failure }
+    }
+
+    /// Writes every byte (retrying interrupted writes); 0, or the errno of the failure.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
@@ -24,11 +30,11 @@ enum Streams {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                if descriptor == 1 { outputFailure = errno }
-                return
+                return errno
             }
             offset += written
         }
+        return 0
     }
 
     /// The exit status after a run: standard output failures override success.

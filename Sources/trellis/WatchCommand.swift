@@ -22,10 +22,11 @@ enum WatchCommand {
         try Files.makeDirectories(outDir)
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
         let inputs = Set(paths.map(Terminal.canonical))
-        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
+        // Watching first: a save during the first builds is not missed.
         guard FileWatcher.watch(paths, onChange: { changed in
             for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
         }) else { throw UsageError(message: "cannot start watching the files") }
+        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
         Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
         while true { pause() }
     }

@@ -6,6 +6,7 @@ reviewed golden PNG (TRELLIS_UPDATE_SNAPSHOTS=1 writes them)."""
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import time
@@ -44,6 +45,8 @@ def layout_file(tmp_path):
 @pytest.fixture
 def server(layout_file):
     process = subprocess.Popen([TRELLIS, "preview", str(layout_file)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ready, _, _ = select.select([process.stdout], [], [], 20)
+    assert ready, "the preview printed no address"
     line = process.stdout.readline()
     assert line.startswith("Trellis preview: http://127.0.0.1:"), line
     url = line.split()[2]

@@ -3,7 +3,7 @@ rebuild line per save, the last JSON kept over errors, garbage and foreign Host 
 answered with 400 and 403 while the server keeps serving."""
 
 import json
-import os
+import select
 import shutil
 import socket
 import subprocess
@@ -14,21 +14,28 @@ from pathlib import Path
 from test_preview import ROOT, TRELLIS, wait_for
 
 
+def read_line(process, timeout=10.0):
+    """The next line of the process's output, or a failure after `timeout` seconds."""
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    assert ready, "no output line in time"
+    return process.stdout.readline()
+
+
 def test_watch_rebuilds_on_every_save(tmp_path):
     source = tmp_path / "card.trellis"
     source.write_text("layout card rows 40 | fill\n")
     out = tmp_path / "out"
     process = subprocess.Popen([TRELLIS, "watch", str(source), "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        first = process.stdout.readline()
+        first = read_line(process)
         assert first.rstrip().endswith(f"{source} → {out / 'card.json'}"), first
         assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 40
         source.write_text("layout card rows 60 | fill\n")
-        second = process.stdout.readline()
+        second = read_line(process)
         assert "→" in second, second
         assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 60
         source.write_text("layout card rows 60 padding(1 2 3) | fill\n")
-        third = process.stdout.readline()
+        third = read_line(process)
         assert "1 error, kept the last JSON" in third and "M005" in third, third
         assert json.loads((out / "card.json").read_text())["rows"][0]["size"] == 60
     finally:
@@ -41,7 +48,7 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
     shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
     process = subprocess.Popen([TRELLIS, "preview", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        url = process.stdout.readline().split()[2]
+        url = read_line(process).split()[2]
         port = int(url.rstrip("/").rsplit(":", 1)[1])
         for garbage in [b"\x00\xff garbage\r\n\r\n", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b"GET /" + b"a" * 40_000]:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
