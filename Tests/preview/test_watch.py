@@ -69,6 +69,22 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
         source.write_text("rows 10 | fill\n")
         wait_for(lambda: json.load(urllib.request.urlopen(url + "state"))["version"] >= 2, what="the change after vanished clients")
         assert process.poll() is None, "the server is still running"
+
+        def state():
+            return json.load(urllib.request.urlopen(url + "state"))["files"][0]
+
+        # Half-written: errors, and the last good picture stays.
+        source.write_text("rows 10 | fill padding(1 2")
+        wait_for(lambda: state()["errors"] and state()["stale"], what="the half-written file")
+        assert state()["layouts"] == ["demo"]
+        # Huge: reported, not read.
+        with open(source, "wb") as handle:
+            handle.truncate(65 << 20)
+        wait_for(lambda: "larger than 64 MB" in (state()["readError"] or ""), what="the huge file")
+        source.write_text("rows 20 | fill\n")
+        wait_for(lambda: state()["readError"] is None and not state()["errors"], what="the good file again")
+        with urllib.request.urlopen(url + "render?file=0&layout=0&w=375&h=667&s=2") as response:
+            assert json.load(response)["grids"][1]["height"] == 20
     finally:
         process.terminate()
         process.wait(timeout=5)
