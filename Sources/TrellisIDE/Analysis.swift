@@ -38,6 +38,17 @@ public struct Analysis: Sendable {
         }
     }
 
+    /// The same layout laid out once more after settling (a rotation round trip or
+    /// `setNeedsLayout`), for hovers that say whether a cell moves then; computed once.
+    public func relaidOut(layout: Int, viewport: Int) -> LayoutResult? {
+        guard runtimes.indices.contains(layout), viewports.indices.contains(viewport), viewport < 1 << 14 else { return nil }
+        let screens = cache.result(layout: layout, viewport: viewport | 1 << 14) {
+            LayoutEngine.screens(runtimes[layout], viewport: viewports[viewport], relayouts: 1).last
+                ?? LayoutEngine.layout(runtimes[layout], viewport: viewports[viewport])
+        }
+        return screens.relayouts == 1 ? screens : nil
+    }
+
     /// Whether a JSON document is a grid dictionary worth analysing: an object whose members
     /// include a grid key (`rows`, `cols`, `size`, `overlap`) in its first 4 KB. The CLI's folder
     /// search and the server both use it.

@@ -113,9 +113,9 @@ public enum Hover {
         }
         if !result.settled { odd.append("never settles at \(viewport) (L005)") }
         if viewportIndex == 0, result.isScreen {
-            let again = LayoutEngine.screens(analysis.runtimes[layout], viewport: result.viewport, relayouts: 1)
-            if again.count == 2, again[1].grids.indices.contains(index), again[1].grids[index].frame != frame.frame {
-                odd.append("moves when laid out again at \(viewport) (pass-dependent, L006): then \(FramesReport.rectText(again[1].grids[index].frame))")
+            if let again = analysis.relaidOut(layout: layout, viewport: viewportIndex), again.grids.indices.contains(index),
+               again.grids[index].frame != frame.frame {
+                odd.append("moves when laid out again at \(viewport) (pass-dependent, L006): then \(FramesReport.rectText(again.grids[index].frame))")
             }
         }
         return odd

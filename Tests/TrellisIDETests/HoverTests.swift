@@ -29,6 +29,29 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(info.markdown.contains("grid `2` · size `fill` · slot #1"), info.markdown)
     }
 
+    /// The second layout is computed once per analysis and said in the hover of a cell that
+    /// moves (the layout of RuleTests' L006 case).
+    func testHoverSaysACellMovesWhenLaidOutAgain() throws {
+        let text = """
+        preview 375x667@3x
+        layout c rows {
+          wrap cols {
+            1️⃣83 padding(11 3 0 0)
+            2️⃣fill spacing(9) rows 3️⃣30% | 4️⃣wrap | 5️⃣-20%
+            6️⃣fill rows 7️⃣30% | 8️⃣80%
+          }
+          9️⃣fill
+        }
+        """
+        let (source, offsets) = Fixture.parse(text)
+        let analysis = Analysis(source, kind: .trellis)
+        let hovers = offsets.compactMap { Hover.hover(analysis, at: $0)?.markdown }
+        XCTAssertEqual(hovers.count, offsets.count)
+        let moving = hovers.filter { $0.contains("moves when laid out again at 375x667@3x (pass-dependent, L006): then ") }
+        XCTAssertFalse(moving.isEmpty, hovers.joined(separator: "\n---\n"))
+        XCTAssertNotNil(analysis.relaidOut(layout: 0, viewport: 0))
+    }
+
     func testNoGridHoverOutsideAnyLayout() {
         XCTAssertNil(hover("template t { 1️⃣fill }\n"))
         XCTAssertNil(hover("template t { fill }\n1️⃣\n"))
