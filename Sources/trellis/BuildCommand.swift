@@ -18,7 +18,7 @@ enum BuildCommand {
         for path in arguments.positionals where path != "-" && InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path) is already JSON; `trellis build` compiles .trellis files (use `trellis frames` to see its frames)")
         }
-        let defaultTarget = try Trellis.dialect(arguments.value("--default-target"))
+        let defaultTarget = try Trellis.dialect(arguments.value("--default-target"), option: "--default-target")
         let loaded = try Inputs.load(arguments.positionals, target: target, defaultTarget: defaultTarget, style: diagnosticStyle)
         if loaded.hasErrors { return Trellis.Exit.inputErrors }
         let selected = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout"))

@@ -105,7 +105,10 @@ enum HTTPServer {
         var host: String?
         for line in lines.dropFirst() {
             let header = line.split(separator: ":", maxSplits: 1)
-            if header.count == 2, header[0].lowercased() == "host" { host = header[1].trimmingCharacters() }
+            if header.count == 2, header[0].lowercased() == "host" {
+                guard host == nil else { return nil }   // two Host headers: refused
+                host = header[1].trimmingCharacters()
+            }
         }
         return HTTPRequest(path: decode(parts[0]), query: query, host: host)
     }
@@ -123,6 +126,20 @@ enum HTTPServer {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Blocks until the client closes the connection (or it is shut down); what it sends
+    /// meanwhile is ignored.
+    static func waitForClose(_ descriptor: Int32) {
+        var timeout = timeval(tv_sec: 0, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { continue }
+            if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+            return
+        }
     }
 
     /// A complete response, then the connection is closed.

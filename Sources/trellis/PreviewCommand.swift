@@ -84,7 +84,8 @@ final class PreviewState: Sendable {
                 files[index].readError = readError
                 if let analysis {
                     files[index].latest = analysis
-                    if !analysis.diagnostics.hasErrors { files[index].lastGood = analysis }
+                    // A file with errors, or an empty one (half-saved), keeps the last picture.
+                    if !analysis.diagnostics.hasErrors, !analysis.file.layouts.isEmpty { files[index].lastGood = analysis }
                 }
             }
         }
@@ -93,12 +94,12 @@ final class PreviewState: Sendable {
     /// Tells every open page that something changed; pages that went away are dropped.
     func announce() {
         let message = Array("event: change\ndata: {\"version\":\(version)}\n\n".utf8)
-        let gone = listeners.withLock { descriptors -> [Int32] in
+        listeners.withLock { descriptors in
             let failed = descriptors.filter { !HTTPServer.send($0, message) }
             descriptors.removeAll { failed.contains($0) }
-            return failed
+            // Their own threads close them (see the `/events` route).
+            for descriptor in failed { shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
-        for descriptor in gone { close(descriptor) }
     }
 
     func snapshot() -> [File] { files.withLock { $0 } }
@@ -122,11 +123,13 @@ enum PreviewRoutes {
         case "/state":
             HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(stateJSON(state), style: .compact))
         case "/render":
-            guard let body = render(request, state: state) else {
-                HTTPServer.respond(connection, status: "404 Not Found", type: "application/json", body: Array("{\"error\":\"no such layout or device\"}".utf8))
-                return
+            switch render(request, state: state) {
+            case .success(let body):
+                HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(body, style: .compact))
+            case .failure(let failure):
+                let body = JSONWriter.write(.object([JSONMember("error", .string(failure.message))]), style: .compact)
+                HTTPServer.respond(connection, status: failure.status, type: "application/json", body: body)
             }
-            HTTPServer.respond(connection, status: "200 OK", type: "application/json", body: JSONWriter.write(body, style: .compact))
         case "/events":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\nevent: change\ndata: {\"version\":\(state.version)}\n\n"
             // A page that stops reading is dropped after two seconds instead of stalling
@@ -135,6 +138,12 @@ enum PreviewRoutes {
             setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             guard HTTPServer.send(connection, Array(head.utf8)) else { close(connection); return }
             state.listeners.withLock { $0.append(connection) }
+            // This thread owns the connection: it waits for the page to go away (a closed or
+            // reloaded page ends the stream), then forgets and closes it. `announce` only
+            // shuts a failing stream down, which ends this wait.
+            HTTPServer.waitForClose(connection)
+            state.listeners.withLock { $0.removeAll { $0 == connection } }
+            close(connection)
         default:
             HTTPServer.respond(connection, status: "404 Not Found", type: "text/plain; charset=utf-8", body: Array("not found\n".utf8))
         }
@@ -157,10 +166,15 @@ enum PreviewRoutes {
                 } else {
                     members += [JSONMember("layouts", .array([])), JSONMember("devices", .array([])), JSONMember("lines", .array([]))]
                 }
-                if let latest = file.latest, case .object(let latestMembers) = Preview.state(path: file.path, version: file.version, analysis: latest) {
+                // What the file says now: nothing more when it cannot be read (its last
+                // diagnostics belong to content that is gone).
+                if file.readError == nil, let latest = file.latest,
+                   case .object(let latestMembers) = Preview.state(path: file.path, version: file.version, analysis: latest) {
                     members += latestMembers.filter { ["errors", "diagnostics"].contains($0.key) }
+                } else {
+                    members += [JSONMember("errors", .bool(file.readError != nil)), JSONMember("diagnostics", .array([]))]
                 }
-                let stale = file.readError != nil || (file.latest?.diagnostics.hasErrors ?? false)
+                let stale = file.readError != nil || (file.latest.map { $0.diagnostics.hasErrors || $0.file.layouts.isEmpty } ?? false)
                 members.append(JSONMember("stale", .bool(stale && file.lastGood != nil)))
                 members.append(JSONMember("readError", file.readError.map { .string($0) } ?? .null))
                 return .object(members)
@@ -168,21 +182,35 @@ enum PreviewRoutes {
         ])
     }
 
+    /// Why `/render` has nothing to draw: a request that makes no sense (400), or a file or
+    /// layout that does not exist (404).
+    struct RenderFailure: Error {
+        var status: String
+        var message: String
+    }
+
     /// `/render?file=0&layout=0&w=375&h=667&s=2&rtl=1` (`h=wrap` for a wrap height).
-    static func render(_ request: HTTPRequest, state: PreviewState) -> JSONValue? {
-        let files = state.snapshot()
-        guard let fileIndex = request.query["file"].flatMap({ Int($0) }), files.indices.contains(fileIndex),
-              let analysis = files[fileIndex].lastGood,
-              let layout = request.query["layout"].flatMap({ Int($0) }),
-              let width = request.query["w"].flatMap({ Double($0) }), width > 0, width <= 10_000,
-              let scale = request.query["s"].flatMap({ Double($0) }), scale >= 1, scale <= 4 else { return nil }
+    static func render(_ request: HTTPRequest, state: PreviewState) -> Result<JSONValue, RenderFailure> {
+        let bad = { (message: String) in Result<JSONValue, RenderFailure>.failure(RenderFailure(status: "400 Bad Request", message: message)) }
+        guard let fileIndex = request.query["file"].flatMap({ Int($0) }), let layout = request.query["layout"].flatMap({ Int($0) }) else {
+            return bad("file and layout are numbers")
+        }
+        guard let width = request.query["w"].flatMap({ Double($0) }), width > 0, width <= 10_000 else { return bad("w is a width from 1 to 10000") }
+        guard let scale = request.query["s"].flatMap({ Double($0) }), scale >= 1, scale <= 4 else { return bad("s is a scale from 1 to 4") }
         var height: Double?
         if let text = request.query["h"], text != "wrap" {
-            guard let value = Double(text), value > 0, value <= 100_000 else { return nil }
+            guard let value = Double(text), value > 0, value <= 100_000 else { return bad("h is a height from 1 to 100000, or wrap") }
             height = value
+        }
+        let files = state.snapshot()
+        guard files.indices.contains(fileIndex), let analysis = files[fileIndex].lastGood else {
+            return .failure(RenderFailure(status: "404 Not Found", message: "no picture of file \(fileIndex)"))
         }
         let viewport = Viewport(width: width, height: height, scale: scale, rtl: request.query["rtl"] == "1")
         let prefix = "f\(fileIndex)-l\(layout)-\(request.query["panel"].map { $0.filter { $0.isLetter || $0.isNumber } } ?? "")-"
-        return Preview.render(analysis, layout: layout, viewport: viewport, idPrefix: prefix)
+        guard let rendered = Preview.render(analysis, layout: layout, viewport: viewport, idPrefix: prefix) else {
+            return .failure(RenderFailure(status: "404 Not Found", message: "no layout \(layout) in file \(fileIndex)"))
+        }
+        return .success(rendered)
     }
 }

@@ -71,20 +71,23 @@ function chosenDevices(file) {
   }
   return devices.map((device) => {
     let width = device.width, height = device.height;
+    // A device named by its size (a preview directive without a label) is named by the new one.
+    const unnamed = device.name === `${width}x${height === null ? "wrap" : height}@${device.scale}x${device.rtl ? " rtl" : ""}`;
     if (document.getElementById("landscape").checked && height) [width, height] = [height, width];
     if (document.getElementById("wrap").checked) height = null;
     const rtl = document.getElementById("rtl").checked || !!device.rtl;
     const size = `${width}x${height === null ? "wrap" : height}@${device.scale}x${rtl ? " rtl" : ""}`;
-    return { name: device.name === size ? size : `${device.name} · ${size}`, width, height, scale: device.scale, rtl };
+    return { name: unnamed ? size : `${device.name} · ${size}`, width, height, scale: device.scale, rtl };
   });
 }
 
 function diagnosticsBox(file) {
-  if (!file.readError && !file.diagnostics.length) return null;
+  const diagnostics = file.diagnostics || [];
+  if (!file.readError && !diagnostics.length) return null;
   const box = el("div", { class: "diagnostics" + (file.errors || file.readError ? " errors" : ""), "data-role": "diagnostics" });
-  if (file.stale) box.append(el("div", { class: "stale" }, "Showing the last good picture; the file now has errors:"));
+  if (file.stale) box.append(el("div", { class: "stale" }, file.readError ? "Showing the last good picture:" : "Showing the last good picture; the file now has errors:"));
   if (file.readError) box.append(el("div", {}, `${file.path}: ${file.readError}`));
-  for (const d of file.diagnostics) box.append(el("div", {}, `${file.path}:${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`));
+  for (const d of diagnostics) box.append(el("div", {}, `${file.path}:${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`));
   return box;
 }
 
@@ -186,6 +189,7 @@ async function render() {
     next.append(section);
   }
   if (ticket !== rendering) return;
+  info.hidden = true;
   files.replaceChildren(next);
   status.textContent = `up to date · version ${state.version}`;
   document.body.dataset.version = String(state.version);

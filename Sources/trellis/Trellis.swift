@@ -70,12 +70,12 @@ enum Trellis {
         Suggestion.closest(to: word, among: candidates.sorted()).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    static func dialect(_ text: String?) throws -> Dialect? {
+    static func dialect(_ text: String?, option: String = "--target") throws -> Dialect? {
         guard let text else { return nil }
         switch text {
         case "1": return .v1
         case "2": return .v2
-        default: throw UsageError(message: "--target takes 1 (MyLayout 1.x, `space`) or 2 (MyLayout 2.0+, `spacing`), not '\(text)'")
+        default: throw UsageError(message: "\(option) takes 1 (MyLayout 1.x, `space`) or 2 (MyLayout 2.0+, `spacing`), not '\(text)'")
         }
     }
 

@@ -70,8 +70,9 @@ enum Usage {
                           The runtime for files without a `target` directive (the
                           build plugin's option); --target overrides every file
       --expect-layout NAME
-                          Fail unless the input defines one layout, unnamed or named
-                          NAME (the build plugin names each file's JSON after the file)
+                          Fail unless the input defines one layout and it is named NAME
+                          (an unnamed layout takes the file's name: the build plugin
+                          names each file's JSON after the file)
       -h, --help          Show this help
 
     A file with several layouts needs --layout or --out-dir, unless written to one file per

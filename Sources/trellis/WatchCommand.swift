@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrellisIDE
 import TrellisModel
 import TrellisSyntax
 
@@ -20,19 +21,24 @@ enum WatchCommand {
             throw UsageError(message: "\(path): watch compiles .trellis files")
         }
         try Files.makeDirectories(outDir)
+        guard Files.kind(outDir) == .directory else { throw UsageError(message: "\(outDir) is not a directory") }
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
         let inputs = Set(paths.map(Terminal.canonical))
+        let owners = Locked<[String: String]>([:])
         // Watching first: a save during the first builds is not missed.
         guard FileWatcher.watch(paths, onChange: { changed in
-            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
+            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners) }
         }) else { throw UsageError(message: "cannot start watching the files") }
-        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs) }
+        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners) }
         Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
         while true { pause() }
     }
 
     /// Builds one file and prints one line: what was written, or why nothing was.
-    static func rebuild(_ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>) {
+    /// `owners`: which file wrote each layout's JSON, so that two files with the same layout
+    /// name do not overwrite each other's output.
+    static func rebuild(_ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>,
+                        owners: Locked<[String: String]>) {
         let stamp = clock()
         guard case .success(let bytes) = Files.read(path) else {
             Terminal.write("\(stamp) \(path): cannot read it (removed or being replaced); kept the last JSON\n")
@@ -46,18 +52,33 @@ enum WatchCommand {
             return
         }
         var written: [String] = []
+        var refused: [String] = []
+        // The output folder may have been removed meanwhile.
+        try? Files.makeDirectories(outDir)
         for layout in file.layouts {
             let output = Files.join(outDir, layout.name + ".json")
             guard !inputs.contains(Terminal.canonical(output)) else { continue }
+            let owner = owners.withLock { owners -> String in
+                if owners[output] == nil { owners[output] = path }
+                return owners[output] ?? path
+            }
+            guard owner == path else {
+                refused.append("\(output) is \(owner)'s layout `\(layout.name)`")
+                continue
+            }
             var json = layout.jsonBytes(style: style)
             if style == .compact { json.append(UInt8(ascii: "\n")) }
             do {
                 try Terminal.writeAtomically(json, to: output)
                 written.append(output)
             } catch {
-                Terminal.write("\(stamp) \(path): cannot write \(output): \(error)\n")
+                let reason = (error as? UsageError)?.message ?? "\(error)"
+                Terminal.write("\(stamp) \(path): cannot write \(output): \(reason)\n")
                 return
             }
+        }
+        if !refused.isEmpty {
+            Terminal.write("\(stamp) \(path): not written, the name is taken: \(refused.joined(separator: "; ")); rename the layout\n")
         }
         let warnings = file.diagnostics.filter { $0.severity == .warning }.count
         let note = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): trellis check \(path))"

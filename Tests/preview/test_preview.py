@@ -93,7 +93,7 @@ def devices(driver):
 
 
 def diagnostics_text(driver):
-    return driver.execute_script("const box = document.querySelector('[data-role=diagnostics]'); return box ? box.textContent : ''")
+    return driver.execute_script("return [...document.querySelectorAll('[data-role=diagnostics]')].map(b => b.textContent).join('\\n')")
 
 
 def assert_cells_match_frames(panel, path, viewport):
@@ -119,6 +119,22 @@ def test_page_draws_every_device_and_matches_frames(server, browser, layout_file
     assert_cells_match_frames(panels(browser)[1], layout_file, "320x568@2x")
     ids = browser.execute_script("return [...document.querySelectorAll('[id]')].map(e => e.id)")
     assert len(ids) == len(set(ids)), "ids are unique across panels"
+
+
+def test_a_file_missing_at_start_does_not_blank_the_page(browser, layout_file, tmp_path):
+    missing = tmp_path / "missing.trellis"
+    process = subprocess.Popen([TRELLIS, "preview", str(layout_file), str(missing)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([process.stdout], [], [], 20)
+        assert ready
+        browser.get(process.stdout.readline().split()[2])
+        wait_for(lambda: len(panels(browser)) == 2, what="the good file's panels")
+        wait_for(lambda: "does not exist" in diagnostics_text(browser), what="the missing file's message")
+        missing.write_text("layout late rows 10 | fill\n")
+        wait_for(lambda: len(panels(browser)) == 3, what="the late file's panel")
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
 
 
 def test_hover_shows_the_cell_and_click_its_line(server, browser, layout_file):

@@ -3,6 +3,7 @@ rebuild line per save, the last JSON kept over errors, garbage and foreign Host 
 answered with 400 and 403 while the server keeps serving."""
 
 import json
+import os
 import select
 import shutil
 import socket
@@ -43,6 +44,32 @@ def test_watch_rebuilds_on_every_save(tmp_path):
         process.wait(timeout=5)
 
 
+def test_watch_follows_a_removed_folder_and_a_symlink(tmp_path):
+    folder = tmp_path / "layouts"
+    folder.mkdir()
+    source = folder / "card.trellis"
+    source.write_text("layout card rows 40 | fill\n")
+    real = tmp_path / "real.trellis"
+    real.write_text("layout linked rows 10 | fill\n")
+    link = tmp_path / "link.trellis"
+    link.symlink_to(real)
+    out = tmp_path / "out"
+    process = subprocess.Popen([TRELLIS, "watch", str(source), str(link), "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "card.json" in read_line(process) and "linked.json" in read_line(process)
+        real.write_text("layout linked rows 30 | fill\n")      # edited through the link's target
+        assert "linked.json" in read_line(process)
+        assert json.loads((out / "linked.json").read_text())["rows"][0]["size"] == 30
+        shutil.rmtree(folder)
+        assert "cannot read it" in read_line(process)
+        folder.mkdir()
+        source.write_text("layout card rows 50 | fill\n")
+        wait_for(lambda: json.loads((out / "card.json").read_text())["rows"][0]["size"] == 50, what="the folder watched again")
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
 def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
     source = tmp_path / "demo.trellis"
     shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
@@ -61,11 +88,16 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
             raise AssertionError("a foreign Host header was answered")
         except urllib.error.HTTPError as error:
             assert error.code == 403
-        # A client that opens the event stream and vanishes costs nothing.
-        for _ in range(20):
+        # A client that opens the event stream and vanishes costs nothing: its connection is
+        # closed without waiting for a change to fail to reach it.
+        descriptors = lambda: len(os.listdir(f"/proc/{process.pid}/fd"))
+        before = descriptors()
+        for _ in range(50):
             connection = socket.create_connection(("127.0.0.1", port), timeout=5)
             connection.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            connection.recv(10)
             connection.close()
+        wait_for(lambda: descriptors() <= before + 1, what="the closed streams to be released")
         source.write_text("rows 10 | fill\n")
         wait_for(lambda: json.load(urllib.request.urlopen(url + "state"))["version"] >= 2, what="the change after vanished clients")
         assert process.poll() is None, "the server is still running"
