@@ -2,10 +2,8 @@
 /// ``JSONValue``, or a ``JSONNode`` read from a file, whose grids then carry source ranges.
 /// Reading the syntax directly skips building a plain value tree for every file.
 public protocol RuntimeReadable {
-    var readableKind: ReadableKind { get }
-    var boolPayload: Bool? { get }
-    var numberPayload: Double? { get }
-    var stringPayload: String? { get }
+    /// The value's type, with the payload of a scalar.
+    var readable: ReadableValue { get }
     /// The elements of an array.
     var elementList: [Self]? { get }
     /// Calls `body` with each member of an object, in written order.
@@ -18,14 +16,19 @@ public protocol RuntimeReadable {
     var readableRange: Range<Int>? { get }
 }
 
+/// What the runtime's reading needs to know of a value: its type, and a scalar's payload.
+public enum ReadableValue: Sendable {
+    case null, bool(Bool), number(Double), string(String), array, object
+}
+
 /// The type of a ``RuntimeReadable`` value, without its payload.
 public enum ReadableKind: Sendable {
     case null, bool, number, string, array, object
 }
 
-extension JSONValue: RuntimeReadable {
+extension RuntimeReadable {
     public var readableKind: ReadableKind {
-        switch self {
+        switch readable {
         case .null: return .null
         case .bool: return .bool
         case .number: return .number
@@ -36,16 +39,33 @@ extension JSONValue: RuntimeReadable {
     }
 
     public var boolPayload: Bool? {
-        if case .bool(let flag) = self { return flag }
+        if case .bool(let flag) = readable { return flag }
         return nil
     }
 
     public var numberPayload: Double? {
-        if case .number(let number) = self { return number }
+        if case .number(let number) = readable { return number }
         return nil
     }
 
-    public var stringPayload: String? { stringValue }
+    public var stringPayload: String? {
+        if case .string(let text) = readable { return text }
+        return nil
+    }
+}
+
+extension JSONValue: RuntimeReadable {
+    public var readable: ReadableValue {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
     public var elementList: [JSONValue]? { arrayElements }
 
     public func forEachMember(_ body: (String, JSONValue) -> Void) {
@@ -60,30 +80,15 @@ extension JSONValue: RuntimeReadable {
 
 extension JSONNode: RuntimeReadable {
     /// Text that is no JSON value reads as null, as in ``value``.
-    public var readableKind: ReadableKind {
+    public var readable: ReadableValue {
         switch kind {
         case .null, .invalid: return .null
-        case .bool: return .bool
-        case .number: return .number
-        case .string: return .string
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
         case .array: return .array
         case .object: return .object
         }
-    }
-
-    public var boolPayload: Bool? {
-        if case .bool(let flag) = kind { return flag }
-        return nil
-    }
-
-    public var numberPayload: Double? {
-        if case .number(let number) = kind { return number }
-        return nil
-    }
-
-    public var stringPayload: String? {
-        if case .string(let text) = kind { return text }
-        return nil
     }
 
     public var elementList: [JSONNode]? { elements }
