@@ -34,8 +34,19 @@ public enum Preview {
         analysis.viewports.map { Device(name: $0.label ?? $0.description, viewport: $0) }
     }
 
-    /// The state of one file: `{path, version, errors, diagnostics:[…], layouts:[…], devices:[…]}`.
-    public static func state(path: String, version: Int, analysis: Analysis) -> JSONValue {
+    /// What a file's picture is drawn from (its last good analysis): `layouts`, `devices` and
+    /// the source `lines` a clicked cell shows.
+    public static func drawing(_ analysis: Analysis) -> [JSONMember] {
+        [
+            JSONMember("layouts", .array(analysis.file.layouts.map { .string($0.name) })),
+            JSONMember("devices", .array(devices(of: analysis).map(deviceJSON))),
+            JSONMember("lines", .array(lines(of: analysis.source).map { .string($0) })),
+        ]
+    }
+
+    /// What a file says now (its latest analysis): `errors` and the `diagnostics` with lines
+    /// and columns.
+    public static func report(_ analysis: Analysis) -> [JSONMember] {
         let source = analysis.source
         let diagnostics: [JSONValue] = analysis.diagnostics.map { diagnostic in
             let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
@@ -47,15 +58,7 @@ public enum Preview {
                 JSONMember("column", .number(Double(column + 1))),
             ])
         }
-        return .object([
-            JSONMember("path", .string(path)),
-            JSONMember("version", .number(Double(version))),
-            JSONMember("errors", .bool(analysis.diagnostics.hasErrors)),
-            JSONMember("diagnostics", .array(diagnostics)),
-            JSONMember("layouts", .array(analysis.file.layouts.map { .string($0.name) })),
-            JSONMember("devices", .array(devices(of: analysis).map(deviceJSON))),
-            JSONMember("lines", .array(lines(of: source).map { .string($0) })),
-        ])
+        return [JSONMember("errors", .bool(analysis.diagnostics.hasErrors)), JSONMember("diagnostics", .array(diagnostics))]
     }
 
     static func deviceJSON(_ device: Device) -> JSONValue {

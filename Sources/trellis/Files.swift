@@ -162,3 +162,12 @@ func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
     return Darwin.write(descriptor, buffer, count)
     #endif
 }
+
+/// listen(2), named apart from ``HTTPServer/listen(port:)``.
+func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.listen(descriptor, backlog)
+    #else
+    Darwin.listen(descriptor, backlog)
+    #endif
+}

@@ -155,15 +155,6 @@ enum HTTPServer {
     }
 }
 
-/// listen(2), named apart from ``HTTPServer/listen(port:)``.
-func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.listen(descriptor, backlog)
-    #else
-    Darwin.listen(descriptor, backlog)
-    #endif
-}
-
 extension Substring {
     /// Without surrounding spaces and tabs.
     func trimmingCharacters() -> String {

@@ -8,10 +8,8 @@ enum ParallelMap {
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             slots.set(index, transform(items[index]))
         }
-        return slots.values.map { value in
-            guard let value else { preconditionFailure("every index is visited once") }
-            return value
-        }
+        // Every index is visited once; were one ever missed, it is computed here instead.
+        return items.indices.map { index in slots.values[index] ?? transform(items[index]) }
     }
 
     /// Storage written at distinct indices from several threads, read once all are done.

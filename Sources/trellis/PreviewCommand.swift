@@ -161,16 +161,15 @@ enum PreviewRoutes {
             })),
             JSONMember("files", .array(files.map { file in
                 var members: [JSONMember] = [JSONMember("path", .string(file.path)), JSONMember("version", .number(Double(file.version)))]
-                if let drawn = file.lastGood, case .object(let drawnMembers) = Preview.state(path: file.path, version: file.version, analysis: drawn) {
-                    members += drawnMembers.filter { ["layouts", "devices", "lines"].contains($0.key) }
+                if let drawn = file.lastGood {
+                    members += Preview.drawing(drawn)
                 } else {
                     members += [JSONMember("layouts", .array([])), JSONMember("devices", .array([])), JSONMember("lines", .array([]))]
                 }
                 // What the file says now: nothing more when it cannot be read (its last
                 // diagnostics belong to content that is gone).
-                if file.readError == nil, let latest = file.latest,
-                   case .object(let latestMembers) = Preview.state(path: file.path, version: file.version, analysis: latest) {
-                    members += latestMembers.filter { ["errors", "diagnostics"].contains($0.key) }
+                if file.readError == nil, let latest = file.latest {
+                    members += Preview.report(latest)
                 } else {
                     members += [JSONMember("errors", .bool(file.readError != nil)), JSONMember("diagnostics", .array([]))]
                 }
