@@ -11,8 +11,10 @@ public struct Analysis: Sendable {
     public let file: LoadedFile
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
-    /// Each layout's runtime model, read on first use and shared by every request.
-    public var runtimes: [RuntimeGrid] { cache.runtimes { file.layouts.map(\.runtime) } }
+    /// Each layout's runtime model, shared by the rules and every request.
+    public let runtimes: [RuntimeGrid]
+    /// Each layout's grids flattened once, for every viewport's passes.
+    public let trees: [LayoutTree]
     /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
     public let viewports: [Viewport]
     /// The runtime the editor's settings target, overriding the file's (nil: the file's).
@@ -22,9 +24,20 @@ public struct Analysis: Sendable {
     public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
-        diagnostics = Linter.lint(file, options: options)
+        runtimes = file.layouts.map(\.runtime)
+        trees = runtimes.map(LayoutTree.init)
+        let run = Linter.run(file, trees: trees, options: options)
+        diagnostics = run.diagnostics
         viewports = options.viewports(for: file)
         self.target = target
+        // The layout rules computed every screen already: requests read them from the cache.
+        for (layout, byViewport) in run.screens.enumerated() {
+            for (viewport, screens) in byViewport.enumerated() where viewport < 1 << 14 {
+                guard let settled = screens.first else { continue }
+                cache.store(settled, layout: layout, viewport: viewport)
+                cache.store(screens.count == 2 ? screens[1] : settled, layout: layout, viewport: viewport | 1 << 14)
+            }
+        }
     }
 
     public var source: SourceFile { file.source }
@@ -32,19 +45,20 @@ public struct Analysis: Sendable {
 
     /// What the screen shows for layout `layout` at viewport number `viewport` (computed once).
     public func frames(layout: Int, viewport: Int) -> LayoutResult? {
-        guard runtimes.indices.contains(layout), viewports.indices.contains(viewport) else { return nil }
+        guard trees.indices.contains(layout), viewports.indices.contains(viewport) else { return nil }
         return cache.result(layout: layout, viewport: viewport) {
-            LayoutEngine.layout(runtimes[layout], viewport: viewports[viewport])
+            let screens = LayoutEngine.screens(trees[layout], viewport: viewports[viewport], relayouts: 0)
+            return screens.last ?? LayoutEngine.singlePass(trees[layout], viewport: viewports[viewport])
         }
     }
 
     /// The same layout laid out once more after settling (a rotation round trip or
     /// `setNeedsLayout`), for hovers that say whether a cell moves then; computed once.
     public func relaidOut(layout: Int, viewport: Int) -> LayoutResult? {
-        guard runtimes.indices.contains(layout), viewports.indices.contains(viewport), viewport < 1 << 14 else { return nil }
+        guard trees.indices.contains(layout), viewports.indices.contains(viewport), viewport < 1 << 14 else { return nil }
         let screens = cache.result(layout: layout, viewport: viewport | 1 << 14) {
-            LayoutEngine.screens(runtimes[layout], viewport: viewports[viewport], relayouts: 1).last
-                ?? LayoutEngine.layout(runtimes[layout], viewport: viewports[viewport])
+            LayoutEngine.screens(trees[layout], viewport: viewports[viewport], relayouts: 1).last
+                ?? LayoutEngine.singlePass(trees[layout], viewport: viewports[viewport])
         }
         return screens.relayouts == 1 ? screens : nil
     }
@@ -63,21 +77,13 @@ public struct Analysis: Sendable {
 /// analysis and safe to use from any thread.
 final class FrameCache: Sendable {
     let results = Locked<[Int: LayoutResult]>([:])
-    let origins = Locked<[GridOrigin]?>(nil)
-    let runtimeModels = Locked<[RuntimeGrid]?>(nil)
+    /// Every grid's origin, in pre-order.
+    let origins = Memo<[GridOrigin]>()
+    /// The grids with a source, by the offset their source starts at (for hovers).
+    let originsByStart = Memo<[Int: [GridOrigin]]>()
 
-    func runtimes(compute: () -> [RuntimeGrid]) -> [RuntimeGrid] {
-        if let cached = runtimeModels.withLock({ $0 }) { return cached }
-        let computed = compute()
-        runtimeModels.withLock { $0 = computed }
-        return computed
-    }
-
-    func origins(compute: () -> [GridOrigin]) -> [GridOrigin] {
-        if let cached = origins.withLock({ $0 }) { return cached }
-        let computed = compute()
-        origins.withLock { $0 = computed }
-        return computed
+    func store(_ result: LayoutResult, layout: Int, viewport: Int) {
+        results.withLock { $0[layout << 16 | viewport] = result }
     }
 
     func result(layout: Int, viewport: Int, compute: () -> LayoutResult) -> LayoutResult {

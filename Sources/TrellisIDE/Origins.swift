@@ -18,7 +18,7 @@ public struct GridOrigin: Sendable, Equatable {
 public enum Origins {
     /// Every grid of every layout, in pre-order (computed once per analysis).
     public static func all(_ analysis: Analysis) -> [GridOrigin] {
-        analysis.cache.origins {
+        analysis.cache.origins.value {
             var result: [GridOrigin] = []
             for (layout, root) in analysis.runtimes.enumerated() {
                 var next = 0
@@ -52,7 +52,7 @@ public enum Origins {
             }
             return best.map { grids(analysis, writtenAt: $0) } ?? []
         }
-        let byStart = Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 }
+        let byStart = analysis.cache.originsByStart.value { Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 } }
         func gridsOf(_ cell: Int) -> [GridOrigin] {
             let range = tree.range(of: cell)
             return (byStart[range.lowerBound] ?? []).filter { $0.sourceRange == range }

@@ -14,15 +14,27 @@ struct Position: Equatable {
     var character: Int
 }
 
-/// One open document: its bytes, version, kind, and its analysis (computed on demand).
+/// One open document: its text with its line table, version and kind.
 struct OpenDocument {
-    var uri: String
-    var bytes: [UInt8]
+    let uri: String
+    /// The text, its line table computed once per change.
+    private(set) var source: SourceFile
     var version: Int
     var kind: InputKind
     var languageID: String
 
-    var source: SourceFile { SourceFile(name: uri, bytes: bytes) }
+    init(uri: String, bytes: [UInt8], version: Int, kind: InputKind, languageID: String) {
+        self.uri = uri
+        source = SourceFile(name: uri, bytes: bytes)
+        self.version = version
+        self.kind = kind
+        self.languageID = languageID
+    }
+
+    var bytes: [UInt8] {
+        get { source.bytes }
+        set { source = SourceFile(name: uri, bytes: newValue) }
+    }
 }
 
 extension SourceFile {

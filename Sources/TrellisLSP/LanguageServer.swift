@@ -56,8 +56,23 @@ public struct LanguageServer {
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        keepFreedMemory()
         var server = LanguageServer(input: input, output: output)
         return server.loop()
+    }
+
+    /// Every edit allocates and frees the same few large arrays: glibc's allocator is asked to
+    /// keep freed memory in the process rather than return it to the kernel and fault it in
+    /// again, zeroed, on the next edit. Peak memory stays what it was. (`mallopt` is not in
+    /// the Glibc module, so it is looked up; parameters -1 and -3 are M_TRIM_THRESHOLD and
+    /// M_MMAP_THRESHOLD in <malloc.h>.)
+    static func keepFreedMemory() {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = mallopt(-1, 64 << 20)
+        _ = mallopt(-3, 32 << 20)
+        #endif
     }
 
     /// Runs the server on a thread with a large stack (deep documents recurse in places) and

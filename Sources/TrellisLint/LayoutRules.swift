@@ -9,12 +9,16 @@ struct LayoutRules {
     let spans: Spans
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
+    /// The screens computed, by viewport: the settled screen, then the screen after one more
+    /// layout when the first settled (what the editor shows without computing them again).
+    var screens: [[LayoutResult]] = []
 
     init(spans: Spans) { self.spans = spans }
 
     mutating func lint(_ tree: LayoutTree, viewports: [Viewport]) {
         for viewport in viewports {
             let screens = LayoutEngine.screens(tree, viewport: viewport, relayouts: 1)
+            self.screens.append(screens)
             guard let result = screens.first, result.grids.count == tree.count else { continue }
             if let last = screens.last, !last.settled {
                 neverSettles(last, tree: tree)

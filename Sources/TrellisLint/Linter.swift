@@ -32,7 +32,22 @@ public struct LintOptions: Sendable {
 /// grid dictionaries and frames. Pure: the same list feeds `trellis check` and the editor.
 public enum Linter {
     public static func lint(_ file: LoadedFile, options: LintOptions = LintOptions()) -> [Diagnostic] {
+        run(file, trees: file.layouts.map { LayoutTree($0.runtime) }, options: options).diagnostics
+    }
+
+    /// What one lint run found, and the screens its layout rules computed.
+    public struct Run: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// By layout, then by viewport: the settled screen, then the screen after one more
+        /// layout when the first settled.
+        public var screens: [[[LayoutResult]]]
+    }
+
+    /// ``lint(_:options:)`` over layout trees built once by the caller (one per layout of
+    /// `file`, from `LoadedLayout.runtime`), keeping the screens it computed.
+    public static func run(_ file: LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions()) -> Run {
         var diagnostics = file.diagnostics
+        var screens: [[[LayoutResult]]] = []
         let spans = Spans(file)
         if let root = file.jsonRoot {
             var rules = JSONRules(dialect: file.dialect)
@@ -41,12 +56,12 @@ public enum Linter {
         }
         if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
         let viewports = options.viewports(for: file)
-        for layout in file.layouts {
-            let tree = LayoutTree(layout.runtime)
+        for (layout, tree) in zip(file.layouts, trees) {
             var structure = StructureRules(spans: spans)
             structure.lint(tree)
             var frames = LayoutRules(spans: spans)
             frames.lint(tree, viewports: viewports)
+            screens.append(frames.screens)
             diagnostics += DiagnosticCap.capped(structure.diagnostics + frames.diagnostics, scope: "layout `\(layout.name)`")
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
@@ -54,7 +69,8 @@ public enum Linter {
         diagnostics.removeAll { $0.code == "L001" && ratioSpans.contains($0.range) }
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
         if let tree = file.tree { diagnostics = Suppression.apply(diagnostics, tree: tree) }
-        return diagnostics.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+        diagnostics.sort { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+        return Run(diagnostics: diagnostics, screens: screens)
     }
 
     /// The members inside `json({…})` are grid-dictionary members written as given: the JSON
@@ -63,7 +79,7 @@ public enum Linter {
     static func escapeHatches(_ tree: SyntaxTree, dialect: Dialect) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (index, node) in tree.nodes.enumerated() where node.kind == .attribute {
-            guard let name = tree.firstToken(of: index), tree.text(tree.tokens[name]) == "json",
+            guard let name = tree.firstToken(of: index), tree.token(tree.tokens[name], is: "json"),
                   let range = tree.argumentRange(of: index) else { continue }
             let slice = SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))
             guard let root = JSONReader.read(slice).root, case .object(let members) = root.kind else { continue }

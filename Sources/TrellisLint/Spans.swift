@@ -5,15 +5,9 @@ import TrellisSyntax
 /// attribute (size, split) of a Trellis cell. Falls back to the grid's own range.
 struct Spans {
     let file: LoadedFile
-    var cells: [Int: Int] = [:]
 
     init(_ file: LoadedFile) {
         self.file = file
-        if let tree = file.tree {
-            for (index, node) in tree.nodes.enumerated() where node.kind == .cell {
-                cells[tree.range(of: index).lowerBound] = index
-            }
-        }
     }
 
     /// The JSON object written for a grid (JSON inputs), found by walking down from the root
@@ -50,7 +44,8 @@ struct Spans {
         if let object = object(at: source) {
             return object.member(key)?.keyRange ?? whole.lowerBound..<min(whole.upperBound, whole.lowerBound + 1)
         }
-        guard let tree = file.tree, let cell = cells[whole.lowerBound] else { return whole }
+        guard let tree = file.tree, whole.upperBound <= tree.source.bytes.count,
+              let cell = tree.enclosing(.cell, from: tree.coveringNode(whole)), tree.range(of: cell).lowerBound == whole.lowerBound else { return whole }
         var found: Range<Int>?
         tree.forEachChild(of: cell) { child in
             guard found == nil else { return }

@@ -28,12 +28,12 @@ public struct LoadedLayout: Sendable {
         return grid?.jsonValue(dialect: dialect) ?? .null
     }
 
-    /// What the runtime makes of `json`, with source ranges and preview content sizes.
+    /// What the runtime makes of `json`, with source ranges and preview content sizes (for
+    /// Trellis layouts, computed from the authored model without writing the JSON).
     public var runtime: RuntimeGrid {
         if let readRuntime { return readRuntime }
-        var runtime = RuntimeReading.root(json, dialect: dialect)
-        if let grid { LoadedFile.attach(grid, to: &runtime) }
-        return runtime
+        if let grid { return RuntimeReading.root(authored: grid, dialect: dialect) }
+        return RuntimeReading.root(json, dialect: dialect)
     }
 
     /// The JSON text, written straight from the model for Trellis layouts.

@@ -257,14 +257,18 @@ struct LoweringState {
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
         }
         if let firstAttribute {
-            var firstGiven: [AttributeName: Range<Int>] = [:]
+            var given: UInt32 = 0   // one bit per attribute name; duplicates are rare
             var attribute = firstAttribute
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
                     let nameToken = tree.tokens[nameIndex]
                     let name = AttributeName.lookup(bytes, nameToken.range)
                     if let name, name != .json {
-                        if let first = firstGiven[name] { reportDuplicate(name, nameToken, first: first) } else { firstGiven[name] = nameToken.range }
+                        let bit: UInt32 = 1 << UInt32(name.rawValue)
+                        if given & bit != 0, let first = firstRange(of: name, from: firstAttribute, before: attribute) {
+                            reportDuplicate(name, nameToken, first: first)
+                        }
+                        given |= bit
                     }
                     apply(attribute, name: name, nameToken: nameToken, to: &grid)
                 }
@@ -333,6 +337,19 @@ struct LoweringState {
             attributes.append(child)
         }
         return attributes
+    }
+
+    /// The name's range on the first attribute of that name between `start` and `end`.
+    func firstRange(of name: AttributeName, from start: Node, before end: Node) -> Range<Int>? {
+        var attribute = start
+        while attribute < end {
+            if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute),
+               AttributeName.lookup(bytes, tree.tokens[nameIndex].range) == name {
+                return tree.tokens[nameIndex].range
+            }
+            attribute = tree.nodes[attribute].subtreeEnd
+        }
+        return nil
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.

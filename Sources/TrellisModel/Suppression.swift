@@ -5,11 +5,17 @@ import TrellisSyntax
 /// infos (errors are never silenced). Every command applies it, so the CLI and the editor
 /// agree.
 public enum Suppression {
+    static let marker = Array("trellis-ignore".utf8)
+
     public static func apply(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
         var ignored: [Int: Set<String>] = [:]
+        let bytes = tree.source.bytes
         for token in tree.tokens where token.kind == .comment {
+            // Most comments are not suppressions: compared on bytes before any text is made.
+            var start = token.start + 2
+            while start < token.end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            guard token.end - start >= marker.count, bytes[start..<(start + marker.count)].elementsEqual(marker) else { continue }
             let text = tree.text(token).dropFirst(2).drop(while: { $0 == " " })
-            guard text.hasPrefix("trellis-ignore") else { continue }
             let codes = text.dropFirst("trellis-ignore".count).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             let line = tree.source.lineIndex(of: token.start) + 1
             ignored[line, default: []].formUnion(codes.isEmpty ? ["*"] : codes)

@@ -154,7 +154,6 @@ public struct SyntaxTree: Sendable {
         return tokens[first].start..<tokens[last].end
     }
 
-    /// The text of a token.
     /// The bytes between an attribute's parentheses (`json({…})` → `{…}`), or nil when it
     /// has no argument list.
     public func argumentRange(of attribute: Int) -> Range<Int>? {
@@ -166,7 +165,14 @@ public struct SyntaxTree: Sendable {
         return open.end..<max(open.end, end)
     }
 
+    /// The text of a token.
     public func text(_ token: Token) -> String { source.text(in: token.range) }
+
+    /// Whether a token's text is `text`, compared on bytes (no string is made).
+    public func token(_ token: Token, is text: StaticString) -> Bool {
+        token.end - token.start == text.utf8CodeUnitCount
+            && text.withUTF8Buffer { source.bytes[token.start..<token.end].elementsEqual($0) }
+    }
 
     /// Concatenation of every token: equals the source text for any input.
     public var reconstructedBytes: [UInt8] {

@@ -1,0 +1,92 @@
+/// What the runtime makes of an authored ``Grid``, computed straight from the model instead
+/// of writing its grid dictionary and reading that back. Every conversion is the one the
+/// dictionary would go through (`ReadingEquivalenceTests` holds the two paths equal); a grid
+/// that carries raw members (`json(…)`) goes through its dictionary, since those can repeat or
+/// replace any key.
+extension RuntimeReading {
+    /// The root grid of a layout, with the authored source ranges and preview content sizes.
+    public static func root(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
+        if !grid.extra.isEmpty {
+            var runtime = root(grid.jsonValue(dialect: dialect), dialect: dialect)
+            LoadedFile.attach(grid, to: &runtime)
+            return runtime
+        }
+        var runtime = RuntimeGrid(measure: fill)
+        read(grid, into: &runtime, dialect: dialect, isRoot: true)
+        return runtime
+    }
+
+    static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
+        if !grid.extra.isEmpty {
+            let value = grid.jsonValue(dialect: dialect)
+            var runtime = RuntimeGrid(measure: measure(read: value.lastMember("size")))
+            apply(value, to: &runtime, dialect: dialect, isRoot: false)
+            LoadedFile.attach(grid, to: &runtime)
+            return runtime
+        }
+        var runtime = RuntimeGrid(measure: measure(of: grid.size))
+        read(grid, into: &runtime, dialect: dialect, isRoot: false)
+        return runtime
+    }
+
+    /// `createLayoutSize:` of the value a `size` is written as.
+    static func measure(of size: SizeValue?) -> Double {
+        switch size {
+        case nil, .fill?: return fill
+        case .wrap?: return wrap
+        case .number(let number)?: return number
+        case .percent?, .raw?: return measure(of: size?.jsonValue)
+        }
+    }
+
+    /// `apply(_:to:dialect:isRoot:)` for a grid without raw members, key by key in the same
+    /// order.
+    static func read(_ grid: Grid, into runtime: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
+        runtime.sourceRange = grid.sourceRange
+        runtime.contentSize = grid.contentSize
+        if let data = grid.actionData, data != .null { runtime.actionData = data }
+        if let tag = grid.tag, tag != 0 { runtime.tag = integer(.number(Double(tag))) }
+        if let action = grid.action, !action.isEmpty, !isRoot { runtime.action = action }
+        if let padding = grid.padding { runtime.padding = writtenAndRead(padding) }
+        runtime.spacing = grid.spacing ?? 0
+        if !isRoot {
+            runtime.placeholder = grid.placeholder
+            runtime.anchor = grid.anchor
+        }
+        if let text = grid.overlap {
+            let overlap = Gravity.parse(text)
+            if !overlap.isNone {
+                if !isRoot {
+                    runtime.anchor = true
+                    runtime.measure = 0
+                }
+                runtime.gravity = overlap
+            }
+        }
+        if let text = grid.gravity {
+            let gravity = Gravity.parse(text)
+            if !gravity.isNone { runtime.gravity = gravity }
+        }
+        if !isRoot {
+            for edge in Edge.allCases {
+                guard let line = grid.borderlines.last(where: { $0.edge == edge }) else { continue }
+                runtime.borderlines.append(RuntimeBorderline(
+                    edge: edge, color: line.color.map(RGBA.parse) ?? RGBA.namedColors["black"], thick: max(1, line.thick ?? 0),
+                    head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0))
+            }
+        }
+        guard let axis = grid.axis, !grid.children.isEmpty else { return }
+        runtime.axis = axis
+        runtime.children.reserveCapacity(grid.children.count)
+        for child in grid.children { runtime.children.append(self.child(authored: child, dialect: dialect)) }
+    }
+
+    /// Padding as `UIEdgeInsetsFromString` reads `EdgeInsets.runtimeString`: numbers print in
+    /// their shortest round-trip form (an integral zero as `0`), and a non-finite one prints
+    /// `null`, which makes the whole string malformed.
+    static func writtenAndRead(_ insets: EdgeInsets) -> EdgeInsets {
+        guard insets.top.isFinite, insets.left.isFinite, insets.bottom.isFinite, insets.right.isFinite else { return .zero }
+        func read(_ value: Double) -> Double { value == 0 ? 0 : value }
+        return EdgeInsets(top: read(insets.top), left: read(insets.left), bottom: read(insets.bottom), right: read(insets.right))
+    }
+}
