@@ -169,6 +169,11 @@ if CommandLine.arguments.contains("--only-layout") {
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--stages"), index + 1 < CommandLine.arguments.count {
+    stagesBenchmark(path: CommandLine.arguments[index + 1])
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-check") {
     checkBenchmark(files: 1_000)
     exit(0)
@@ -281,3 +286,37 @@ processBenchmark(quick: quick)
 print("")
 print("Frames (one layout pass) on trees of 1k, 100k and 1M grids")
 for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }
+
+/// `--stages FILE`: what one analysis of a file costs, stage by stage (what the language
+/// server does on every edit), best of 20 runs each.
+func stagesBenchmark(path: String) {
+    guard let data = FileManager.default.contents(atPath: path) else { return print("cannot read \(path)") }
+    let source = SourceFile(name: path, bytes: [UInt8](data))
+    let kind: InputKind = path.hasSuffix(".json") ? .json : .trellis
+    var file = LoadedFile.load(source, kind: kind)
+    var runtimes = file.layouts.map(\.runtime)
+    var trees = runtimes.map(LayoutTree.init)
+    var stages: [(String, Double)] = []
+    if kind == .trellis {
+        let parsed = Parser.parse(source)
+        stages.append(("parse", measure(runs: 20) { _ = Parser.parse(source) }))
+        stages.append(("lower", measure(runs: 20) { _ = Lowering.lower(parsed.tree) }))
+    } else {
+        stages.append(("read JSON", measure(runs: 20) { _ = JSONReader.read(source) }))
+    }
+    stages.append(("load (all of the above)", measure(runs: 20) { file = LoadedFile.load(source, kind: kind) }))
+    stages.append(("runtime model", measure(runs: 20) { runtimes = file.layouts.map(\.runtime) }))
+    stages.append(("layout trees", measure(runs: 20) { trees = runtimes.map(LayoutTree.init) }))
+    let viewports = LintOptions().viewports(for: file)
+    stages.append(("screens (settled + relayout)", measure(runs: 20) {
+        for tree in trees { for viewport in viewports { _ = LayoutEngine.screens(tree, viewport: viewport, relayouts: 1) } }
+    }))
+    stages.append(("lint with screens", measure(runs: 20) { _ = Linter.run(file, trees: trees) }))
+    stages.append(("whole analysis", measure(runs: 20) {
+        let loaded = LoadedFile.load(source, kind: kind)
+        let models = loaded.layouts.map(\.runtime)
+        _ = Linter.run(loaded, trees: models.map(LayoutTree.init))
+    }))
+    print("One analysis of \(path) (\(source.bytes.count) bytes, \(trees.reduce(0) { $0 + $1.count }) grids), best of 20:")
+    for (name, time) in stages { print("  \(name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(format(time * 1000, 2)) ms") }
+}
