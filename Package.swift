@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"],
             path: "Benchmarks/trellis-bench"
         ),
-        .target(name: "TrellisTestSupport", path: "Tests/TrellisTestSupport"),
+        .target(name: "TrellisTestSupport", dependencies: ["TrellisModel"], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax", "TrellisTestSupport"]),
         .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),

@@ -11,9 +11,9 @@ public struct Analysis: Sendable {
     public let file: LoadedFile
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
-    /// Each layout's runtime model, shared by the rules and every request.
-    public let runtimes: [RuntimeGrid]
-    /// Each layout's grids flattened once, for every viewport's passes.
+    /// Each layout's runtime model, computed on first use (rendering asks for it).
+    public var runtimes: [RuntimeGrid] { cache.runtimes.value { file.layouts.map(\.runtime) } }
+    /// Each layout's grids flattened once, for the rules and every viewport's passes.
     public let trees: [LayoutTree]
     /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.
     public let viewports: [Viewport]
@@ -24,8 +24,7 @@ public struct Analysis: Sendable {
     public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
-        runtimes = file.layouts.map(\.runtime)
-        trees = runtimes.map(LayoutTree.init)
+        trees = file.layouts.map(LayoutTree.init)
         let run = Linter.run(file, trees: trees, options: options)
         diagnostics = run.diagnostics
         viewports = options.viewports(for: file)
@@ -77,6 +76,7 @@ public struct Analysis: Sendable {
 /// analysis and safe to use from any thread.
 final class FrameCache: Sendable {
     let results = Locked<[Int: LayoutResult]>([:])
+    let runtimes = Memo<[RuntimeGrid]>()
     /// Every grid's origin, in pre-order.
     let origins = Memo<[GridOrigin]>()
     /// The grids with a source, by the offset their source starts at (for hovers).

@@ -40,8 +40,8 @@ public enum Hover {
         let base = Origins.firstIndex(of: origin.layout, in: all)
         let siblings = all[base...].prefix { $0.layout == origin.layout }.filter { $0.parent == origin.parent && origin.parent != nil }.map(\.index)
         let layout = analysis.file.layouts[origin.layout]
-        let runtime = analysis.runtimes[origin.layout]
-        let parentSpacing = origin.parent.map { grid(at: all[base + $0].path, in: runtime).spacing } ?? 0
+        let tree = analysis.trees[origin.layout]
+        let parentSpacing = origin.parent.map { tree.spacing.indices.contains($0) ? tree.spacing[$0] : 0 } ?? 0
 
         var header = "**\(layout.name)** · grid `\(origin.path.isEmpty ? "(root)" : origin.path)`"
         var rows: [String] = []
@@ -119,15 +119,6 @@ public enum Hover {
             }
         }
         return odd
-    }
-
-    static func grid(at path: String, in root: RuntimeGrid) -> RuntimeGrid {
-        var grid = root
-        for part in path.split(separator: ".") {
-            guard let number = Int(part), grid.children.indices.contains(number - 1) else { break }
-            grid = grid.children[number - 1]
-        }
-        return grid
     }
 
     // MARK: words

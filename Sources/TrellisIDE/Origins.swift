@@ -20,16 +20,11 @@ public enum Origins {
     public static func all(_ analysis: Analysis) -> [GridOrigin] {
         analysis.cache.origins.value {
             var result: [GridOrigin] = []
-            for (layout, root) in analysis.runtimes.enumerated() {
-                var next = 0
-                var stack: [(RuntimeGrid, String, Int?)] = [(root, "", nil)]
-                while let (grid, path, parent) = stack.popLast() {
-                    let index = next
-                    next += 1
-                    result.append(GridOrigin(layout: layout, index: index, path: path, parent: parent, sourceRange: grid.sourceRange))
-                    for (number, child) in grid.children.enumerated().reversed() {
-                        stack.append((child, path.isEmpty ? "\(number + 1)" : "\(path).\(number + 1)", index))
-                    }
+            for (layout, tree) in analysis.trees.enumerated() {
+                for index in 0..<tree.count {
+                    let parent = Int(tree.parent[index])
+                    result.append(GridOrigin(layout: layout, index: index, path: tree.path(of: index), parent: parent < 0 ? nil : parent,
+                                             sourceRange: tree.sources[index]))
                 }
             }
             return result

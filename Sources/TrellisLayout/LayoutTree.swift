@@ -34,7 +34,32 @@ public struct LayoutTree: Sendable {
     public static let cols: UInt8 = 2
 
     public init(_ root: RuntimeGrid) {
-        let count = Self.count(root)
+        var indexInParent = reserve(Self.count(root))
+        append(root, parent: -1, slot: 0, depth: 0, indexInParent: &indexInParent)
+        paths = GridPaths(parent: parent, indexInParent: indexInParent)
+    }
+
+    /// The tree of what the runtime makes of an authored grid, without building the nested
+    /// runtime model first (`RuntimeReading.facts(authored:isRoot:)` for each grid; a grid
+    /// with raw members through its dictionary). Equal to `LayoutTree(RuntimeReading.root(authored:dialect:))`.
+    public init(authored root: Grid, dialect: Dialect) {
+        var indexInParent = reserve(root.children.count + 1)
+        append(authored: root, dialect: dialect, parent: -1, slot: 0, depth: 0, indexInParent: &indexInParent)
+        paths = GridPaths(parent: parent, indexInParent: indexInParent)
+    }
+
+    /// A layout's tree: from the authored model for Trellis layouts, else from the runtime
+    /// model read from the JSON.
+    public init(_ layout: LoadedLayout) {
+        if let grid = layout.grid, layout.isAuthored {
+            self.init(authored: grid, dialect: layout.dialect)
+        } else {
+            self.init(layout.runtime)
+        }
+    }
+
+    /// Reserves room for `count` grids in every array; returns the slot-number array.
+    private mutating func reserve(_ count: Int) -> [Int32] {
         measure.reserveCapacity(count); axis.reserveCapacity(count); parent.reserveCapacity(count)
         childStart.reserveCapacity(count); childCount.reserveCapacity(count); childList.reserveCapacity(count)
         subtreeEnd.reserveCapacity(count); padTop.reserveCapacity(count); padLeft.reserveCapacity(count)
@@ -44,8 +69,7 @@ public struct LayoutTree: Sendable {
         firstBorderline.reserveCapacity(count)
         var indexInParent: [Int32] = []
         indexInParent.reserveCapacity(count)
-        append(root, parent: -1, slot: 0, depth: 0, indexInParent: &indexInParent)
-        paths = GridPaths(parent: parent, indexInParent: indexInParent)
+        return indexInParent
     }
 
     /// How many grids the tree holds.
@@ -68,10 +92,41 @@ public struct LayoutTree: Sendable {
     /// child is placed.
     private mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, slot: Int, depth level: Int,
                                  indexInParent: inout [Int32]) {
+        let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize, source: grid.sourceRange,
+                               parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
+        guard grid.children.count > 0 else { return }
+        grid.forEachChild { offset, child in
+            childList[childStart[index] + offset] = measure.count
+            append(child, parent: index, slot: offset, depth: level + 1, indexInParent: &indexInParent)
+        }
+        subtreeEnd[index] = measure.count
+    }
+
+    /// ``append(_:parent:slot:depth:indexInParent:)`` for an authored grid (depth is bounded
+    /// by the lowering).
+    private mutating func append(authored grid: borrowing Grid, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int,
+                                 indexInParent: inout [Int32]) {
+        guard grid.extra.isEmpty else {
+            let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect) : RuntimeReading.child(authored: grid, dialect: dialect)
+            return append(runtime, parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
+        }
+        let childTotal = grid.axis == nil ? 0 : grid.children.count
+        let index = appendNode(RuntimeReading.facts(authored: grid, isRoot: parentIndex < 0), axis: grid.axis, childTotal: childTotal,
+                               content: grid.contentSize, source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
+        guard childTotal > 0 else { return }
+        grid.forEachChild { offset, child in
+            childList[childStart[index] + offset] = measure.count
+            append(authored: child, dialect: dialect, parent: index, slot: offset, depth: level + 1, indexInParent: &indexInParent)
+        }
+        subtreeEnd[index] = measure.count
+    }
+
+    /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
+    private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?, source: Range<Int>?,
+                                     parent parentIndex: Int, slot: Int, depth level: Int, indexInParent: inout [Int32]) -> Int {
         let index = measure.count
-        let childTotal = grid.children.count
         measure.append(grid.measure)
-        axis.append(childTotal == 0 ? 0 : (grid.axis == .rows ? Self.rows : Self.cols))
+        axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? Self.rows : Self.cols))
         parent.append(Int32(parentIndex))
         indexInParent.append(Int32(slot))
         childStart.append(childList.count)
@@ -85,17 +140,12 @@ public struct LayoutTree: Sendable {
         gravity.append(grid.gravity.rawValue)
         anchor.append(grid.anchor)
         placeholder.append(grid.placeholder)
-        content.append(grid.contentSize)
+        content.append(size)
         depth.append(Int32(level))
-        sources.append(grid.sourceRange)
-        firstBorderline.append(grid.borderlines.first?.edge)
+        sources.append(source)
+        firstBorderline.append(grid.firstBorderline)
         deepest = max(deepest, level)
-        guard childTotal > 0 else { return }
-        childList.append(contentsOf: repeatElement(-1, count: childTotal))
-        grid.forEachChild { offset, child in
-            childList[childStart[index] + offset] = measure.count
-            append(child, parent: index, slot: offset, depth: level + 1, indexInParent: &indexInParent)
-        }
-        subtreeEnd[index] = measure.count
+        if childTotal > 0 { childList.append(contentsOf: repeatElement(-1, count: childTotal)) }
+        return index
     }
 }

@@ -32,7 +32,7 @@ public struct LintOptions: Sendable {
 /// grid dictionaries and frames. Pure: the same list feeds `trellis check` and the editor.
 public enum Linter {
     public static func lint(_ file: LoadedFile, options: LintOptions = LintOptions()) -> [Diagnostic] {
-        run(file, trees: file.layouts.map { LayoutTree($0.runtime) }, options: options).diagnostics
+        run(file, trees: file.layouts.map(LayoutTree.init), options: options).diagnostics
     }
 
     /// What one lint run found, and the screens its layout rules computed.
@@ -44,7 +44,7 @@ public enum Linter {
     }
 
     /// ``lint(_:options:)`` over layout trees built once by the caller (one per layout of
-    /// `file`, from `LoadedLayout.runtime`), keeping the screens it computed.
+    /// `file`: `LayoutTree(layout)`), keeping the screens it computed.
     public static func run(_ file: LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions()) -> Run {
         var diagnostics = file.diagnostics
         var screens: [[[LayoutResult]]] = []

@@ -125,6 +125,15 @@ public struct Grid: Sendable {
 
     public init() {}
 
+    /// Calls `body` with each child in order, borrowed from the array's storage rather than
+    /// copied (a copy retains every field of the child).
+    @inlinable
+    public func forEachChild(_ body: (Int, borrowing Grid) throws -> Void) rethrows {
+        try children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { try body(index, buffer[index]) }
+        }
+    }
+
     /// Number of grids in this subtree.
     public var gridCount: Int {
         var count = 0

@@ -28,6 +28,9 @@ public struct LoadedLayout: Sendable {
         return grid?.jsonValue(dialect: dialect) ?? .null
     }
 
+    /// Whether the runtime model comes from the authored model (Trellis layouts).
+    public var isAuthored: Bool { grid != nil && readNode == nil && readRuntime == nil }
+
     /// What the runtime makes of `json`, with source ranges and preview content sizes (for
     /// Trellis layouts, computed from the authored model without writing the JSON).
     public var runtime: RuntimeGrid {

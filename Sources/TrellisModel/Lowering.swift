@@ -21,8 +21,13 @@ public enum Lowering {
     /// Decimal places kept when `1/3` becomes `"33.333333%"`.
     public static let ratioDecimals = 6
 
-    public static func lower(_ tree: SyntaxTree) -> LoweringResult {
+    public static func lower(_ tree: SyntaxTree) -> LoweringResult { lower(tree, fastPaths: true) }
+
+    /// `fastPaths: false` lowers every attribute through the general path only: the tests
+    /// hold the two equal.
+    static func lower(_ tree: SyntaxTree, fastPaths: Bool) -> LoweringResult {
         var state = LoweringState(tree: tree)
+        state.usesFastPaths = fastPaths
         let document = state.lowerFile()
         return LoweringResult(document: document, diagnostics: state.diagnostics)
     }
@@ -64,6 +69,8 @@ struct LoweringState {
     var nesting = 0
     var nestingReported = false
     var budgetReported = false
+    /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`).
+    var usesFastPaths = true
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -215,6 +222,14 @@ struct LoweringState {
 
     /// Lowers one cell (without its repetition). Returns the grid, its height and count.
     mutating func lowerCell(_ cell: Node, depth: Int) -> (Grid, Int, Int)? {
+        var grid = Grid()
+        guard let (height, count) = lowerCell(cell, depth: depth, into: &grid) else { return nil }
+        return (grid, height, count)
+    }
+
+    /// Lowers one cell into `grid` (a fresh grid, in place: children are lowered straight
+    /// into their parent's list). Returns the height and count, or nil when not built.
+    mutating func lowerCell(_ cell: Node, depth: Int, into grid: inout Grid) -> (Int, Int)? {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Lowering.maximumNesting else {
@@ -225,7 +240,6 @@ struct LoweringState {
             }
             return nil
         }
-        var grid = Grid()
         var height = 1
         var count = 1
         var sizeNode: Node?
@@ -287,11 +301,18 @@ struct LoweringState {
             if let list = tree.child(of: split, .inlineList) { attributesOnTheLastItem(list, keyword: tree.tokens[keywordIndex]) }
             if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
                 let listEnd = tree.nodes[list].subtreeEnd
+                var cells = 0
+                tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells += 1 } }
+                grid.children.reserveCapacity(cells)
                 var childCell = list + 1
                 while childCell < listEnd {
                     defer { childCell = tree.nodes[childCell].subtreeEnd }
-                    guard tree.nodes[childCell].kind == .cell,
-                          let (child, childHeight, childCount) = lowerCell(childCell, depth: depth + 1) else { continue }
+                    guard tree.nodes[childCell].kind == .cell else { continue }
+                    grid.children.append(Grid())
+                    guard let (childHeight, childCount) = lowerCell(childCell, depth: depth + 1, into: &grid.children[grid.children.count - 1]) else {
+                        grid.children.removeLast()
+                        continue
+                    }
                     let times = repeatCount(childCell)
                     let added = childCount * times
                     if added > budget {
@@ -299,20 +320,19 @@ struct LoweringState {
                             report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                             budgetReported = true
                         }
+                        grid.children.removeLast()
                         continue
                     }
                     budget -= added
                     count += added
                     height = max(height, childHeight + 1)
-                    if times == 1 {
-                        grid.children.append(child)
-                    } else {
-                        grid.children.append(contentsOf: repeatElement(child, count: times))
+                    if times > 1, let child = grid.children.last {
+                        grid.children.append(contentsOf: repeatElement(child, count: times - 1))
                     }
                 }
             }
         }
-        return (grid, height, count)
+        return (height, count)
     }
 
     /// M018 (info): `fill cols 30% | fill padding(5)` pads the last column, not the `cols` grid,
@@ -466,6 +486,39 @@ struct LoweringState {
         return result
     }
 
+    /// The values between an attribute's parentheses when they are one to four numbers
+    /// (commas allowed), read as ``numbers(_:for:at:)`` reads them; nil for anything else.
+    func plainNumbers(_ attribute: Node) -> (Int, (Double, Double, Double, Double))? {
+        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var count = 0
+        var index = tree.nodes[args].tokenStart
+        let end = tree.nodes[args].tokenEnd
+        var sawOpen = false
+        var sawClose = false
+        while index < end {
+            let token = tree.tokens[index]
+            index += 1
+            switch token.kind {
+            case .whitespace, .newline, .comment: continue
+            case .comma where !sawClose: continue
+            case .lParen where index - 1 == tree.nodes[args].tokenStart: sawOpen = true
+            case .rParen where !sawClose: sawClose = true
+            case .number where !sawClose && count < 4:
+                guard let value = NumberParsing.double(bytes, token.range) else { return nil }
+                switch count {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                default: values.3 = value
+                }
+                count += 1
+            default: return nil
+            }
+        }
+        return sawOpen && sawClose && count > 0 ? (count, values) : nil
+    }
+
     /// Byte range of the text between the parentheses.
     func argumentRange(of attribute: Node) -> Range<Int>? {
         tree.argumentRange(of: attribute)
@@ -484,6 +537,16 @@ struct LoweringState {
     }
 
     mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout Grid) {
+        // The common case first, without allocating: `padding` or `spacing` of plain numbers.
+        if usesFastPaths, known == .padding || known == .spacing, let (count, values) = plainNumbers(attribute) {
+            switch (known, count) {
+            case (.spacing, 1): grid.spacing = values.0; return
+            case (.padding, 1): grid.padding = EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0); return
+            case (.padding, 2): grid.padding = EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1); return
+            case (.padding, 4): grid.padding = EdgeInsets(top: values.0, left: values.1, bottom: values.2, right: values.3); return
+            default: break   // the general path says what is wrong
+            }
+        }
         let args = arguments(of: attribute)
         var range: Range<Int> { tree.range(of: attribute) }
         guard let known else { return unknownAttribute(nameToken) }

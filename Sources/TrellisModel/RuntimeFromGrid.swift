@@ -16,7 +16,8 @@ extension RuntimeReading {
         return runtime
     }
 
-    static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
+    /// A grid below the root, with its subtree.
+    public static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
         if !grid.extra.isEmpty {
             let value = grid.jsonValue(dialect: dialect)
             var runtime = RuntimeGrid(measure: measure(read: value.lastMember("size")))
@@ -27,6 +28,35 @@ extension RuntimeReading {
         var runtime = RuntimeGrid(measure: measure(of: grid.size))
         read(grid, into: &runtime, dialect: dialect, isRoot: false)
         return runtime
+    }
+
+    /// What a layout pass reads of one grid without raw members, as the runtime holds it.
+    public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
+        var facts = GridFacts(measure: isRoot ? fill : measure(of: grid.size))
+        if let padding = grid.padding { facts.padding = writtenAndRead(padding) }
+        facts.spacing = grid.spacing ?? 0
+        if !isRoot {
+            facts.placeholder = grid.placeholder
+            facts.anchor = grid.anchor
+        }
+        if let text = grid.overlap {
+            let overlap = Gravity.parse(text)
+            if !overlap.isNone {
+                if !isRoot {
+                    facts.anchor = true
+                    facts.measure = 0
+                }
+                facts.gravity = overlap
+            }
+        }
+        if let text = grid.gravity {
+            let gravity = Gravity.parse(text)
+            if !gravity.isNone { facts.gravity = gravity }
+        }
+        if !isRoot, !grid.borderlines.isEmpty {
+            facts.firstBorderline = Edge.allCases.first { edge in grid.borderlines.contains { $0.edge == edge } }
+        }
+        return facts
     }
 
     /// `createLayoutSize:` of the value a `size` is written as.
@@ -40,33 +70,29 @@ extension RuntimeReading {
     }
 
     /// `apply(_:to:dialect:isRoot:)` for a grid without raw members, key by key in the same
-    /// order.
+    /// order (the dialect matters only where raw members are read).
     static func read(_ grid: Grid, into runtime: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
+        readOwnKeys(grid, into: &runtime, isRoot: isRoot)
+        guard let axis = grid.axis, !grid.children.isEmpty else { return }
+        runtime.axis = axis
+        runtime.children.reserveCapacity(grid.children.count)
+        for child in grid.children { runtime.children.append(self.child(authored: child, dialect: dialect)) }
+    }
+
+    /// Every key but the children.
+    static func readOwnKeys(_ grid: borrowing Grid, into runtime: inout RuntimeGrid, isRoot: Bool) {
+        let facts = facts(authored: grid, isRoot: isRoot)
+        runtime.measure = facts.measure
+        runtime.padding = facts.padding
+        runtime.spacing = facts.spacing
+        runtime.gravity = facts.gravity
+        runtime.anchor = facts.anchor
+        runtime.placeholder = facts.placeholder
         runtime.sourceRange = grid.sourceRange
         runtime.contentSize = grid.contentSize
         if let data = grid.actionData, data != .null { runtime.actionData = data }
         if let tag = grid.tag, tag != 0 { runtime.tag = integer(.number(Double(tag))) }
         if let action = grid.action, !action.isEmpty, !isRoot { runtime.action = action }
-        if let padding = grid.padding { runtime.padding = writtenAndRead(padding) }
-        runtime.spacing = grid.spacing ?? 0
-        if !isRoot {
-            runtime.placeholder = grid.placeholder
-            runtime.anchor = grid.anchor
-        }
-        if let text = grid.overlap {
-            let overlap = Gravity.parse(text)
-            if !overlap.isNone {
-                if !isRoot {
-                    runtime.anchor = true
-                    runtime.measure = 0
-                }
-                runtime.gravity = overlap
-            }
-        }
-        if let text = grid.gravity {
-            let gravity = Gravity.parse(text)
-            if !gravity.isNone { runtime.gravity = gravity }
-        }
         if !isRoot {
             for edge in Edge.allCases {
                 guard let line = grid.borderlines.last(where: { $0.edge == edge }) else { continue }
@@ -75,10 +101,6 @@ extension RuntimeReading {
                     head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0))
             }
         }
-        guard let axis = grid.axis, !grid.children.isEmpty else { return }
-        runtime.axis = axis
-        runtime.children.reserveCapacity(grid.children.count)
-        for child in grid.children { runtime.children.append(self.child(authored: child, dialect: dialect)) }
     }
 
     /// Padding as `UIEdgeInsetsFromString` reads `EdgeInsets.runtimeString`: numbers print in
@@ -88,5 +110,29 @@ extension RuntimeReading {
         guard insets.top.isFinite, insets.left.isFinite, insets.bottom.isFinite, insets.right.isFinite else { return .zero }
         func read(_ value: Double) -> Double { value == 0 ? 0 : value }
         return EdgeInsets(top: read(insets.top), left: read(insets.left), bottom: read(insets.bottom), right: read(insets.right))
+    }
+}
+
+/// What a layout pass reads of one grid, as the runtime holds it: plain values only.
+public struct GridFacts: Sendable {
+    public var measure: Double
+    public var padding = EdgeInsets.zero
+    public var spacing: Double = 0
+    public var gravity = Gravity(rawValue: 0)
+    public var anchor = false
+    public var placeholder = false
+    /// The edge of the first borderline in the runtime's order (top, left, bottom, right).
+    public var firstBorderline: Edge?
+
+    public init(measure: Double) { self.measure = measure }
+
+    public init(_ grid: borrowing RuntimeGrid) {
+        measure = grid.measure
+        padding = grid.padding
+        spacing = grid.spacing
+        gravity = grid.gravity
+        anchor = grid.anchor
+        placeholder = grid.placeholder
+        firstBorderline = grid.borderlines.first?.edge
     }
 }

@@ -39,7 +39,7 @@ final class ReadingEquivalenceTests: XCTestCase {
             grids += Lowering.lower(tree).document.layouts.map(\.root)
         }
         var random = SeededRandom(seed: 11)
-        for _ in 0..<3_000 { grids.append(Self.randomGrid(depth: 0, random: &random)) }
+        for _ in 0..<3_000 { grids.append(RandomGrids.grid(random: &random)) }
         for (index, grid) in grids.enumerated() {
             for dialect in [Dialect.v1, .v2] {
                 let direct = RuntimeReading.root(authored: grid, dialect: dialect)
@@ -56,44 +56,26 @@ final class ReadingEquivalenceTests: XCTestCase {
             && zip(one.children, other.children).allSatisfy { sameSourceFacts($0, $1) }
     }
 
-    static func randomGrid(depth: Int, random: inout SeededRandom) -> Grid {
-        var grid = Grid()
-        let numbers: [Double] = [0, -0.0, 1, 20, 0.5, -0.25, 1e20, 1e-7, 123.456, -3, .infinity, 1e15, 99999.5]
-        if random.chance(70) {
-            grid.size = random.pick([.number(random.pick(numbers)), .percent(random.pick([50, 100, -100, 33.3, 0, -0.0, 1e-5, 250])),
-                                     .fill, .wrap, .raw(.string("7")), .raw(.bool(true)), .raw(.null), .raw(.string("x%"))])
+    /// The lowering's allocation-free reading of `padding` and `spacing` numbers gives the
+    /// grids and diagnostics of the general path, on well-formed and broken argument lists.
+    func testFastAttributePathsEqualTheGeneralPath() {
+        var random = SeededRandom(seed: 5)
+        let pieces = ["(", ")", "5", "1.5", ",", " ", "\n", " // c\n", "x", "-2", "1e3", "0x10", "|", "\"s\"", "10", "0", "9e999"]
+        for _ in 0..<4_000 {
+            var arguments: [String] = []
+            for _ in 0..<2 {
+                var text = random.chance(85) ? "(" : ""
+                for _ in 0..<Int.random(in: 0..<7, using: &random) { text += random.pick(pieces) }
+                if random.chance(85) { text += ")" }
+                arguments.append(text)
+            }
+            let program = "layout l rows {\n  20 padding\(arguments[0]) spacing\(arguments[1])\n  fill\n}\n"
+            let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
+            let fast = Lowering.lower(tree, fastPaths: true)
+            let general = Lowering.lower(tree, fastPaths: false)
+            XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program)
+            XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program)
         }
-        if random.chance(40) {
-            grid.padding = EdgeInsets(top: random.pick(numbers), left: random.pick(numbers), bottom: random.pick(numbers), right: random.pick(numbers))
-        }
-        if random.chance(30) { grid.spacing = random.pick(numbers) }
-        if random.chance(30) { grid.gravity = random.pick(["top|left", "center", "bogus", "", "fill", "bottom|right|x"]) }
-        if random.chance(20) { grid.overlap = random.pick(["bottom|left", "none", "", "center"]) }
-        grid.anchor = random.chance(15)
-        grid.placeholder = random.chance(10)
-        if random.chance(20) { grid.tag = random.pick([0, 1, -5, Int.max, 1 << 60, 9_007_199_254_740_993]) }
-        if random.chance(20) { grid.action = random.pick(["tap:", "", "go"]) }
-        if random.chance(10) { grid.actionData = random.pick([.null, .string("数据"), .object([JSONMember("a", .number(1))])]) }
-        for _ in 0..<Int.random(in: 0...3, using: &random) where random.chance(40) {
-            var line = Borderline(edge: random.pick(Edge.allCases))
-            if random.chance(60) { line.color = random.pick(["#EEEEEE", "red", "#abc", "nonsense", "#80FF0000"]) }
-            if random.chance(50) { line.thick = random.pick([0.5, 2, 0, -1]) }
-            if random.chance(30) { line.head = random.pick(numbers) }
-            if random.chance(30) { line.dash = 3 }
-            grid.borderlines.append(line)
-        }
-        if random.chance(8) {
-            grid.extra = [random.pick([JSONMember("x-note", .string("n")), JSONMember("size", .number(30)), JSONMember("tag", .string("12")),
-                                       JSONMember("space", .number(4)), JSONMember("spacing", .number(6)),
-                                       JSONMember("rows", .array([.object([JSONMember("size", .number(10))])]))])]
-        }
-        if random.chance(20) { grid.contentSize = PreviewSize(width: 10, height: 20) }
-        if random.chance(50) { grid.sourceRange = 3..<9 }
-        if depth < 3, random.chance(50) {
-            grid.axis = random.pick([.rows, .cols])
-            for _ in 0..<Int.random(in: 0...3, using: &random) { grid.children.append(randomGrid(depth: depth + 1, random: &random)) }
-        }
-        return grid
     }
 
     /// Every grid carries the range of the object it was read from (`cols` before `rows`).
