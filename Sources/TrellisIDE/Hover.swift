@@ -36,14 +36,14 @@ public enum Hover {
     /// grid of its own and shows its first use.
     static func gridMarkdown(_ analysis: Analysis, _ origins: [GridOrigin], hovered: Int? = nil) -> String {
         let origin = origins[0]
-        let all = Origins.all(analysis)
-        let base = Origins.firstIndex(of: origin.layout, in: all)
-        let siblings = all[base...].prefix { $0.layout == origin.layout }.filter { $0.parent == origin.parent && origin.parent != nil }.map(\.index)
         let layout = analysis.file.layouts[origin.layout]
         let tree = analysis.trees[origin.layout]
-        let parentSpacing = origin.parent.map { tree.spacing.indices.contains($0) ? tree.spacing[$0] : 0 } ?? 0
+        let parent = origin.parent.flatMap { tree.spacing.indices.contains($0) ? $0 : nil }
+        let siblings = parent.map { Array(tree.children(of: $0)) } ?? []
+        let parentSpacing = parent.map { tree.spacing[$0] } ?? 0
+        let path = origin.path(in: analysis)
 
-        var header = "**\(layout.name)** · grid `\(origin.path.isEmpty ? "(root)" : origin.path)`"
+        var header = "**\(layout.name)** · grid `\(path.isEmpty ? "(root)" : path)`"
         var rows: [String] = []
         var odd: [String] = []
         var slotText = "no view"

@@ -3,14 +3,18 @@ import TrellisModel
 import TrellisSyntax
 
 /// Where a runtime grid came from: its layout, its position in pre-order (the index of its
-/// frame in a `LayoutResult`), its dotted path, and the source it was written at (a cell, or
-/// a JSON object).
+/// frame in a `LayoutResult`), its parent's, and the source it was written at (a cell, or a
+/// JSON object).
 public struct GridOrigin: Sendable, Equatable {
     public var layout: Int
     public var index: Int
-    public var path: String
     public var parent: Int?
     public var sourceRange: Range<Int>?
+
+    /// The grid's dotted path (`""` for the root), named when asked.
+    public func path(in analysis: Analysis) -> String {
+        analysis.trees.indices.contains(layout) && index < analysis.trees[layout].count ? analysis.trees[layout].path(of: index) : ""
+    }
 }
 
 /// Maps runtime grids to the syntax they came from and back. A cell inside a template body
@@ -23,7 +27,7 @@ public enum Origins {
             for (layout, tree) in analysis.trees.enumerated() {
                 for index in 0..<tree.count {
                     let parent = Int(tree.parent[index])
-                    result.append(GridOrigin(layout: layout, index: index, path: tree.path(of: index), parent: parent < 0 ? nil : parent,
+                    result.append(GridOrigin(layout: layout, index: index, parent: parent < 0 ? nil : parent,
                                              sourceRange: tree.sources[index]))
                 }
             }
