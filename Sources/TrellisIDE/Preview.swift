@@ -91,7 +91,7 @@ public enum Preview {
         let source = analysis.source
         let grids: [JSONValue] = result.grids.map { grid in
             var members = [
-                JSONMember("path", .string(grid.path.isEmpty ? "root" : grid.path)),
+                JSONMember("path", .string(grid.index == 0 ? "root" : result.path(of: grid.index))),
                 JSONMember("rule", .string(FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0))),
                 JSONMember("x", .number(FramesReport.rounded(grid.frame.x))),
                 JSONMember("y", .number(FramesReport.rounded(grid.frame.y))),

@@ -49,7 +49,7 @@ public enum FramesReport {
         }
         members.append(JSONMember("grids", .array(result.grids.map { grid in
             var fields = [
-                JSONMember("path", .string(grid.path)),
+                JSONMember("path", .string(result.path(of: grid.index))),
                 JSONMember("x", .number(rounded(grid.frame.x))),
                 JSONMember("y", .number(rounded(grid.frame.y))),
                 JSONMember("width", .number(rounded(grid.frame.width))),
@@ -99,7 +99,7 @@ public enum FramesReport {
                     let kind: String
                     if let axis = grid.axis { kind = axis.rawValue + (grid.anchor ? "+anchor" : "") + (grid.placeholder ? "+placeholder" : "") } else if grid.placeholder { kind = "placeholder" } else { kind = grid.anchor ? "anchor" : "leaf" }
                     rows.append([
-                        grid.path.isEmpty ? "(root)" : String(repeating: "  ", count: max(0, grid.depth - 1)) + grid.path,
+                        grid.index == 0 ? "(root)" : String(repeating: "  ", count: max(0, grid.depth - 1)) + result.path(of: grid.index),
                         kind, sizeRule(grid.measure, isRoot: grid.depth == 0),
                         JSONWriter.formatNumber(rounded(grid.frame.x)), JSONWriter.formatNumber(rounded(grid.frame.y)),
                         JSONWriter.formatNumber(rounded(grid.frame.width)), JSONWriter.formatNumber(rounded(grid.frame.height)),

@@ -14,11 +14,9 @@ public struct Rect: Hashable, Sendable {
 
 /// The computed facts of one grid at one viewport.
 public struct GridFrame: Sendable {
-    /// The grid's place in pre-order (its index in ``LayoutResult/grids``).
+    /// The grid's place in pre-order (its index in ``LayoutResult/grids``); its dotted path
+    /// is ``LayoutResult/path(of:)``.
     public let index: Int
-    let paths: GridPaths
-    /// Dotted 1-based child indices from the root (`""` for the root), built when asked.
-    public var path: String { paths.path(of: index) }
     public var depth: Int
     /// The grid's rectangle as it appears on screen (mirrored under RTL).
     public var frame: Rect
@@ -89,6 +87,12 @@ public struct LayoutResult: Sendable {
     public var relayouts: Int = 0
     /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
     public var isScreen: Bool
+    /// Names the grids (one reference for the whole result; the frames are plain values).
+    let paths: GridPaths
+
+    /// Dotted 1-based child indices from the root to grid `index` (`""` for the root), built
+    /// when asked.
+    public func path(of index: Int) -> String { paths.path(of: index) }
 }
 
 /// Computes frames exactly as MyGridLayout and MyBaseLayout do (MyGridLayout.m:
@@ -141,7 +145,7 @@ public enum LayoutEngine {
                 heights.append(height)
             }
             var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
-                                      passes: passes, settled: settled, heights: heights, isScreen: true)
+                                      passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
             result.relayouts = request
             results.append(result)
             if !settled { break }
@@ -160,6 +164,7 @@ public enum LayoutEngine {
         var pass = LayoutPass(tree: tree, viewport: viewport)
         let height = pass.run(height: viewport.height ?? 0)
         return LayoutResult(viewport: viewport, width: viewport.width, height: height,
-                            grids: pass.frames(screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false)
+                            grids: pass.frames(screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
+                            paths: tree.paths)
     }
 }

@@ -301,7 +301,6 @@ extension LayoutPass {
     /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frames(screen: Bool) -> [GridFrame] {
         let width = viewport.width
-        let names = tree.paths
         var grids: [GridFrame] = []
         grids.reserveCapacity(measure.count)
         var nextSlot = 0
@@ -321,7 +320,7 @@ extension LayoutPass {
             }
             let parentIndex = Int(parent[index])
             grids.append(GridFrame(
-                index: index, paths: names, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
+                index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
                 measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
                 parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
                 isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],

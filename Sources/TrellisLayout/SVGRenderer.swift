@@ -21,7 +21,7 @@ public enum SVGRenderer {
         """
         var placedLabels: [Rect] = []
         for (index, grid) in result.grids.enumerated() {
-            out += cell(grid, label: grid.isLeaf || grid.slot != nil, hatch: "url(#\(idPrefix)hatch)", placed: &placedLabels)
+            out += cell(grid, path: result.path(of: grid.index), label: grid.isLeaf || grid.slot != nil, hatch: "url(#\(idPrefix)hatch)", placed: &placedLabels)
             if index < lines.count {
                 // The runtime draws borderlines from the unmirrored rectangle, even under RTL.
                 var frame = grid.frame
@@ -107,13 +107,13 @@ public enum SVGRenderer {
         forms.first { Double($0.count) * 4.6 + 3 <= width }
     }
 
-    static func cell(_ grid: GridFrame, label: Bool, hatch: String, placed: inout [Rect]) -> String {
+    static func cell(_ grid: GridFrame, path gridPath: String, label: Bool, hatch: String, placed: inout [Rect]) -> String {
         var frame = grid.frame
         let negative = frame.width < 0 || frame.height < 0
         if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
         if frame.height < 0 { frame.y += frame.height; frame.height = -frame.height }
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
-        let path = grid.path.isEmpty ? "root" : grid.path
+        let path = gridPath.isEmpty ? "root" : gridPath
         var tooltip = "\(path) · \(rule) · x \(n(grid.frame.x)), y \(n(grid.frame.y)), w \(n(grid.frame.width)), h \(n(grid.frame.height))"
         if let slot = grid.slot { tooltip += " · view #\(slot)" }
         if let view = grid.viewFrame { tooltip += " at x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))" }

@@ -47,7 +47,7 @@ struct LayoutRules {
         guard let grid = first, let edge = tree.firstBorderline[grid], reported.insert("L004").inserted else { return }
         let frame = result.grids[grid]
         let unmirroredX = result.width - frame.frame.x - frame.frame.width
-        var message = "at \(viewport.description) the borderlines of this grid (\(frame.path)) are drawn at x \(n(unmirroredX)), not where the grid appears (x \(n(frame.frame.x)))"
+        var message = "at \(viewport.description) the borderlines of this grid (\(result.path(of: grid))) are drawn at x \(n(unmirroredX)), not where the grid appears (x \(n(frame.frame.x)))"
         if count > 1 { message += "; so are those of \(count - 1) more grid\(count == 2 ? "" : "s")" }
         diagnostics.append(Diagnostic(
             code: "L004", severity: .warning, range: spans.span(of: "\(edge.rawValue)-borderline", at: tree.sources[grid]), message: message,

@@ -98,7 +98,8 @@ extension LayoutRules {
         let viewMoves = visible.first { first.grids[$0].viewFrame != nil && second.grids[$0].viewFrame != nil }
         let shown = viewMoves ?? visible.first ?? firstMoved
         let before = first.grids[shown], after = second.grids[shown]
-        let name = before.path.isEmpty ? "(root)" : before.path
+        let path = first.path(of: shown)
+        let name = path.isEmpty ? "(root)" : path
         let others = moved.count > 1 ? " (\(moved.count) grids move in all)" : ""
         var message: String
         if let a = before.viewFrame, let b = after.viewFrame, !close(a, b) {

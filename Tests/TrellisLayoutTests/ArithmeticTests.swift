@@ -9,7 +9,7 @@ final class ArithmeticTests: XCTestCase {
         let file = LoadedFile.load(SourceFile(name: "t", text: text), kind: kind, target: target)
         XCTAssertFalse(file.diagnostics.hasErrors, "\(file.diagnostics)")
         let result = LayoutEngine.layout(try XCTUnwrap(file.layouts.first).runtime, viewport: viewport)
-        return Dictionary(uniqueKeysWithValues: result.grids.map { ($0.path, $0) })
+        return Dictionary(uniqueKeysWithValues: result.grids.map { (result.path(of: $0.index), $0) })
     }
 
     func heights(_ grids: [String: GridFrame], _ paths: [String]) -> [Double] { paths.map { grids[$0]?.frame.height ?? .nan } }

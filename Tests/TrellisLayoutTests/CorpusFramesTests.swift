@@ -59,7 +59,7 @@ final class CorpusFramesTests: XCTestCase {
             XCTAssertEqual(result.height, RuntimeReading.double(viewport["height"]), accuracy: 0.001, item.input)
             for (grid, want) in zip(result.grids, grids) {
                 let place = "\(item.input) grid \(want["path"]?.stringValue ?? "?")"
-                XCTAssertEqual(grid.path, want["path"]?.stringValue, place)
+                XCTAssertEqual(result.path(of: grid.index), want["path"]?.stringValue, place)
                 XCTAssertEqual(grid.frame.x, RuntimeReading.double(want["x"]), accuracy: 0.001, place)
                 XCTAssertEqual(grid.frame.y, RuntimeReading.double(want["y"]), accuracy: 0.001, place)
                 XCTAssertEqual(grid.frame.width, RuntimeReading.double(want["width"]), accuracy: 0.001, place)
