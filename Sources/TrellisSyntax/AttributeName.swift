@@ -57,22 +57,32 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
 
     static let spellings: [[UInt8]] = allCases.map { Array($0.spelling.utf8) }
 
-    /// Candidates by length (3 … 17), so a lookup compares at most three spellings.
+    /// Candidates by length (3 … 17), for names that share a length and a first byte.
     static let byLength: [[AttributeName]] = (0...17).map { length in allCases.filter { $0.spelling.utf8.count == length } }
+
+    /// By length and first byte (`length << 7 | byte`): 0 for no attribute, the raw value + 1
+    /// for exactly one, `ambiguous` when several share them (`anchor`, `action`).
+    static let byLengthAndFirstByte: [UInt8] = {
+        var slots = [UInt8](repeating: 0, count: 18 << 7)
+        for name in allCases {
+            let spelling = spellings[Int(name.rawValue)]
+            guard let first = spelling.first, spelling.count <= 17, first < 0x80 else { continue }
+            let slot = spelling.count << 7 | Int(first)
+            slots[slot] = slots[slot] == 0 ? name.rawValue + 1 : ambiguous
+        }
+        return slots
+    }()
+    static let ambiguous: UInt8 = 0xFF
 
     /// The attribute spelled by `bytes[range]`, or nil.
     public static func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> AttributeName? {
         let length = range.count
-        guard length >= 3, length <= 17 else { return nil }
-        candidates: for candidate in byLength[length] {
-            let spelling = spellings[Int(candidate.rawValue)]
-            var offset = 0
-            while offset < length {
-                if bytes[range.lowerBound + offset] != spelling[offset] { continue candidates }
-                offset += 1
-            }
-            return candidate
+        guard length >= 3, length <= 17, range.lowerBound >= 0, range.upperBound <= bytes.count, bytes[range.lowerBound] < 0x80 else { return nil }
+        let slot = byLengthAndFirstByte[length << 7 | Int(bytes[range.lowerBound])]
+        if slot == 0 { return nil }
+        if slot != ambiguous, let name = AttributeName(rawValue: slot - 1) {
+            return bytes[range].elementsEqual(spellings[Int(name.rawValue)]) ? name : nil
         }
-        return nil
+        return byLength[length].first { bytes[range].elementsEqual(spellings[Int($0.rawValue)]) }
     }
 }
