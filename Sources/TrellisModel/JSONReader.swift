@@ -5,6 +5,10 @@ public struct JSONReadResult: Sendable {
     /// The recovered value; nil only when the input holds no value at all.
     public var root: JSONNode?
     public var diagnostics: [Diagnostic]
+    /// Whether some object of `root` has a `space` key, and whether one has a `spacing` key
+    /// (what `LoadedFile.detectDialect` looks for), noted while reading.
+    public var hasSpaceKey = false
+    public var hasSpacingKey = false
 
     /// True when Foundation's `JSONSerialization` would accept the file (only portability
     /// warnings were found), so the app gets a layout.
@@ -41,6 +45,8 @@ struct JSONReaderState {
     /// takes its own off the end into one array of the exact size.
     var memberStack: [JSONNode.Member] = []
     var elementStack: [JSONNode] = []
+    var sawSpaceKey = false
+    var sawSpacingKey = false
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -104,7 +110,7 @@ struct JSONReaderState {
             report("J001", "unexpected text after the end of the JSON value", start..<bytes.count,
                    fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
-        return JSONReadResult(root: root, diagnostics: diagnostics)
+        return JSONReadResult(root: root, diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey)
     }
 
     /// Skips whitespace; reports (once per comment) and skips comments and ideographic spaces.
@@ -318,6 +324,7 @@ struct JSONReaderState {
                     fixIts: []))
             }
             if count >= Self.keyIndexThreshold { seenKeys[key] = keyNode.range }
+            if key == "space" { sawSpaceKey = true } else if key == "spacing" { sawSpacingKey = true }
             memberStack.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }

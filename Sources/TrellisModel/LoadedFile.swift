@@ -94,7 +94,7 @@ public struct LoadedFile: Sendable {
         var layouts: [LoadedLayout] = []
         var dialect = target ?? .default
         if let root = read.root {
-            if target == nil, let detected = detectDialect(root) { dialect = detected }
+            if target == nil, let detected = detectDialect(space: read.hasSpaceKey, spacing: read.hasSpacingKey) { dialect = detected }
             let runtime = RuntimeReading.root(root, dialect: dialect)
             layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root, readRuntime: runtime))
         }
@@ -119,8 +119,13 @@ public struct LoadedFile: Sendable {
             default: break
             }
         }
-        if sawSpacing && !sawSpace { return .v2 }
-        if sawSpace && !sawSpacing { return .v1 }
+        return detectDialect(space: sawSpace, spacing: sawSpacing)
+    }
+
+    /// The rule itself, from whether `space` and `spacing` keys were seen.
+    public static func detectDialect(space: Bool, spacing: Bool) -> Dialect? {
+        if spacing && !space { return .v2 }
+        if space && !spacing { return .v1 }
         return nil
     }
 

@@ -4,6 +4,8 @@
 public protocol RuntimeReadable {
     /// The value's type, with the payload of a scalar.
     var readable: ReadableValue { get }
+    /// The value's type alone (no payload is copied).
+    var readableKind: ReadableKind { get }
     /// The elements of an array.
     var elementList: [Self]? { get }
     /// Calls `body` with each member of an object, in written order.
@@ -79,6 +81,17 @@ extension JSONValue: RuntimeReadable {
 }
 
 extension JSONNode: RuntimeReadable {
+    public var readableKind: ReadableKind {
+        switch kind {
+        case .null, .invalid: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
     /// Text that is no JSON value reads as null, as in ``value``.
     public var readable: ReadableValue {
         switch kind {

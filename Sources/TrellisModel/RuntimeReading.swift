@@ -128,7 +128,16 @@ public enum RuntimeReading {
         return text.withUTF8 { padding(bytes: $0) }
     }
 
-    static func padding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets {
+    static func padding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets { wellFormedPadding(bytes: bytes) ?? .zero }
+
+    /// Whether `UIEdgeInsetsFromString` reads four numbers from `text` (else it reads zeros).
+    static func isWellFormedPadding(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { wellFormedPadding(bytes: $0) } != nil
+    }
+
+    /// The four numbers of a well-formed padding string; nil when it is malformed.
+    static func wellFormedPadding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets? {
         // Spaces, tabs and lone line breaks are trimmed; `\r\n` is one character that is not.
         func isSpace(_ index: Int) -> Bool {
             switch bytes[index] {
@@ -142,7 +151,7 @@ public enum RuntimeReading {
         var end = bytes.count
         while start < end, isSpace(start) { start += 1 }
         while end > start, isSpace(end - 1) { end -= 1 }
-        guard end - start >= 2, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return .zero }
+        guard end - start >= 2, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return nil }
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var part = 0
         var partStart = start + 1
@@ -150,12 +159,12 @@ public enum RuntimeReading {
         while index < end - 1 {
             index += 1
             guard index == end - 1 || bytes[index] == UInt8(ascii: ",") else { continue }
-            guard part < 4 else { return .zero }
+            guard part < 4 else { return nil }
             var lower = partStart
             var upper = index
             while lower < upper, isSpace(lower) { lower += 1 }
             while upper > lower, isSpace(upper - 1) { upper -= 1 }
-            guard let value = NumberParsing.double(bytes, lower..<upper) else { return .zero }
+            guard let value = NumberParsing.double(bytes, lower..<upper) else { return nil }
             switch part {
             case 0: values.0 = value
             case 1: values.1 = value
@@ -165,7 +174,7 @@ public enum RuntimeReading {
             part += 1
             partStart = index + 1
         }
-        guard part == 4 else { return .zero }
+        guard part == 4 else { return nil }
         return EdgeInsets(top: values.0, left: values.1, bottom: values.2, right: values.3)
     }
 
@@ -254,11 +263,24 @@ public enum RuntimeReading {
     /// color, and `setThick:` raises any width below 1 to 1.
     static func readBorderline<Value: RuntimeReadable>(_ line: Value?, edge: Edge, into grid: inout RuntimeGrid) {
         guard let line, line.readableKind == .object else { return }
+        // One pass over the members; for a key given twice the last one counts.
+        var colorValue, thick, head, tail, offset, dash: Value?
+        line.forEachMember { key, value in
+            switch key {
+            case "color": colorValue = value
+            case "thick": thick = value
+            case "head": head = value
+            case "tail": tail = value
+            case "offset": offset = value
+            case "dash": dash = value
+            default: break
+            }
+        }
         var color: RGBA? = RGBA.namedColors["black"]
-        if let text = line.lastMember("color")?.stringPayload { color = RGBA.parse(text) }
+        if let text = colorValue?.stringPayload { color = RGBA.parse(text) }
         grid.borderlines.append(RuntimeBorderline(
-            edge: edge, color: color, thick: max(1, double(read: line.lastMember("thick"))), head: double(read: line.lastMember("head")),
-            tail: double(read: line.lastMember("tail")), offset: double(read: line.lastMember("offset")), dash: double(read: line.lastMember("dash"))))
+            edge: edge, color: color, thick: max(1, double(read: thick)), head: double(read: head),
+            tail: double(read: tail), offset: double(read: offset), dash: double(read: dash)))
     }
 
     static func readChildren<Value: RuntimeReadable>(_ list: Value?, axis: Axis, into grid: inout RuntimeGrid, dialect: Dialect) {

@@ -129,7 +129,7 @@ public enum ValueChecks {
 
     /// `padding` strings (§2): `UIEdgeInsetsFromString` reads malformed text as zeros.
     public static func padding(_ text: String) -> ValueFinding? {
-        if RuntimeReading.padding(text) != .zero { return nil }
+        if RuntimeReading.padding(text) != .zero || isPlainZeroPadding(text) { return nil }
         let numbers = text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-") }).compactMap { Double($0) }
         let wellFormedZero = text.trimmingSpaces.hasPrefix("{") && text.trimmingSpaces.hasSuffix("}") && numbers.count == 4
         if wellFormedZero { return nil }
@@ -140,6 +140,18 @@ public enum ValueChecks {
             finding.replacement = "{" + numbers.map(JSONWriter.formatNumber).joined(separator: ",") + "}"
         }
         return finding
+    }
+
+    /// `{0,0,0,0}` and the like: what the runtime reads as four numbers, written with digits,
+    /// dots, minus signs, commas, braces and spaces only (for these the general check below
+    /// finds nothing either, so it is skipped).
+    static func isPlainZeroPadding(_ text: String) -> Bool {
+        let plain = text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: " ")
+        }
+        guard plain, let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") }), first == UInt8(ascii: "{") else { return false }
+        return RuntimeReading.isWellFormedPadding(text)
     }
 
     /// Gravity and overlap strings (§5, §10): unknown parts are dropped, matching is by
