@@ -65,6 +65,25 @@ func trellisExecutable() -> String? {
 
 func milliseconds(_ run: ProcessRun) -> String { format(run.seconds * 1000) + " ms" }
 
+/// How an ELF executable is linked, read from its program headers: without an interpreter
+/// (`PT_INTERP`) it is fully static; else whether it names the Swift runtime's shared library.
+func linkage(of path: String) -> String {
+    guard let data = FileManager.default.contents(atPath: path), data.count > 64, data.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else { return "not ELF" }
+    let bytes = [UInt8](data)
+    func integer(_ offset: Int, _ size: Int) -> Int {
+        guard offset >= 0, offset + size <= bytes.count else { return 0 }
+        return (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    let headers = integer(0x20, 8), size = integer(0x36, 2), count = integer(0x38, 2)
+    let interpreted = (0..<count).contains { integer(headers + $0 * size, 4) == 3 }
+    if !interpreted { return "fully static (-Xswiftc -static-executable)" }
+    let runtime = Array("libswiftCore.so".utf8)
+    let dynamicRuntime = bytes.indices.dropLast(runtime.count).contains { start in
+        bytes[start] == runtime[0] && bytes[start..<(start + runtime.count)].elementsEqual(runtime)
+    }
+    return dynamicRuntime ? "dynamic (the default)" : "static Swift standard library (--static-swift-stdlib)"
+}
+
 /// The performance issue's whole-process table: start-up, `check` over 1,000 files, `build` of
 /// a 5 MB layout, and `check`'s peak memory on a 10 MB file, each as a ratio.
 func processBenchmark(quick: Bool) {
@@ -73,6 +92,7 @@ func processBenchmark(quick: Bool) {
         print("  the trellis executable is missing: swift build -c release --product trellis")
         return
     }
+    print("  \(trellis): \(linkage(of: trellis))")
     let jq = "/usr/bin/jq"
     let hasJQ = FileManager.default.isExecutableFile(atPath: jq)
     if !hasJQ { print("  jq is not installed (apt-get install jq): only trellis's own figures follow") }
