@@ -21,11 +21,13 @@ public struct Analysis: Sendable {
     public let target: Dialect?
     let cache = FrameCache()
 
-    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil) {
+    /// `keepsScreens: false` for a one-off check: the screens the rules compute are dropped as
+    /// they go instead of being kept for requests.
+    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, keepsScreens: Bool = true) {
         file = LoadedFile.load(source, kind: kind, target: target)
         self.options = options
         trees = file.layouts.map(LayoutTree.init)
-        let run = Linter.run(file, trees: trees, options: options)
+        let run = Linter.run(file, trees: trees, options: options, keepsScreens: keepsScreens)
         diagnostics = run.diagnostics
         viewports = options.viewports(for: file)
         self.target = target

@@ -66,7 +66,9 @@ public struct LanguageServer {
     /// again, zeroed, on the next edit, and to use one arena for the server's two threads (a
     /// thread's own arena returns memory regardless). Peak memory stays about what it was.
     /// (`mallopt` is not in the Glibc module, so it is looked up; -1, -3 and -8 are
-    /// M_TRIM_THRESHOLD, M_MMAP_THRESHOLD and M_ARENA_MAX in <malloc.h>.)
+    /// M_TRIM_THRESHOLD, M_MMAP_THRESHOLD and M_ARENA_MAX in <malloc.h>. Where the lookup
+    /// finds nothing, as it may in a fully static executable, the defaults stay: slower
+    /// edits, nothing else.)
     static func keepFreedMemory() {
         #if canImport(Glibc)
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }

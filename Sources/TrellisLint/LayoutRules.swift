@@ -9,16 +9,21 @@ struct LayoutRules {
     let spans: Spans
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
-    /// The screens computed, by viewport: the settled screen, then the screen after one more
-    /// layout when the first settled (what the editor shows without computing them again).
+    /// The screens computed, by viewport, when asked to keep them: the settled screen, then
+    /// the screen after one more layout when the first settled (what the editor shows without
+    /// computing them again).
     var screens: [[LayoutResult]] = []
+    let keepsScreens: Bool
 
-    init(spans: Spans) { self.spans = spans }
+    init(spans: Spans, keepsScreens: Bool = false) {
+        self.spans = spans
+        self.keepsScreens = keepsScreens
+    }
 
     mutating func lint(_ tree: LayoutTree, viewports: [Viewport]) {
         for viewport in viewports {
             let screens = LayoutEngine.screens(tree, viewport: viewport, relayouts: 1)
-            self.screens.append(screens)
+            if keepsScreens { self.screens.append(screens) }
             guard let result = screens.first, result.grids.count == tree.count else { continue }
             if let last = screens.last, !last.settled {
                 neverSettles(last, tree: tree)

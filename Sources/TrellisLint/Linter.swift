@@ -32,20 +32,22 @@ public struct LintOptions: Sendable {
 /// grid dictionaries and frames. Pure: the same list feeds `trellis check` and the editor.
 public enum Linter {
     public static func lint(_ file: LoadedFile, options: LintOptions = LintOptions()) -> [Diagnostic] {
-        run(file, trees: file.layouts.map(LayoutTree.init), options: options).diagnostics
+        run(file, trees: file.layouts.map(LayoutTree.init), options: options, keepsScreens: false).diagnostics
     }
 
-    /// What one lint run found, and the screens its layout rules computed.
+    /// What one lint run found, and the screens its layout rules computed (when kept).
     public struct Run: Sendable {
         public var diagnostics: [Diagnostic]
         /// By layout, then by viewport: the settled screen, then the screen after one more
-        /// layout when the first settled.
+        /// layout when the first settled; empty unless asked for.
         public var screens: [[[LayoutResult]]]
     }
 
     /// ``lint(_:options:)`` over layout trees built once by the caller (one per layout of
-    /// `file`: `LayoutTree(layout)`), keeping the screens it computed.
-    public static func run(_ file: LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions()) -> Run {
+    /// `file`: `LayoutTree(layout)`), keeping the screens it computed when `keepsScreens`
+    /// (every layout's at every viewport stay in memory together then).
+    public static func run(_ file: LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool = true) -> Run {
+        let trees = trees.count == file.layouts.count ? trees : file.layouts.map(LayoutTree.init)
         var diagnostics = file.diagnostics
         var screens: [[[LayoutResult]]] = []
         let spans = Spans(file)
@@ -59,7 +61,7 @@ public enum Linter {
         for (layout, tree) in zip(file.layouts, trees) {
             var structure = StructureRules(spans: spans)
             structure.lint(tree)
-            var frames = LayoutRules(spans: spans)
+            var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
             frames.lint(tree, viewports: viewports)
             screens.append(frames.screens)
             diagnostics += DiagnosticCap.capped(structure.diagnostics + frames.diagnostics, scope: "layout `\(layout.name)`")

@@ -35,7 +35,7 @@ public struct LoadedLayout: Sendable {
     /// Trellis layouts, computed from the authored model without writing the JSON).
     public var runtime: RuntimeGrid {
         if let readRuntime { return readRuntime }
-        if let grid { return RuntimeReading.root(authored: grid, dialect: dialect) }
+        if isAuthored, let grid { return RuntimeReading.root(authored: grid, dialect: dialect) }
         return RuntimeReading.root(json, dialect: dialect)
     }
 

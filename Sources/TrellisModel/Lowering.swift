@@ -71,6 +71,8 @@ struct LoweringState {
     var budgetReported = false
     /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`).
     var usesFastPaths = true
+    /// Where each attribute name was first given on the cell being lowered (by raw value).
+    var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -271,18 +273,22 @@ struct LoweringState {
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
         }
         if let firstAttribute {
-            var given: UInt32 = 0   // one bit per attribute name; duplicates are rare
+            // One bit per attribute name seen on this cell; `firstGiven` holds where each was
+            // first given, read only for names whose bit is set (no allocation per cell).
+            var given: UInt64 = 0
             var attribute = firstAttribute
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
                     let nameToken = tree.tokens[nameIndex]
                     let name = AttributeName.lookup(bytes, nameToken.range)
-                    if let name, name != .json {
-                        let bit: UInt32 = 1 << UInt32(name.rawValue)
-                        if given & bit != 0, let first = firstRange(of: name, from: firstAttribute, before: attribute) {
-                            reportDuplicate(name, nameToken, first: first)
+                    if let name, name != .json, firstGiven.indices.contains(Int(name.rawValue)) {
+                        let slot = Int(name.rawValue)
+                        if given & 1 << UInt64(slot) != 0 {
+                            reportDuplicate(name, nameToken, first: firstGiven[slot])
+                        } else {
+                            firstGiven[slot] = nameToken.range
+                            given |= 1 << UInt64(slot)
                         }
-                        given |= bit
                     }
                     apply(attribute, name: name, nameToken: nameToken, to: &grid)
                 }
@@ -357,19 +363,6 @@ struct LoweringState {
             attributes.append(child)
         }
         return attributes
-    }
-
-    /// The name's range on the first attribute of that name between `start` and `end`.
-    func firstRange(of name: AttributeName, from start: Node, before end: Node) -> Range<Int>? {
-        var attribute = start
-        while attribute < end {
-            if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute),
-               AttributeName.lookup(bytes, tree.tokens[nameIndex].range) == name {
-                return tree.tokens[nameIndex].range
-            }
-            attribute = tree.nodes[attribute].subtreeEnd
-        }
-        return nil
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.

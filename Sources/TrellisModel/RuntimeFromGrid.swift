@@ -96,8 +96,11 @@ extension RuntimeReading {
         if !isRoot {
             for edge in Edge.allCases {
                 guard let line = grid.borderlines.last(where: { $0.edge == edge }) else { continue }
+                // No color reads as black; a color the runtime cannot read as none.
+                var color = RGBA.namedColors["black"]
+                if let text = line.color { color = RGBA.parse(text) }
                 runtime.borderlines.append(RuntimeBorderline(
-                    edge: edge, color: line.color.map(RGBA.parse) ?? RGBA.namedColors["black"], thick: max(1, line.thick ?? 0),
+                    edge: edge, color: color, thick: max(1, line.thick ?? 0),
                     head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0))
             }
         }
@@ -113,26 +116,3 @@ extension RuntimeReading {
     }
 }
 
-/// What a layout pass reads of one grid, as the runtime holds it: plain values only.
-public struct GridFacts: Sendable {
-    public var measure: Double
-    public var padding = EdgeInsets.zero
-    public var spacing: Double = 0
-    public var gravity = Gravity(rawValue: 0)
-    public var anchor = false
-    public var placeholder = false
-    /// The edge of the first borderline in the runtime's order (top, left, bottom, right).
-    public var firstBorderline: Edge?
-
-    public init(measure: Double) { self.measure = measure }
-
-    public init(_ grid: borrowing RuntimeGrid) {
-        measure = grid.measure
-        padding = grid.padding
-        spacing = grid.spacing
-        gravity = grid.gravity
-        anchor = grid.anchor
-        placeholder = grid.placeholder
-        firstBorderline = grid.borderlines.first?.edge
-    }
-}

@@ -16,6 +16,32 @@ final class LoweringTests: XCTestCase {
 
     func codes(_ text: String) -> [String] { load(text).diagnostics.map(\.code) }
 
+    /// M009 for each repeated attribute of a cell, labelled at that name's first occurrence;
+    /// the last one counts. Each cell is checked on its own.
+    func testDuplicateAttributesAreReportedAtTheirFirstOccurrence() {
+        let text = "layout l rows {\n  20 tag(1) padding(1) tag(2) padding(2) tag(3) anchor anchor\n  fill tag(4)\n}\n"
+        let file = load(text)
+        let bytes = Array(text.utf8)
+        func offset(_ needle: String, _ occurrence: Int) -> Int {
+            var from = 0
+            var found = 0
+            let pattern = Array(needle.utf8)
+            while from + pattern.count <= bytes.count {
+                if Array(bytes[from..<(from + pattern.count)]) == pattern {
+                    if found == occurrence { return from }
+                    found += 1
+                }
+                from += 1
+            }
+            return -1
+        }
+        let duplicates = file.diagnostics.filter { $0.code == "M009" }
+        XCTAssertEqual(duplicates.map(\.range.lowerBound), [offset("tag", 1), offset("padding", 1), offset("tag", 2), offset("anchor", 1)])
+        XCTAssertEqual(duplicates.map { $0.labels.first?.range.lowerBound }, [offset("tag", 0), offset("padding", 0), offset("tag", 0), offset("anchor", 0)])
+        XCTAssertEqual(file.layouts.first?.grid?.children.first?.tag, 3)
+        XCTAssertLessThanOrEqual(AttributeName.allCases.count, 64, "the lowering keeps one bit per attribute name in a UInt64")
+    }
+
     func testOneLiner() {
         XCTAssertEqual(json("rows 33% | -50% | fill"), #"{"rows":[{"size":"33%"},{"size":"-50%"},{"size":"fill"}]}"#)
     }

@@ -28,6 +28,8 @@ public enum RandomGrids {
             if random.chance(50) { line.thick = random.pick([0.5, 2, 0, -1]) }
             if random.chance(30) { line.head = random.pick(numbers) }
             if random.chance(30) { line.dash = 3 }
+            if random.chance(20) { line.tail = random.pick(numbers) }
+            if random.chance(20) { line.offset = random.pick(numbers) }
             grid.borderlines.append(line)
         }
         if random.chance(8) {
@@ -36,8 +38,11 @@ public enum RandomGrids {
                                        JSONMember("rows", .array([.object([JSONMember("size", .number(10))])]))])]
         }
         if random.chance(20) { grid.contentSize = PreviewSize(width: 10, height: 20) }
-        if random.chance(50) { grid.sourceRange = 3..<9 }
-        if depth < 3, random.chance(50) {
+        if random.chance(80) {
+            let start = Int.random(in: 0..<100_000, using: &random)
+            grid.sourceRange = start..<(start + Int.random(in: 0..<40, using: &random))
+        }
+        if depth < 4, random.chance(50) {
             grid.axis = random.pick([.rows, .cols])
             for _ in 0..<Int.random(in: 0...3, using: &random) { grid.children.append(self.grid(depth: depth + 1, random: &random)) }
         }
