@@ -329,7 +329,8 @@ struct JSONReaderState {
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }
         let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
+        // One at a time: the generic range removal costs more than the few members it drops.
+        while memberStack.count > base { memberStack.removeLast() }
         return JSONNode(kind: .object(members), range: start..<index)
     }
 
@@ -361,7 +362,7 @@ struct JSONReaderState {
             if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
         }
         let elements = Array(elementStack[base...])
-        elementStack.removeSubrange(base...)
+        while elementStack.count > base { elementStack.removeLast() }
         return JSONNode(kind: .array(elements), range: start..<index)
     }
 
