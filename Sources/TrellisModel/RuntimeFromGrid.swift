@@ -39,20 +39,8 @@ extension RuntimeReading {
             facts.placeholder = grid.placeholder
             facts.anchor = grid.anchor
         }
-        if let text = grid.overlap {
-            let overlap = Gravity.parse(text)
-            if !overlap.isNone {
-                if !isRoot {
-                    facts.anchor = true
-                    facts.measure = 0
-                }
-                facts.gravity = overlap
-            }
-        }
-        if let text = grid.gravity {
-            let gravity = Gravity.parse(text)
-            if !gravity.isNone { facts.gravity = gravity }
-        }
+        readAlignment(overlap: grid.overlap, gravity: grid.gravity, isRoot: isRoot, measure: &facts.measure, anchor: &facts.anchor,
+                      gravity: &facts.gravity)
         if !isRoot, !grid.borderlines.isEmpty {
             facts.firstBorderline = Edge.allCases.first { edge in grid.borderlines.contains { $0.edge == edge } }
         }

@@ -227,20 +227,8 @@ public enum RuntimeReading {
             grid.placeholder = bool(read: keys.placeholder)
             grid.anchor = bool(read: keys.anchor)
         }
-        if let text = keys.overlap?.stringPayload {
-            let overlap = Gravity.parse(text)
-            if !overlap.isNone {
-                if !isRoot {
-                    grid.anchor = true
-                    grid.measure = 0
-                }
-                grid.gravity = overlap
-            }
-        }
-        if let text = keys.gravity?.stringPayload {
-            let gravity = Gravity.parse(text)
-            if !gravity.isNone { grid.gravity = gravity }
-        }
+        readAlignment(overlap: keys.overlap?.stringPayload, gravity: keys.gravity?.stringPayload, isRoot: isRoot,
+                      measure: &grid.measure, anchor: &grid.anchor, gravity: &grid.gravity)
         if !isRoot {
             readBorderline(keys.topBorderline, edge: .top, into: &grid)
             readBorderline(keys.leftBorderline, edge: .left, into: &grid)
@@ -257,6 +245,27 @@ public enum RuntimeReading {
         // in debug builds; release builds keep both lists under one axis).
         readChildren(keys.cols, axis: .cols, into: &grid, dialect: dialect)
         readChildren(keys.rows, axis: .rows, into: &grid, dialect: dialect)
+    }
+
+    /// `overlap`, then `gravity`: a readable overlap makes a grid below the root an anchor of
+    /// size 0 and is its gravity; a readable gravity then replaces it; unreadable words leave
+    /// everything as it was.
+    static func readAlignment(overlap: String?, gravity: String?, isRoot: Bool, measure: inout Double, anchor: inout Bool,
+                              gravity result: inout Gravity) {
+        if let text = overlap {
+            let overlap = Gravity.parse(text)
+            if !overlap.isNone {
+                if !isRoot {
+                    anchor = true
+                    measure = 0
+                }
+                result = overlap
+            }
+        }
+        if let text = gravity {
+            let gravity = Gravity.parse(text)
+            if !gravity.isNone { result = gravity }
+        }
     }
 
     /// MyBorderline starts black and 1 point wide; an unreadable color string clears the
