@@ -81,8 +81,20 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
         let slot = byLengthAndFirstByte[length << 7 | Int(bytes[range.lowerBound])]
         if slot == 0 { return nil }
         if slot != ambiguous, let name = AttributeName(rawValue: slot - 1) {
-            return bytes[range].elementsEqual(spellings[Int(name.rawValue)]) ? name : nil
+            return spells(name, bytes, range) ? name : nil
         }
-        return byLength[length].first { bytes[range].elementsEqual(spellings[Int($0.rawValue)]) }
+        return byLength[length].first { spells($0, bytes, range) }
+    }
+
+    /// Whether `bytes[range]` is `name`'s spelling, compared byte by byte.
+    static func spells(_ name: AttributeName, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        let spelling = spellings[Int(name.rawValue)]
+        guard spelling.count == range.count else { return false }
+        var offset = 0
+        while offset < spelling.count {
+            if bytes[range.lowerBound + offset] != spelling[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -230,21 +230,19 @@ public enum Lexer {
         @inline(__always) func equal(_ word: StaticString) -> Bool {
             word.utf8CodeUnitCount == length && matches(bytes, start, word)
         }
-        switch length {
-        case 1: return bytes[start] == UInt8(ascii: "_") ? .underscore : .identifier
-        case 3: return equal("rtl") ? .kwRtl : .identifier
-        case 4:
-            if equal("rows") { return .kwRows }
-            if equal("cols") { return .kwCols }
-            if equal("fill") { return .kwFill }
-            if equal("wrap") { return .kwWrap }
-            return .identifier
-        case 6:
-            if equal("target") { return .kwTarget }
-            if equal("layout") { return .kwLayout }
-            return .identifier
-        case 7: return equal("preview") ? .kwPreview : .identifier
-        case 8: return equal("template") ? .kwTemplate : .identifier
+        guard length >= 1, start >= 0, end <= bytes.count else { return .identifier }
+        // The first byte picks the one keyword worth comparing.
+        switch (length, bytes[start]) {
+        case (1, UInt8(ascii: "_")): return .underscore
+        case (3, UInt8(ascii: "r")): return equal("rtl") ? .kwRtl : .identifier
+        case (4, UInt8(ascii: "r")): return equal("rows") ? .kwRows : .identifier
+        case (4, UInt8(ascii: "c")): return equal("cols") ? .kwCols : .identifier
+        case (4, UInt8(ascii: "f")): return equal("fill") ? .kwFill : .identifier
+        case (4, UInt8(ascii: "w")): return equal("wrap") ? .kwWrap : .identifier
+        case (6, UInt8(ascii: "t")): return equal("target") ? .kwTarget : .identifier
+        case (6, UInt8(ascii: "l")): return equal("layout") ? .kwLayout : .identifier
+        case (7, UInt8(ascii: "p")): return equal("preview") ? .kwPreview : .identifier
+        case (8, UInt8(ascii: "t")): return equal("template") ? .kwTemplate : .identifier
         default: return .identifier
         }
     }

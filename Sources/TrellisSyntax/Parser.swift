@@ -71,7 +71,12 @@ struct ParserState {
 
     /// Whether a line break separates the last consumed token from the current one.
     var lineBreakBeforeCurrent: Bool {
-        tokens[min(lastConsumedEnd, position)..<position].contains { $0.kind == .newline }
+        var index = min(lastConsumedEnd, position)
+        while index < position, index < tokens.count {
+            if tokens[index].kind == .newline { return true }
+            index += 1
+        }
+        return false
     }
 
     mutating func skipTrivia() {

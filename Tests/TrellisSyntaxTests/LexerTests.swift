@@ -12,6 +12,20 @@ final class LexerTests: XCTestCase {
                        [.kwRows, .number, .percent, .percent, .ratio, .ratio, .number, .kwFill, .kwWrap, .underscore, .number, .eof])
     }
 
+    /// Every keyword, and words one byte away from one (same length and first byte, or a
+    /// keyword's first byte at another length), which stay identifiers.
+    func testEveryKeywordAndItsNearMissesAreLexedApart() {
+        let keywords: [(String, TokenKind)] = [("rows", .kwRows), ("cols", .kwCols), ("fill", .kwFill), ("wrap", .kwWrap), ("rtl", .kwRtl),
+                                               ("target", .kwTarget), ("layout", .kwLayout), ("preview", .kwPreview), ("template", .kwTemplate)]
+        for (word, kind) in keywords {
+            XCTAssertEqual(kinds(word), [kind, .eof], word)
+            XCTAssertEqual(kinds(String(word.dropLast()) + "x"), [.identifier, .eof], word)
+            XCTAssertEqual(kinds(word + "s"), [.identifier, .eof], word)
+            XCTAssertEqual(kinds(word.uppercased()), [.identifier, .eof], word)
+        }
+        XCTAssertEqual(kinds("_ __ padding tag"), [.underscore, .identifier, .identifier, .identifier, .eof])
+    }
+
     func testDimensionsColorsAndHyphenatedNames() {
         XCTAssertEqual(kinds("preview 375x667@2x 375xwrap@3x 80x20 #EEEEEE action-data top-borderline"),
                        [.kwPreview, .dimension, .dimension, .dimension, .color, .identifier, .identifier, .eof])
