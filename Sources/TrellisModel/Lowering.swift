@@ -481,10 +481,9 @@ struct LoweringState {
 
     /// The values between an attribute's parentheses when they are one to four numbers
     /// (commas allowed), read as ``numbers(_:for:at:)`` reads them; nil for anything else.
-    func plainNumbers(_ attribute: Node) -> (Int, (Double, Double, Double, Double))? {
+    func plainNumbers(_ attribute: Node) -> FourNumbers? {
         guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        var count = 0
+        var numbers = FourNumbers()
         var index = tree.nodes[args].tokenStart
         let end = tree.nodes[args].tokenEnd
         var sawOpen = false
@@ -497,19 +496,12 @@ struct LoweringState {
             case .comma where !sawClose: continue
             case .lParen where index - 1 == tree.nodes[args].tokenStart: sawOpen = true
             case .rParen where !sawClose: sawClose = true
-            case .number where !sawClose && count < 4:
-                guard let value = NumberParsing.double(bytes, token.range) else { return nil }
-                switch count {
-                case 0: values.0 = value
-                case 1: values.1 = value
-                case 2: values.2 = value
-                default: values.3 = value
-                }
-                count += 1
+            case .number where !sawClose && numbers.count < 4:
+                guard let value = NumberParsing.double(bytes, token.range), numbers.append(value) else { return nil }
             default: return nil
             }
         }
-        return sawOpen && sawClose && count > 0 ? (count, values) : nil
+        return sawOpen && sawClose && numbers.count > 0 ? numbers : nil
     }
 
     /// Byte range of the text between the parentheses.
@@ -531,12 +523,13 @@ struct LoweringState {
 
     mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout Grid) {
         // The common case first, without allocating: `padding` or `spacing` of plain numbers.
-        if usesFastPaths, known == .padding || known == .spacing, let (count, values) = plainNumbers(attribute) {
-            switch (known, count) {
+        if usesFastPaths, known == .padding || known == .spacing, let numbers = plainNumbers(attribute) {
+            let values = numbers.values
+            switch (known, numbers.count) {
             case (.spacing, 1): grid.spacing = values.0; return
             case (.padding, 1): grid.padding = EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0); return
             case (.padding, 2): grid.padding = EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1); return
-            case (.padding, 4): grid.padding = EdgeInsets(top: values.0, left: values.1, bottom: values.2, right: values.3); return
+            case (.padding, 4): grid.padding = numbers.insets; return
             default: break   // the general path says what is wrong
             }
         }

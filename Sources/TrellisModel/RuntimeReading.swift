@@ -152,30 +152,20 @@ public enum RuntimeReading {
         while start < end, isSpace(start) { start += 1 }
         while end > start, isSpace(end - 1) { end -= 1 }
         guard end - start >= 2, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return nil }
-        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        var part = 0
+        var numbers = FourNumbers()
         var partStart = start + 1
         var index = start
         while index < end - 1 {
             index += 1
             guard index == end - 1 || bytes[index] == UInt8(ascii: ",") else { continue }
-            guard part < 4 else { return nil }
             var lower = partStart
             var upper = index
             while lower < upper, isSpace(lower) { lower += 1 }
             while upper > lower, isSpace(upper - 1) { upper -= 1 }
-            guard let value = NumberParsing.double(bytes, lower..<upper) else { return nil }
-            switch part {
-            case 0: values.0 = value
-            case 1: values.1 = value
-            case 2: values.2 = value
-            default: values.3 = value
-            }
-            part += 1
+            guard numbers.count < 4, let value = NumberParsing.double(bytes, lower..<upper), numbers.append(value) else { return nil }
             partStart = index + 1
         }
-        guard part == 4 else { return nil }
-        return EdgeInsets(top: values.0, left: values.1, bottom: values.2, right: values.3)
+        return numbers.count == 4 ? numbers.insets : nil
     }
 
     /// The values of the keys the runtime reads; for a key given twice, the last one
