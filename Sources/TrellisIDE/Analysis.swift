@@ -22,9 +22,11 @@ public struct Analysis: Sendable {
     let cache = FrameCache()
 
     /// `keepsScreens: false` for a one-off check: the screens the rules compute are dropped as
-    /// they go instead of being kept for requests.
-    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, keepsScreens: Bool = true) {
-        file = LoadedFile.load(source, kind: kind, target: target)
+    /// they go instead of being kept for requests. `parsed`: the parse of `source`, when an
+    /// editor has reparsed it already (`Parser.reparse`).
+    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, keepsScreens: Bool = true,
+                parsed: ParseResult? = nil) {
+        file = LoadedFile.load(source, kind: kind, target: target, parsed: parsed)
         self.options = options
         trees = file.layouts.map(LayoutTree.init)
         let run = Linter.run(file, trees: trees, options: options, keepsScreens: keepsScreens)

@@ -22,6 +22,9 @@ struct OpenDocument {
     var version: Int
     var kind: InputKind
     var languageID: String
+    /// What the next analysis reparses from: the parse of an earlier text and the one edit
+    /// made since (no edit: the parse is of this text). Nil after anything else.
+    var reparseBase: (parsed: ParseResult, edit: ByteEdit?)?
 
     init(uri: String, bytes: [UInt8], version: Int, kind: InputKind, languageID: String) {
         self.uri = uri
@@ -31,9 +34,24 @@ struct OpenDocument {
         self.languageID = languageID
     }
 
-    var bytes: [UInt8] {
-        get { source.bytes }
-        set { source = SourceFile(name: uri, bytes: newValue) }
+    var bytes: [UInt8] { source.bytes }
+
+    /// Replaces the whole text.
+    mutating func replaceAll(with text: [UInt8]) {
+        source = SourceFile(name: uri, bytes: text)
+        reparseBase = nil
+    }
+
+    /// Replaces `range` of the text with `inserted`.
+    mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) {
+        var text = source.bytes
+        text.replaceSubrange(range, with: inserted)
+        source = SourceFile(name: uri, bytes: text)
+        if let base = reparseBase, base.edit == nil {
+            reparseBase = (base.parsed, ByteEdit(range: range, insertedCount: inserted.count))
+        } else {
+            reparseBase = nil
+        }
     }
 }
 

@@ -237,7 +237,7 @@ public struct LanguageServer {
         for change in params["contentChanges"]?.arrayElements ?? [] {
             guard let text = change["text"]?.stringValue else { continue }
             guard let range = change["range"] else {
-                document.bytes = Array(text.utf8)
+                document.replaceAll(with: Array(text.utf8))
                 continue
             }
             let source = document.source
@@ -247,7 +247,7 @@ public struct LanguageServer {
             }
             let lower = source.offset(of: start, encoding: encoding)
             let upper = max(lower, source.offset(of: end, encoding: encoding))
-            document.bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
+            document.replace(lower..<upper, with: Array(text.utf8))
         }
         document.version = LSPJSON.integer(params["textDocument"]?["version"]) ?? document.version + 1
         documents[uri] = document
@@ -269,13 +269,22 @@ public struct LanguageServer {
         if let cached = analyses[document.uri] { return cached }
         let made = makeAnalysis(document)
         analyses[document.uri] = made
+        if let parsed = made?.file.parsed, documents[document.uri]?.version == document.version {
+            documents[document.uri]?.reparseBase = (parsed, nil)
+        }
         return made
     }
 
+    /// A Trellis document edited once since its last analysis is reparsed from that
+    /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again).
     func makeAnalysis(_ document: OpenDocument) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
         let options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
-        return Analysis(document.source, kind: document.kind, options: options, target: settings.target)
+        var parsed: ParseResult?
+        if document.kind == .trellis, let base = document.reparseBase {
+            parsed = base.edit.map { Parser.reparse(document.source, after: $0, previous: base.parsed) } ?? base.parsed
+        }
+        return Analysis(document.source, kind: document.kind, options: options, target: settings.target, parsed: parsed)
     }
 
     // MARK: diagnostics

@@ -57,13 +57,17 @@ public struct LoadedFile: Sendable {
     public var diagnostics: [Diagnostic]
     /// The syntax tree (Trellis inputs).
     public var tree: SyntaxTree?
+    /// The tree with the syntax diagnostics (Trellis inputs): where the next edit reparses from.
+    public var parsed: ParseResult?
     /// The JSON syntax (JSON inputs).
     public var jsonRoot: JSONNode?
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.
-    public static func load(_ source: SourceFile, kind: InputKind, target: Dialect? = nil) -> LoadedFile {
+    /// `parsed` is the parse of `source` when the caller has it already (an editor reparsing
+    /// after an edit).
+    public static func load(_ source: SourceFile, kind: InputKind, target: Dialect? = nil, parsed: ParseResult? = nil) -> LoadedFile {
         switch kind {
-        case .trellis: return loadTrellis(source, target: target)
+        case .trellis: return loadTrellis(source, target: target, parsed: parsed)
         case .json: return loadJSON(source, target: target)
         }
     }
@@ -76,8 +80,8 @@ public struct LoadedFile: Sendable {
         return base
     }
 
-    static func loadTrellis(_ source: SourceFile, target: Dialect?) -> LoadedFile {
-        let parsed = Parser.parse(source)
+    static func loadTrellis(_ source: SourceFile, target: Dialect?, parsed given: ParseResult? = nil) -> LoadedFile {
+        let parsed = given.flatMap { $0.tree.source.bytes == source.bytes ? $0 : nil } ?? Parser.parse(source)
         let lowered = Lowering.lower(parsed.tree)
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
@@ -86,7 +90,7 @@ public struct LoadedFile: Sendable {
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
                           layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
-                          tree: parsed.tree, jsonRoot: nil)
+                          tree: parsed.tree, parsed: parsed, jsonRoot: nil)
     }
 
     static func loadJSON(_ source: SourceFile, target: Dialect?) -> LoadedFile {
@@ -99,7 +103,7 @@ public struct LoadedFile: Sendable {
             layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root, readRuntime: runtime))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
-                          diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, jsonRoot: read.root)
+                          diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.

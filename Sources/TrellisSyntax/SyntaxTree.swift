@@ -12,7 +12,7 @@ public enum SyntaxKind: UInt8, Sendable {
 /// Nodes are stored in pre-order. A node covers the token range `tokenStart..<tokenEnd`
 /// and its descendants are the nodes `index+1 ..< subtreeEnd`.
 public struct SyntaxTree: Sendable {
-    public struct Node: Sendable {
+    public struct Node: Equatable, Sendable {
         public var kind: SyntaxKind
         public var tokenStart: Int
         public var tokenEnd: Int

@@ -89,6 +89,49 @@ final class ServerTests: XCTestCase {
         }
     }
 
+    /// Typing into numbers, colours and comments reparses from the last tree (`Parser.reparse`);
+    /// after each of 150 random edits, incremental or not, the edited document's diagnostics
+    /// are those of the same text opened afresh.
+    func testEditedDocumentsDiagnoseLikeFreshOnes() throws {
+        let client = try start()
+        let uri = "file:///t/typed.trellis"
+        var lines = [
+            "// 首页 😀", "preview 375x667@2x", "template card { 20 padding(4) }", "layout home rows {",
+            "  44 padding(8 16) bottom-borderline(color #EEEEEE thick 1) // header",
+            "  cols 120 | fill | 33% card", "  fill rows 1/3 | 50 | -50% // 注释", "  300 * 2", "  padding(3", "}",
+        ]
+        open(client, uri, lines.joined(separator: "\n"))
+        var random = SeededRandom(seed: 11_23)
+        let typed = ["1", "0", "9", " ", "x", "%", "E", "注", "a", "(", "\""]
+        func pulled(_ document: String) -> String {
+            let reply = client.request("textDocument/diagnostic", o([("textDocument", o([("uri", .string(document))]))]))
+            return String(decoding: JSONWriter.write(reply?["result"] ?? .null, style: .compact), as: UTF8.self)
+        }
+        for step in 0..<150 {
+            let line = Int.random(in: 0..<lines.count, using: &random)
+            let units = Array(lines[line].utf16)
+            // Mostly after a digit, a hex letter or inside a comment, where the shortcut applies.
+            let digits = units.indices.filter { (48...57).contains(units[$0]) || (65...70).contains(units[$0]) }
+            // Never between the two halves of an emoji.
+            func whole(_ offset: Int) -> Int { offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) ? offset + 1 : offset }
+            let start = whole(digits.isEmpty || random.chance(30) ? Int.random(in: 0...units.count, using: &random) : random.pick(digits) + 1)
+            let end = whole(random.chance(25) ? min(units.count, start + 1) : start)
+            let snippet = random.pick(typed)
+            lines[line] = String(decoding: units[..<start], as: UTF16.self) + snippet + String(decoding: units[end...], as: UTF16.self)
+            client.notify("textDocument/didChange", o([
+                ("textDocument", o([("uri", .string(uri)), ("version", n(step + 2))])),
+                ("contentChanges", .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])),
+            ]))
+            let fresh = "file:///t/fresh.trellis"
+            open(client, fresh, lines.joined(separator: "\n"))
+            XCTAssertEqual(pulled(uri), pulled(fresh).replacingOccurrences(of: fresh, with: uri), "step \(step):\n\(lines.joined(separator: "\n"))")
+            client.notify("textDocument/didClose", o([("textDocument", o([("uri", .string(fresh))]))]))
+        }
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
     func testSymbolsAndFormatting() throws {
         let client = try start()
         let uri = "file:///t/s.trellis"
