@@ -132,6 +132,7 @@ public enum LayoutEngine {
         var heights = [height]
         var passes = 0
         var results: [LayoutResult] = []
+        var lastPlaces: LayoutPass.Places?
         for request in 0...max(0, relayouts) {
             var settled = false
             for _ in 0..<maximumPasses {
@@ -144,8 +145,11 @@ public enum LayoutEngine {
                 height = max(applied, 0)
                 heights.append(height)
             }
-            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: pass.frames(screen: true),
+            // A layout again that moved nothing shows the frames it showed (shared, not rebuilt).
+            let unmoved = results.last.flatMap { last in lastPlaces.map { pass.isAt($0) ? last.grids : nil } } ?? nil
+            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? pass.frames(screen: true),
                                       passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
+            if request < relayouts { lastPlaces = pass.places }
             result.relayouts = request
             results.append(result)
             if !settled { break }

@@ -296,6 +296,21 @@ extension LayoutPass {
         return rootHeightWraps ? rootMeasure : height
     }
 
+    /// Every grid's rectangle as a pass left it: all that frames depend on besides the tree.
+    struct Places {
+        var x: [Double], y: [Double], w: [Double], h: [Double]
+    }
+
+    var places: Places { Places(x: x, y: y, w: w, h: h) }
+
+    /// Whether every rectangle is bit for bit where `places` says (so the frames are the same).
+    func isAt(_ places: Places) -> Bool {
+        func same(_ a: [Double], _ b: [Double]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+        }
+        return same(x, places.x) && same(y, places.y) && same(w, places.w) && same(h, places.h)
+    }
+
     /// Every grid's frame as it appears (mirrored under RTL), with slots; with `screen`, also
     /// the frame each view really gets (`-doLayoutSubviews`: negative sizes applied as 0, then
     /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.

@@ -13,11 +13,25 @@ enum ParallelMap {
     }
 
     /// Storage written at distinct indices from several threads, read once all are done.
+    /// Plain memory allocated once: an array's own mutating access would move its buffer
+    /// while another thread writes (heap corruption).
     final class Slots<Value>: @unchecked Sendable {
-        var values: [Value?]
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: Value) {
-            values.withUnsafeMutableBufferPointer { $0[index] = value }
+        private let storage: UnsafeMutablePointer<Value?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            storage = .allocate(capacity: max(count, 1))
+            storage.initialize(repeating: nil, count: count)
         }
+
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) { storage[index] = value }
+
+        var values: [Value?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
     }
 }
