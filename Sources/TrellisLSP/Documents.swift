@@ -44,9 +44,7 @@ struct OpenDocument {
 
     /// Replaces `range` of the text with `inserted`.
     mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) {
-        var text = source.bytes
-        text.replaceSubrange(range, with: inserted)
-        source = SourceFile(name: uri, bytes: text)
+        source = source.replacing(range, with: inserted)
         if let base = reparseBase, base.edit == nil {
             reparseBase = (base.parsed, ByteEdit(range: range, insertedCount: inserted.count))
         } else {

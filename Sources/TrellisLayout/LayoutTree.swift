@@ -34,18 +34,43 @@ public struct LayoutTree: Sendable {
     public static let cols: UInt8 = 2
 
     public init(_ root: RuntimeGrid) {
-        var indexInParent = reserve(Self.count(root))
-        append(root, parent: -1, slot: 0, depth: 0, indexInParent: &indexInParent)
-        paths = GridPaths(parent: parent, indexInParent: indexInParent)
+        var builder = Builder(capacity: Self.count(root))
+        builder.append(root, parent: -1, slot: 0, depth: 0)
+        self.init(builder)
     }
 
     /// The tree of what the runtime makes of an authored grid, without building the nested
     /// runtime model first (`RuntimeReading.facts(authored:isRoot:)` for each grid; a grid
     /// with raw members through its dictionary). Equal to `LayoutTree(RuntimeReading.root(authored:dialect:))`.
     public init(authored root: Grid, dialect: Dialect) {
-        var indexInParent = reserve(root.children.count + 1)
-        append(authored: root, dialect: dialect, parent: -1, slot: 0, depth: 0, indexInParent: &indexInParent)
-        paths = GridPaths(parent: parent, indexInParent: indexInParent)
+        var builder = Builder(capacity: root.children.count + 1)
+        withUnsafePointer(to: root) { builder.append(authored: $0, dialect: dialect, parent: -1, slot: 0, depth: 0) }
+        self.init(builder)
+    }
+
+    private init(_ builder: consuming Builder) {
+        let built = builder.finish()
+        measure = built.measure
+        axis = built.axis
+        parent = built.parent
+        childStart = built.childStart
+        childCount = built.childCount
+        childList = built.childList
+        subtreeEnd = built.subtreeEnd
+        padTop = built.padTop
+        padLeft = built.padLeft
+        padBottom = built.padBottom
+        padRight = built.padRight
+        spacing = built.spacing
+        gravity = built.gravity
+        anchor = built.anchor
+        placeholder = built.placeholder
+        content = built.content
+        depth = built.depth
+        sources = built.sources
+        firstBorderline = built.firstBorderline
+        deepest = built.deepest
+        paths = GridPaths(parent: parent, indexInParent: built.indexInParent)
     }
 
     /// A layout's tree: from the authored model for Trellis layouts, else from the runtime
@@ -56,20 +81,6 @@ public struct LayoutTree: Sendable {
         } else {
             self.init(layout.runtime)
         }
-    }
-
-    /// Reserves room for `count` grids in every array; returns the slot-number array.
-    private mutating func reserve(_ count: Int) -> [Int32] {
-        measure.reserveCapacity(count); axis.reserveCapacity(count); parent.reserveCapacity(count)
-        childStart.reserveCapacity(count); childCount.reserveCapacity(count); childList.reserveCapacity(count)
-        subtreeEnd.reserveCapacity(count); padTop.reserveCapacity(count); padLeft.reserveCapacity(count)
-        padBottom.reserveCapacity(count); padRight.reserveCapacity(count); spacing.reserveCapacity(count)
-        gravity.reserveCapacity(count); anchor.reserveCapacity(count); placeholder.reserveCapacity(count)
-        content.reserveCapacity(count); depth.reserveCapacity(count); sources.reserveCapacity(count)
-        firstBorderline.reserveCapacity(count)
-        var indexInParent: [Int32] = []
-        indexInParent.reserveCapacity(count)
-        return indexInParent
     }
 
     /// How many grids the tree holds.
@@ -86,66 +97,5 @@ public struct LayoutTree: Sendable {
         var total = 1
         grid.forEachChild { _, child in total += count(child) }
         return total
-    }
-
-    /// Appends `grid` and its subtree in pre-order; children's indices are filled in as each
-    /// child is placed.
-    private mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, slot: Int, depth level: Int,
-                                 indexInParent: inout [Int32]) {
-        let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize, source: grid.sourceRange,
-                               parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
-        guard grid.children.count > 0 else { return }
-        grid.forEachChild { offset, child in
-            childList[childStart[index] + offset] = measure.count
-            append(child, parent: index, slot: offset, depth: level + 1, indexInParent: &indexInParent)
-        }
-        subtreeEnd[index] = measure.count
-    }
-
-    /// ``append(_:parent:slot:depth:indexInParent:)`` for an authored grid (depth is bounded
-    /// by the lowering).
-    private mutating func append(authored grid: borrowing Grid, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int,
-                                 indexInParent: inout [Int32]) {
-        guard grid.extra.isEmpty else {
-            let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect) : RuntimeReading.child(authored: grid, dialect: dialect)
-            return append(runtime, parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
-        }
-        let childTotal = grid.axis == nil ? 0 : grid.children.count
-        let index = appendNode(RuntimeReading.facts(authored: grid, isRoot: parentIndex < 0), axis: grid.axis, childTotal: childTotal,
-                               content: grid.contentSize, source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level, indexInParent: &indexInParent)
-        guard childTotal > 0 else { return }
-        grid.forEachChild { offset, child in
-            childList[childStart[index] + offset] = measure.count
-            append(authored: child, dialect: dialect, parent: index, slot: offset, depth: level + 1, indexInParent: &indexInParent)
-        }
-        subtreeEnd[index] = measure.count
-    }
-
-    /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
-    private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?, source: Range<Int>?,
-                                     parent parentIndex: Int, slot: Int, depth level: Int, indexInParent: inout [Int32]) -> Int {
-        let index = measure.count
-        measure.append(grid.measure)
-        axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? Self.rows : Self.cols))
-        parent.append(Int32(parentIndex))
-        indexInParent.append(Int32(slot))
-        childStart.append(childList.count)
-        childCount.append(childTotal)
-        subtreeEnd.append(index + 1)
-        padTop.append(grid.padding.top)
-        padLeft.append(grid.padding.left)
-        padBottom.append(grid.padding.bottom)
-        padRight.append(grid.padding.right)
-        spacing.append(grid.spacing)
-        gravity.append(grid.gravity.rawValue)
-        anchor.append(grid.anchor)
-        placeholder.append(grid.placeholder)
-        content.append(size)
-        depth.append(Int32(level))
-        sources.append(source)
-        firstBorderline.append(grid.firstBorderline)
-        deepest = max(deepest, level)
-        if childTotal > 0 { childList.append(contentsOf: repeatElement(-1, count: childTotal)) }
-        return index
     }
 }

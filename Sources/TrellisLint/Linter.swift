@@ -75,11 +75,14 @@ public enum Linter {
         return Run(diagnostics: diagnostics, screens: screens)
     }
 
+    static let jsonWord = Array("json".utf8)
+
     /// The members inside `json({…})` are grid-dictionary members written as given: the JSON
     /// rules check them exactly as in a JSON file (the reader's own errors come from the
     /// lowering already).
     static func escapeHatches(_ tree: SyntaxTree, dialect: Dialect) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        guard ByteSearch.contains(jsonWord, in: tree.source.bytes) else { return found }
         for (index, node) in tree.nodes.enumerated() where node.kind == .attribute {
             guard let name = tree.firstToken(of: index), tree.token(tree.tokens[name], is: "json"),
                   let range = tree.argumentRange(of: index) else { continue }

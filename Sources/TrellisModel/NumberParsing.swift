@@ -33,7 +33,7 @@ enum NumberParsing {
             index += 1
         }
         guard digits > 0, digits <= 15 else { return slow(bytes, range) }
-        let value = Double(mantissa) / powersOfTen[fraction]
+        let value = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value
     }
 

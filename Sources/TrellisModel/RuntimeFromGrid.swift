@@ -32,17 +32,23 @@ extension RuntimeReading {
 
     /// What a layout pass reads of one grid without raw members, as the runtime holds it.
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
-        var facts = GridFacts(measure: isRoot ? fill : measure(of: grid.size))
-        if let padding = grid.padding { facts.padding = writtenAndRead(padding) }
-        facts.spacing = grid.spacing ?? 0
+        withUnsafePointer(to: grid) { facts(authoredAt: $0, isRoot: isRoot) }
+    }
+
+    /// ``facts(authored:isRoot:)`` for a grid read in place, field by field: a tree's builder
+    /// walks the grids through pointers, and handing the whole grid to a function would copy it.
+    public static func facts(authoredAt grid: UnsafePointer<Grid>, isRoot: Bool) -> GridFacts {
+        var facts = GridFacts(measure: isRoot ? fill : measure(of: grid.pointee.size))
+        if let padding = grid.pointee.padding { facts.padding = writtenAndRead(padding) }
+        facts.spacing = grid.pointee.spacing ?? 0
         if !isRoot {
-            facts.placeholder = grid.placeholder
-            facts.anchor = grid.anchor
+            facts.placeholder = grid.pointee.placeholder
+            facts.anchor = grid.pointee.anchor
         }
-        readAlignment(overlap: grid.overlap, gravity: grid.gravity, isRoot: isRoot, measure: &facts.measure, anchor: &facts.anchor,
-                      gravity: &facts.gravity)
-        if !isRoot, !grid.borderlines.isEmpty {
-            facts.firstBorderline = Edge.allCases.first { edge in grid.borderlines.contains { $0.edge == edge } }
+        readAlignment(overlap: grid.pointee.overlap, gravity: grid.pointee.gravity, isRoot: isRoot, measure: &facts.measure,
+                      anchor: &facts.anchor, gravity: &facts.gravity)
+        if !isRoot, !grid.pointee.borderlines.isEmpty {
+            facts.firstBorderline = Edge.allCases.first { edge in grid.pointee.borderlines.contains { $0.edge == edge } }
         }
         return facts
     }

@@ -7,24 +7,14 @@ import TrellisSyntax
 public enum Suppression {
     static let marker = Array("trellis-ignore".utf8)
 
-    /// Whether `bytes[range]` holds the bytes of `trellis-ignore` anywhere.
-    static func holdsMarker(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        guard range.count >= marker.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-        var start = range.lowerBound
-        while start + marker.count <= range.upperBound {
-            if bytes[start] == marker[0], bytes[start..<(start + marker.count)].elementsEqual(marker) { return true }
-            start += 1
-        }
-        return false
-    }
-
     public static func apply(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
-        var ignored: [Int: Set<String>] = [:]
         let bytes = tree.source.bytes
+        guard ByteSearch.contains(marker, in: bytes) else { return diagnostics }
+        var ignored: [Int: Set<String>] = [:]
         for token in tree.tokens where token.kind == .comment {
             // Most comments are not suppressions: only those whose bytes hold the marker are
             // read as text (the marker is ASCII, so the text test below implies this one).
-            guard holdsMarker(bytes, token.start..<token.end) else { continue }
+            guard ByteSearch.contains(marker, in: bytes, range: token.start..<token.end) else { continue }
             let text = tree.text(token).dropFirst(2).drop(while: { $0 == " " })
             let codes = text.dropFirst("trellis-ignore".count).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             let line = tree.source.lineIndex(of: token.start) + 1

@@ -83,13 +83,17 @@ extension Parser {
 
         @inline(__always) func moved(_ offset: Int) -> Int { offset >= token.end ? offset + delta : offset }
         func moved(_ range: Range<Int>) -> Range<Int> { moved(range.lowerBound)..<moved(range.upperBound) }
-        var newTokens = tokens
-        newTokens[index].end += delta
-        if delta != 0 {
-            for position in (index + 1)..<newTokens.count {
-                newTokens[position].start += delta
-                newTokens[position].end += delta
+        // One pass that copies and moves (copying first, then moving, reads the array twice).
+        let newTokens = delta == 0 ? tokens : [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
+            tokens.withUnsafeBufferPointer { old in
+                for position in 0...index { buffer[position] = old[position] }
+                buffer[index].end += delta
+                for position in (index + 1)..<old.count {
+                    let token = old[position]
+                    buffer[position] = Token(kind: token.kind, start: token.start + delta, end: token.end + delta)
+                }
             }
+            initialized = tokens.count
         }
         let missing = old.missing.map { SyntaxTree.MissingToken(kind: $0.kind, offset: moved($0.offset), node: $0.node) }
         let diagnostics = previous.diagnostics.map { diagnostic in

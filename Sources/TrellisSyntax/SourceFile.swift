@@ -46,27 +46,59 @@ public struct SourceFile: Sendable {
             }
         }
         self.lineStarts = starts
+        self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
+    }
+
+    private init(name: String, bytes: [UInt8], lineStarts: [Int]) {
+        self.name = name
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
+    }
+
+    /// The file after replacing `range` with `inserted`. An edit that neither adds nor removes
+    /// a line break (nor splits a CR LF pair) moves the later line starts instead of scanning
+    /// the whole text again, as an editor's keystroke needs.
+    public func replacing(_ range: Range<Int>, with inserted: [UInt8]) -> SourceFile {
+        var text = bytes
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return SourceFile(name: name, bytes: text) }
+        text.replaceSubrange(range, with: inserted)
+        func breaksLine(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        let keepsLines = !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
+            && (range.lowerBound == 0 || bytes[range.lowerBound - 1] != UInt8(ascii: "\r"))
+        guard keepsLines else { return SourceFile(name: name, bytes: text) }
+        let delta = inserted.count - range.count
+        var starts = lineStarts
+        if delta != 0 {
+            for index in (lineIndex(of: range.lowerBound) + 1)..<starts.count { starts[index] += delta }
+        }
+        return SourceFile(name: name, bytes: text, lineStarts: starts)
+    }
+
+    /// Counts at every checkpoint of each line longer than ``checkpointSpacing`` bytes.
+    private static func checkpoints(_ bytes: [UInt8], lineStarts starts: [Int]) -> [Int: [Checkpoint]] {
+        let count = bytes.count
         var checkpoints: [Int: [Checkpoint]] = [:]
         for line in starts.indices {
             let start = starts[line]
             let end = line + 1 < starts.count ? starts[line + 1] : count
-            guard end - start > Self.checkpointSpacing else { continue }
+            guard end - start > checkpointSpacing else { continue }
             var marks = [Checkpoint(offset: start, utf16: 0, scalars: 0)]
-            var position = start, utf16 = 0, scalars = 0, next = start + Self.checkpointSpacing
+            var position = start, utf16 = 0, scalars = 0, next = start + checkpointSpacing
             while position < end {
-                let length = Self.sequenceLength(bytes[position])
+                let length = sequenceLength(bytes[position])
                 if position + length > end { break }
                 position += length
                 utf16 += length == 4 ? 2 : 1
                 scalars += 1
                 if position >= next {
                     marks.append(Checkpoint(offset: position, utf16: utf16, scalars: scalars))
-                    next = position + Self.checkpointSpacing
+                    next = position + checkpointSpacing
                 }
             }
             checkpoints[line] = marks
         }
-        self.checkpoints = checkpoints
+        return checkpoints
     }
 
     /// Where to start counting columns for `offset` on `line`: the line start, or the last

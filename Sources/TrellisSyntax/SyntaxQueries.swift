@@ -45,20 +45,18 @@ extension SyntaxTree {
 
     /// The deepest node whose tokens include token `token`.
     public func deepestNode(containingToken token: Int) -> Int {
-        var node = 0
-        descend: while true {
-            var child = node + 1
-            let end = nodes[node].subtreeEnd
-            while child < end {
-                if nodes[child].tokenStart <= token, token < nodes[child].tokenEnd {
-                    node = child
-                    continue descend
-                }
-                if nodes[child].tokenStart > token { break }
-                child = nodes[child].subtreeEnd
-            }
-            return node
+        // Nodes are in pre-order, so their first tokens never decrease: the last node starting
+        // at or before `token` is the deepest one holding it, or a descendant of it that ends
+        // before it (then its nearest ancestor holding the token is the answer).
+        var low = 0
+        var high = nodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodes[middle].tokenStart <= token { low = middle + 1 } else { high = middle }
         }
+        var node = max(0, low - 1)
+        while node > 0, !(nodes[node].tokenStart <= token && token < nodes[node].tokenEnd) { node = nodes[node].parent }
+        return node
     }
 
     /// The deepest node whose significant range covers `range`.

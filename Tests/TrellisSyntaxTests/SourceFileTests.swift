@@ -1,4 +1,5 @@
 import TrellisSyntax
+import TrellisTestSupport
 import XCTest
 
 final class SourceFileTests: XCTestCase {
@@ -37,5 +38,39 @@ final class SourceFileTests: XCTestCase {
         XCTAssertEqual(source.utf16Position(of: 99).column, 2)
         XCTAssertEqual(source.offset(line: 9, utf16Column: 0), 2)
         XCTAssertEqual(source.offset(line: -1, utf16Column: 0), 0)
+    }
+
+    /// An edited file's line table and columns equal those of the same text read afresh, for
+    /// edits that keep the lines (the shortcut) and edits that break or join them.
+    func testReplacingEqualsReadingTheEditedText() {
+        // Between CR and LF: one line break becomes two.
+        let split = SourceFile(name: "t", text: "a\r\nb").replacing(2..<2, with: Array("x".utf8))
+        XCTAssertEqual(split.lineStarts, [0, 2, 4])
+        // Removing what stands between them: two become one.
+        let joined = SourceFile(name: "t", text: "a\rx\nb").replacing(2..<3, with: [])
+        XCTAssertEqual(joined.lineStarts, [0, 3])
+        var random = SeededRandom(seed: 11)
+        let pieces = ["a", " ", "\n", "\r\n", "\r", "注", "😀", "é", String(repeating: "x", count: 300), "//", "1"]
+        for round in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) { text += random.pick(pieces) }
+            var source = SourceFile(name: "t", text: text)
+            for step in 0..<4 {
+                let count = source.bytes.count
+                let lower = Int.random(in: 0...count, using: &random)
+                let upper = min(count, lower + Int.random(in: 0...3, using: &random))
+                let inserted = Array((random.chance(50) ? "" : random.pick(pieces)).utf8)
+                let edited = source.replacing(lower..<upper, with: inserted)
+                let fresh = SourceFile(name: "t", bytes: edited.bytes)
+                let context = "round \(round) step \(step): \(lower)..<\(upper) in \(source.bytes)"
+                XCTAssertEqual(edited.lineStarts, fresh.lineStarts, context)
+                for offset in stride(from: 0, through: edited.bytes.count, by: 7) {
+                    XCTAssertEqual(edited.utf16Position(of: offset).line, fresh.utf16Position(of: offset).line, context)
+                    XCTAssertEqual(edited.utf16Position(of: offset).column, fresh.utf16Position(of: offset).column, context)
+                    XCTAssertEqual(edited.scalarPosition(of: offset).column, fresh.scalarPosition(of: offset).column, context)
+                }
+                source = edited
+            }
+        }
     }
 }

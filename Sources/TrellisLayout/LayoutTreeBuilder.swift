@@ -1,0 +1,159 @@
+import TrellisModel
+
+/// A growable column of plain values, appended to while a tree is built and moved into an
+/// array at the end: one bounds check and no uniqueness check per value (an array's append
+/// pays both, twenty times per grid).
+struct Column<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    mutating func append(_ value: Element) {
+        if count == capacity { grow(to: capacity * 2) }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    mutating func append(_ value: Element, times: Int) {
+        if count + times > capacity { grow(to: max(capacity * 2, count + times)) }
+        (base + count).initialize(repeating: value, count: times)
+        count += times
+    }
+
+    subscript(index: Int) -> Element {
+        get {
+            precondition(index >= 0 && index < count, "column index out of range")
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "column index out of range")
+            base[index] = newValue
+        }
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    /// The values, in order.
+    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
+extension LayoutTree {
+    /// The columns of a tree while its grids are appended in pre-order.
+    struct Builder: ~Copyable {
+        var measure: Column<Double>, axis: Column<UInt8>, parent: Column<Int32>, indexInParent: Column<Int32>
+        var childStart: Column<Int>, childCount: Column<Int>, childList: Column<Int>, subtreeEnd: Column<Int>
+        var padTop: Column<Double>, padLeft: Column<Double>, padBottom: Column<Double>, padRight: Column<Double>
+        var spacing: Column<Double>, gravity: Column<UInt16>, anchor: Column<Bool>, placeholder: Column<Bool>
+        var content: Column<PreviewSize?>, depth: Column<Int32>, sources: Column<Range<Int>?>, firstBorderline: Column<Edge?>
+        var deepest = 0
+
+        init(capacity: Int) {
+            measure = Column(capacity: capacity); axis = Column(capacity: capacity); parent = Column(capacity: capacity)
+            indexInParent = Column(capacity: capacity); childStart = Column(capacity: capacity); childCount = Column(capacity: capacity)
+            childList = Column(capacity: capacity); subtreeEnd = Column(capacity: capacity); padTop = Column(capacity: capacity)
+            padLeft = Column(capacity: capacity); padBottom = Column(capacity: capacity); padRight = Column(capacity: capacity)
+            spacing = Column(capacity: capacity); gravity = Column(capacity: capacity); anchor = Column(capacity: capacity)
+            placeholder = Column(capacity: capacity); content = Column(capacity: capacity); depth = Column(capacity: capacity)
+            sources = Column(capacity: capacity); firstBorderline = Column(capacity: capacity)
+        }
+
+        /// The columns as arrays.
+        struct Built {
+            var measure: [Double], axis: [UInt8], parent: [Int32], indexInParent: [Int32]
+            var childStart: [Int], childCount: [Int], childList: [Int], subtreeEnd: [Int]
+            var padTop: [Double], padLeft: [Double], padBottom: [Double], padRight: [Double]
+            var spacing: [Double], gravity: [UInt16], anchor: [Bool], placeholder: [Bool]
+            var content: [PreviewSize?], depth: [Int32], sources: [Range<Int>?], firstBorderline: [Edge?]
+            var deepest: Int
+        }
+
+        consuming func finish() -> Built {
+            Built(measure: measure.array, axis: axis.array, parent: parent.array, indexInParent: indexInParent.array,
+                  childStart: childStart.array, childCount: childCount.array, childList: childList.array, subtreeEnd: subtreeEnd.array,
+                  padTop: padTop.array, padLeft: padLeft.array, padBottom: padBottom.array, padRight: padRight.array,
+                  spacing: spacing.array, gravity: gravity.array, anchor: anchor.array, placeholder: placeholder.array,
+                  content: content.array, depth: depth.array, sources: sources.array, firstBorderline: firstBorderline.array,
+                  deepest: deepest)
+        }
+
+        /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
+        /// each child is placed.
+        mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, slot: Int, depth level: Int) {
+            let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize,
+                                   source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
+            guard grid.children.count > 0 else { return }
+            grid.forEachChild { offset, child in
+                childList[childStart[index] + offset] = measure.count
+                append(child, parent: index, slot: offset, depth: level + 1)
+            }
+            subtreeEnd[index] = measure.count
+        }
+
+        /// ``append(_:parent:slot:depth:)`` for an authored grid, read through a pointer so no
+        /// grid is copied (depth is bounded by the lowering).
+        mutating func append(authored grid: UnsafePointer<Grid>, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
+            guard grid.pointee.extra.isEmpty else {
+                let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid.pointee, dialect: dialect)
+                    : RuntimeReading.child(authored: grid.pointee, dialect: dialect)
+                return append(runtime, parent: parentIndex, slot: slot, depth: level)
+            }
+            let childTotal = grid.pointee.axis == nil ? 0 : grid.pointee.children.count
+            let index = appendNode(RuntimeReading.facts(authoredAt: grid, isRoot: parentIndex < 0), axis: grid.pointee.axis,
+                                   childTotal: childTotal, content: grid.pointee.contentSize, source: grid.pointee.sourceRange,
+                                   parent: parentIndex, slot: slot, depth: level)
+            guard childTotal > 0 else { return }
+            grid.pointee.children.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                for offset in 0..<children.count {
+                    childList[childStart[index] + offset] = measure.count
+                    append(authored: first + offset, dialect: dialect, parent: index, slot: offset, depth: level + 1)
+                }
+            }
+            subtreeEnd[index] = measure.count
+        }
+
+        /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
+        private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?,
+                                         source: Range<Int>?, parent parentIndex: Int, slot: Int, depth level: Int) -> Int {
+            let index = measure.count
+            measure.append(grid.measure)
+            axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? LayoutTree.rows : LayoutTree.cols))
+            parent.append(Int32(parentIndex))
+            indexInParent.append(Int32(slot))
+            childStart.append(childList.count)
+            childCount.append(childTotal)
+            subtreeEnd.append(index + 1)
+            padTop.append(grid.padding.top)
+            padLeft.append(grid.padding.left)
+            padBottom.append(grid.padding.bottom)
+            padRight.append(grid.padding.right)
+            spacing.append(grid.spacing)
+            gravity.append(grid.gravity.rawValue)
+            anchor.append(grid.anchor)
+            placeholder.append(grid.placeholder)
+            content.append(size)
+            depth.append(Int32(level))
+            sources.append(source)
+            firstBorderline.append(grid.firstBorderline)
+            deepest = max(deepest, level)
+            if childTotal > 0 { childList.append(-1, times: childTotal) }
+            return index
+        }
+    }
+}

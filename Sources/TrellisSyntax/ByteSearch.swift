@@ -1,0 +1,36 @@
+/// Whether some bytes hold a short ASCII word: the prefilter that lets a pass over every
+/// token or node be skipped when the word it looks for is nowhere in the file. Looks for the
+/// word's first byte sixteen bytes at a time.
+public enum ByteSearch {
+    /// Whether `bytes[range]` holds `needle`.
+    public static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>? = nil) -> Bool {
+        let range = range ?? 0..<bytes.count
+        guard let first = needle.first, range.lowerBound >= 0, range.upperBound <= bytes.count,
+              range.count >= needle.count else { return false }
+        let last = range.upperBound - needle.count
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { word in
+                guard let base = UnsafeRawPointer(haystack.baseAddress) else { return false }
+                func matches(at start: Int) -> Bool {
+                    var matched = 1
+                    while matched < word.count, haystack[start + matched] == word[matched] { matched += 1 }
+                    return matched == word.count
+                }
+                let pattern = SIMD16<UInt8>(repeating: first)
+                var start = range.lowerBound
+                while start + 16 <= last + 1 {
+                    let chunk = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+                    if any(chunk .== pattern) {
+                        for candidate in start..<(start + 16) where haystack[candidate] == first && matches(at: candidate) { return true }
+                    }
+                    start += 16
+                }
+                while start <= last {
+                    if haystack[start] == first, matches(at: start) { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+}
