@@ -43,7 +43,8 @@ struct OpenDocument {
     }
 
     /// Replaces `range` of the text with `inserted`.
-    mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) {
+    mutating func replace(_ edited: Range<Int>, with inserted: [UInt8]) {
+        let range = source.clamped(edited)
         source = source.replacing(range, with: inserted)
         if let base = reparseBase, base.edit == nil {
             reparseBase = (base.parsed, ByteEdit(range: range, insertedCount: inserted.count))

@@ -1,9 +1,9 @@
 import TrellisModel
 
-/// A growable column of plain values, appended to while a tree is built and moved into an
-/// array at the end: one bounds check and no uniqueness check per value (an array's append
-/// pays both, twenty times per grid).
-struct Column<Element>: ~Copyable {
+/// A growable column of plain values in memory it owns, appended to while a tree is built and
+/// copied into an array at the end: one bounds check and no uniqueness check per value (an
+/// array's append pays both, twenty times per grid).
+struct UnsafeColumn<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
@@ -49,28 +49,28 @@ struct Column<Element>: ~Copyable {
         capacity = newCapacity
     }
 
-    /// The values, in order.
+    /// A copy of the values, in order.
     var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
 extension LayoutTree {
     /// The columns of a tree while its grids are appended in pre-order.
     struct Builder: ~Copyable {
-        var measure: Column<Double>, axis: Column<UInt8>, parent: Column<Int32>, indexInParent: Column<Int32>
-        var childStart: Column<Int>, childCount: Column<Int>, childList: Column<Int>, subtreeEnd: Column<Int>
-        var padTop: Column<Double>, padLeft: Column<Double>, padBottom: Column<Double>, padRight: Column<Double>
-        var spacing: Column<Double>, gravity: Column<UInt16>, anchor: Column<Bool>, placeholder: Column<Bool>
-        var content: Column<PreviewSize?>, depth: Column<Int32>, sources: Column<Range<Int>?>, firstBorderline: Column<Edge?>
+        var measure: UnsafeColumn<Double>, axis: UnsafeColumn<UInt8>, parent: UnsafeColumn<Int32>, indexInParent: UnsafeColumn<Int32>
+        var childStart: UnsafeColumn<Int>, childCount: UnsafeColumn<Int>, childList: UnsafeColumn<Int>, subtreeEnd: UnsafeColumn<Int>
+        var padTop: UnsafeColumn<Double>, padLeft: UnsafeColumn<Double>, padBottom: UnsafeColumn<Double>, padRight: UnsafeColumn<Double>
+        var spacing: UnsafeColumn<Double>, gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
+        var content: UnsafeColumn<PreviewSize?>, depth: UnsafeColumn<Int32>, sources: UnsafeColumn<Range<Int>?>, firstBorderline: UnsafeColumn<Edge?>
         var deepest = 0
 
         init(capacity: Int) {
-            measure = Column(capacity: capacity); axis = Column(capacity: capacity); parent = Column(capacity: capacity)
-            indexInParent = Column(capacity: capacity); childStart = Column(capacity: capacity); childCount = Column(capacity: capacity)
-            childList = Column(capacity: capacity); subtreeEnd = Column(capacity: capacity); padTop = Column(capacity: capacity)
-            padLeft = Column(capacity: capacity); padBottom = Column(capacity: capacity); padRight = Column(capacity: capacity)
-            spacing = Column(capacity: capacity); gravity = Column(capacity: capacity); anchor = Column(capacity: capacity)
-            placeholder = Column(capacity: capacity); content = Column(capacity: capacity); depth = Column(capacity: capacity)
-            sources = Column(capacity: capacity); firstBorderline = Column(capacity: capacity)
+            measure = UnsafeColumn(capacity: capacity); axis = UnsafeColumn(capacity: capacity); parent = UnsafeColumn(capacity: capacity)
+            indexInParent = UnsafeColumn(capacity: capacity); childStart = UnsafeColumn(capacity: capacity); childCount = UnsafeColumn(capacity: capacity)
+            childList = UnsafeColumn(capacity: capacity); subtreeEnd = UnsafeColumn(capacity: capacity); padTop = UnsafeColumn(capacity: capacity)
+            padLeft = UnsafeColumn(capacity: capacity); padBottom = UnsafeColumn(capacity: capacity); padRight = UnsafeColumn(capacity: capacity)
+            spacing = UnsafeColumn(capacity: capacity); gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
+            placeholder = UnsafeColumn(capacity: capacity); content = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
+            sources = UnsafeColumn(capacity: capacity); firstBorderline = UnsafeColumn(capacity: capacity)
         }
 
         /// The columns as arrays.

@@ -37,7 +37,7 @@ extension RuntimeReading {
 
     /// ``facts(authored:isRoot:)`` for a grid read in place, field by field: a tree's builder
     /// walks the grids through pointers, and handing the whole grid to a function would copy it.
-    public static func facts(authoredAt grid: UnsafePointer<Grid>, isRoot: Bool) -> GridFacts {
+    package static func facts(authoredAt grid: UnsafePointer<Grid>, isRoot: Bool) -> GridFacts {
         var facts = GridFacts(measure: isRoot ? fill : measure(of: grid.pointee.size))
         if let padding = grid.pointee.padding { facts.padding = writtenAndRead(padding) }
         facts.spacing = grid.pointee.spacing ?? 0

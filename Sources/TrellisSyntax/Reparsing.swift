@@ -85,12 +85,13 @@ extension Parser {
         func moved(_ range: Range<Int>) -> Range<Int> { moved(range.lowerBound)..<moved(range.upperBound) }
         // One pass that copies and moves (copying first, then moving, reads the array twice).
         let newTokens = delta == 0 ? tokens : [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
-            tokens.withUnsafeBufferPointer { old in
-                for position in 0...index { buffer[position] = old[position] }
-                buffer[index].end += delta
-                for position in (index + 1)..<old.count {
-                    let token = old[position]
-                    buffer[position] = Token(kind: token.kind, start: token.start + delta, end: token.end + delta)
+            tokens.withUnsafeBufferPointer { before in
+                for position in 0..<index { buffer.initializeElement(at: position, to: before[position]) }
+                let retyped = before[index]
+                buffer.initializeElement(at: index, to: Token(kind: retyped.kind, start: retyped.start, end: retyped.end + delta))
+                for position in (index + 1)..<before.count {
+                    let after = before[position]
+                    buffer.initializeElement(at: position, to: Token(kind: after.kind, start: after.start + delta, end: after.end + delta))
                 }
             }
             initialized = tokens.count

@@ -49,56 +49,74 @@ public struct SourceFile: Sendable {
         self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
     }
 
-    private init(name: String, bytes: [UInt8], lineStarts: [Int]) {
+    private init(name: String, bytes: [UInt8], lineStarts: [Int], checkpoints: [Int: [Checkpoint]]) {
         self.name = name
         self.bytes = bytes
         self.lineStarts = lineStarts
-        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
+        self.checkpoints = checkpoints
     }
 
     /// The file after replacing `range` with `inserted`. An edit that neither adds nor removes
     /// a line break (nor splits a CR LF pair) moves the later line starts instead of scanning
-    /// the whole text again, as an editor's keystroke needs.
-    public func replacing(_ range: Range<Int>, with inserted: [UInt8]) -> SourceFile {
+    /// the whole text again, as an editor's keystroke needs. A range outside the file is cut to it.
+    public func replacing(_ edited: Range<Int>, with inserted: [UInt8]) -> SourceFile {
+        let range = clamped(edited)
         var text = bytes
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return SourceFile(name: name, bytes: text) }
         text.replaceSubrange(range, with: inserted)
         func breaksLine(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
         let keepsLines = !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
             && (range.lowerBound == 0 || bytes[range.lowerBound - 1] != UInt8(ascii: "\r"))
         guard keepsLines else { return SourceFile(name: name, bytes: text) }
         let delta = inserted.count - range.count
+        let editedLine = lineIndex(of: range.lowerBound)
         var starts = lineStarts
         if delta != 0 {
-            for index in (lineIndex(of: range.lowerBound) + 1)..<starts.count { starts[index] += delta }
+            for index in (editedLine + 1)..<starts.count { starts[index] += delta }
         }
-        return SourceFile(name: name, bytes: text, lineStarts: starts)
+        // Long lines keep their checkpoints (moved after the edit); the edited one is counted again.
+        var marks: [Int: [Checkpoint]] = [:]
+        for (line, lineMarks) in checkpoints where line != editedLine {
+            marks[line] = line < editedLine ? lineMarks : lineMarks.map { Checkpoint(offset: $0.offset + delta, utf16: $0.utf16, scalars: $0.scalars) }
+        }
+        marks[editedLine] = Self.checkpoints(text, line: editedLine, lineStarts: starts)
+        return SourceFile(name: name, bytes: text, lineStarts: starts, checkpoints: marks)
+    }
+
+    /// `range` cut to the file's bytes.
+    public func clamped(_ range: Range<Int>) -> Range<Int> {
+        let lower = min(max(0, range.lowerBound), bytes.count)
+        return lower..<min(max(lower, range.upperBound), bytes.count)
     }
 
     /// Counts at every checkpoint of each line longer than ``checkpointSpacing`` bytes.
     private static func checkpoints(_ bytes: [UInt8], lineStarts starts: [Int]) -> [Int: [Checkpoint]] {
-        let count = bytes.count
         var checkpoints: [Int: [Checkpoint]] = [:]
         for line in starts.indices {
-            let start = starts[line]
-            let end = line + 1 < starts.count ? starts[line + 1] : count
-            guard end - start > checkpointSpacing else { continue }
-            var marks = [Checkpoint(offset: start, utf16: 0, scalars: 0)]
-            var position = start, utf16 = 0, scalars = 0, next = start + checkpointSpacing
-            while position < end {
-                let length = sequenceLength(bytes[position])
-                if position + length > end { break }
-                position += length
-                utf16 += length == 4 ? 2 : 1
-                scalars += 1
-                if position >= next {
-                    marks.append(Checkpoint(offset: position, utf16: utf16, scalars: scalars))
-                    next = position + checkpointSpacing
-                }
-            }
-            checkpoints[line] = marks
+            if let marks = Self.checkpoints(bytes, line: line, lineStarts: starts) { checkpoints[line] = marks }
         }
         return checkpoints
+    }
+
+    /// The checkpoints of one line, or nil when it is not longer than ``checkpointSpacing``.
+    private static func checkpoints(_ bytes: [UInt8], line: Int, lineStarts starts: [Int]) -> [Checkpoint]? {
+        guard line >= 0, line < starts.count else { return nil }
+        let start = starts[line]
+        let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+        guard end - start > checkpointSpacing else { return nil }
+        var marks = [Checkpoint(offset: start, utf16: 0, scalars: 0)]
+        var position = start, utf16 = 0, scalars = 0, next = start + checkpointSpacing
+        while position < end {
+            let length = sequenceLength(bytes[position])
+            if position + length > end { break }
+            position += length
+            utf16 += length == 4 ? 2 : 1
+            scalars += 1
+            if position >= next {
+                marks.append(Checkpoint(offset: position, utf16: utf16, scalars: scalars))
+                next = position + checkpointSpacing
+            }
+        }
+        return marks
     }
 
     /// Where to start counting columns for `offset` on `line`: the line start, or the last

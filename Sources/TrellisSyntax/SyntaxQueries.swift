@@ -56,7 +56,7 @@ extension SyntaxTree {
         }
         var node = max(0, low - 1)
         while node > 0, !(nodes[node].tokenStart <= token && token < nodes[node].tokenEnd) { node = nodes[node].parent }
-        return node
+        return max(0, node)
     }
 
     /// The deepest node whose significant range covers `range`.

@@ -10,7 +10,9 @@ public enum SyntaxKind: UInt8, Sendable {
 /// the root's token range, so printing the tokens in order gives back the input exactly.
 ///
 /// Nodes are stored in pre-order. A node covers the token range `tokenStart..<tokenEnd`
-/// and its descendants are the nodes `index+1 ..< subtreeEnd`.
+/// and its descendants are the nodes `index+1 ..< subtreeEnd`. In that order `tokenStart`
+/// never decreases, a node's tokens lie within its parent's, and a node that is not another's
+/// descendant starts at or after its end (the token queries' binary searches rely on it).
 public struct SyntaxTree: Sendable {
     public struct Node: Equatable, Sendable {
         public var kind: SyntaxKind

@@ -50,7 +50,7 @@ final class SourceFileTests: XCTestCase {
         let joined = SourceFile(name: "t", text: "a\rx\nb").replacing(2..<3, with: [])
         XCTAssertEqual(joined.lineStarts, [0, 3])
         var random = SeededRandom(seed: 11)
-        let pieces = ["a", " ", "\n", "\r\n", "\r", "注", "😀", "é", String(repeating: "x", count: 300), "//", "1"]
+        let pieces = ["a", " ", "\n", "\r\n", "\r", "注", "😀", "é", String(repeating: "x", count: 300), String(repeating: "注😀", count: 90), "//", "1"]
         for round in 0..<400 {
             var text = ""
             for _ in 0..<Int.random(in: 0...12, using: &random) { text += random.pick(pieces) }
@@ -58,7 +58,7 @@ final class SourceFileTests: XCTestCase {
             for step in 0..<4 {
                 let count = source.bytes.count
                 let lower = Int.random(in: 0...count, using: &random)
-                let upper = min(count, lower + Int.random(in: 0...3, using: &random))
+                let upper = min(count, lower + Int.random(in: 0...(random.chance(20) ? 400 : 3), using: &random))
                 let inserted = Array((random.chance(50) ? "" : random.pick(pieces)).utf8)
                 let edited = source.replacing(lower..<upper, with: inserted)
                 let fresh = SourceFile(name: "t", bytes: edited.bytes)
