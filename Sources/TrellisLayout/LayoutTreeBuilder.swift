@@ -49,8 +49,9 @@ struct UnsafeColumn<Element>: ~Copyable {
         capacity = newCapacity
     }
 
-    /// A copy of the values, in order.
-    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// The values in an array; the column's memory is freed as it returns, so a tree's
+    /// columns are never all held twice.
+    consuming func take() -> [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
 extension LayoutTree {
@@ -84,11 +85,11 @@ extension LayoutTree {
         }
 
         consuming func finish() -> Built {
-            Built(measure: measure.array, axis: axis.array, parent: parent.array, indexInParent: indexInParent.array,
-                  childStart: childStart.array, childCount: childCount.array, childList: childList.array, subtreeEnd: subtreeEnd.array,
-                  padTop: padTop.array, padLeft: padLeft.array, padBottom: padBottom.array, padRight: padRight.array,
-                  spacing: spacing.array, gravity: gravity.array, anchor: anchor.array, placeholder: placeholder.array,
-                  content: content.array, depth: depth.array, sources: sources.array, firstBorderline: firstBorderline.array,
+            Built(measure: measure.take(), axis: axis.take(), parent: parent.take(), indexInParent: indexInParent.take(),
+                  childStart: childStart.take(), childCount: childCount.take(), childList: childList.take(), subtreeEnd: subtreeEnd.take(),
+                  padTop: padTop.take(), padLeft: padLeft.take(), padBottom: padBottom.take(), padRight: padRight.take(),
+                  spacing: spacing.take(), gravity: gravity.take(), anchor: anchor.take(), placeholder: placeholder.take(),
+                  content: content.take(), depth: depth.take(), sources: sources.take(), firstBorderline: firstBorderline.take(),
                   deepest: deepest)
         }
 

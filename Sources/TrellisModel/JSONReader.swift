@@ -328,10 +328,20 @@ struct JSONReaderState {
             memberStack.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }
-        let members = Array(memberStack[base...])
+        let members = Self.exactCopy(of: memberStack[base...])
         // One at a time: the generic range removal costs more than the few members it drops.
         while memberStack.count > base { memberStack.removeLast() }
         return JSONNode(kind: .object(members), range: start..<index)
+    }
+
+    /// The values of `items` in an array of their own, allocated at their count. (`Array` of a
+    /// slice that spans its whole buffer shares that buffer: the stack's spare room then stays
+    /// with every object read at the top of it, and the stack copies itself at the next pop.)
+    static func exactCopy<Item>(of items: ArraySlice<Item>) -> [Item] {
+        var copy: [Item] = []
+        copy.reserveCapacity(items.count)
+        copy.append(contentsOf: items)
+        return copy
     }
 
     mutating func readArray(depth: Int) -> JSONNode {
@@ -361,7 +371,7 @@ struct JSONReaderState {
             elementStack.append(element)
             if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
         }
-        let elements = Array(elementStack[base...])
+        let elements = Self.exactCopy(of: elementStack[base...])
         while elementStack.count > base { elementStack.removeLast() }
         return JSONNode(kind: .array(elements), range: start..<index)
     }
