@@ -9,7 +9,7 @@ enum ParallelMap {
             slots.set(index, transform(items[index]))
         }
         // Every index is visited once; were one ever missed, it is computed here instead.
-        return items.indices.map { index in slots.values[index] ?? transform(items[index]) }
+        return items.indices.map { index in slots.value(at: index) ?? transform(items[index]) }
     }
 
     /// Storage written at distinct indices from several threads, read once all are done.
@@ -32,6 +32,7 @@ enum ParallelMap {
 
         func set(_ index: Int, _ value: Value) { storage[index] = value }
 
-        var values: [Value?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+        /// The value written at `index`, if any (nil outside the slots).
+        func value(at index: Int) -> Value? { index >= 0 && index < count ? storage[index] : nil }
     }
 }
