@@ -146,7 +146,7 @@ public enum LayoutEngine {
                 heights.append(height)
             }
             // A layout again that moved nothing shows the frames it showed (shared, not rebuilt).
-            let unmoved = results.last.flatMap { last in lastPlaces.map { pass.isAt($0) ? last.grids : nil } } ?? nil
+            let unmoved = lastPlaces.flatMap { pass.isAt($0) ? results.last?.grids : nil }
             var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? pass.frames(screen: true),
                                       passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
             if request < relayouts { lastPlaces = pass.places }

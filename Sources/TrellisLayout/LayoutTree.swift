@@ -48,29 +48,29 @@ public struct LayoutTree: Sendable {
         self.init(builder)
     }
 
+    /// The tree a builder filled, each column freed as it becomes an array.
     private init(_ builder: consuming Builder) {
-        let built = builder.finish()
-        measure = built.measure
-        axis = built.axis
-        parent = built.parent
-        childStart = built.childStart
-        childCount = built.childCount
-        childList = built.childList
-        subtreeEnd = built.subtreeEnd
-        padTop = built.padTop
-        padLeft = built.padLeft
-        padBottom = built.padBottom
-        padRight = built.padRight
-        spacing = built.spacing
-        gravity = built.gravity
-        anchor = built.anchor
-        placeholder = built.placeholder
-        content = built.content
-        depth = built.depth
-        sources = built.sources
-        firstBorderline = built.firstBorderline
-        deepest = built.deepest
-        paths = GridPaths(parent: parent, indexInParent: built.indexInParent)
+        measure = builder.measure.take()
+        axis = builder.axis.take()
+        parent = builder.parent.take()
+        childStart = builder.childStart.take()
+        childCount = builder.childCount.take()
+        childList = builder.childList.take()
+        subtreeEnd = builder.subtreeEnd.take()
+        padTop = builder.padTop.take()
+        padLeft = builder.padLeft.take()
+        padBottom = builder.padBottom.take()
+        padRight = builder.padRight.take()
+        spacing = builder.spacing.take()
+        gravity = builder.gravity.take()
+        anchor = builder.anchor.take()
+        placeholder = builder.placeholder.take()
+        content = builder.content.take()
+        depth = builder.depth.take()
+        sources = builder.sources.take()
+        firstBorderline = builder.firstBorderline.take()
+        deepest = builder.deepest
+        paths = GridPaths(parent: parent, indexInParent: builder.indexInParent.take())
     }
 
     /// A layout's tree: from the authored model for Trellis layouts, else from the runtime

@@ -74,25 +74,6 @@ extension LayoutTree {
             sources = UnsafeColumn(capacity: capacity); firstBorderline = UnsafeColumn(capacity: capacity)
         }
 
-        /// The columns as arrays.
-        struct Built {
-            var measure: [Double], axis: [UInt8], parent: [Int32], indexInParent: [Int32]
-            var childStart: [Int], childCount: [Int], childList: [Int], subtreeEnd: [Int]
-            var padTop: [Double], padLeft: [Double], padBottom: [Double], padRight: [Double]
-            var spacing: [Double], gravity: [UInt16], anchor: [Bool], placeholder: [Bool]
-            var content: [PreviewSize?], depth: [Int32], sources: [Range<Int>?], firstBorderline: [Edge?]
-            var deepest: Int
-        }
-
-        consuming func finish() -> Built {
-            Built(measure: measure.take(), axis: axis.take(), parent: parent.take(), indexInParent: indexInParent.take(),
-                  childStart: childStart.take(), childCount: childCount.take(), childList: childList.take(), subtreeEnd: subtreeEnd.take(),
-                  padTop: padTop.take(), padLeft: padLeft.take(), padBottom: padBottom.take(), padRight: padRight.take(),
-                  spacing: spacing.take(), gravity: gravity.take(), anchor: anchor.take(), placeholder: placeholder.take(),
-                  content: content.take(), depth: depth.take(), sources: sources.take(), firstBorderline: firstBorderline.take(),
-                  deepest: deepest)
-        }
-
         /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
         /// each child is placed.
         mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, slot: Int, depth level: Int) {
