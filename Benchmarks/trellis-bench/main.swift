@@ -164,6 +164,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-check-inputs"), ind
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--write-build-input"), index + 1 < CommandLine.arguments.count {
+    // The 5 MB layout of the whole-process build, for a profiler.
+    _ = FileManager.default.createFile(atPath: CommandLine.arguments[index + 1], contents: Data(generateTrellis(bytes: 5_000_000, oneLayout: true).utf8))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-layout") {
     for count in [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }
     exit(0)

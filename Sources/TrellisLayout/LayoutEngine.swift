@@ -12,33 +12,6 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
-/// The computed facts of one grid at one viewport.
-public struct GridFrame: Sendable {
-    /// The grid's place in pre-order (its index in ``LayoutResult/grids``); its dotted path
-    /// is ``LayoutResult/path(of:)``.
-    public let index: Int
-    public var depth: Int
-    /// The grid's rectangle as it appears on screen (mirrored under RTL).
-    public var frame: Rect
-    /// The rectangle minus the grid's padding.
-    public var contentBox: Rect
-    /// Which subview (0-based) lands in this grid, or nil when it takes none.
-    public var slot: Int?
-    /// The frame the view in this grid gets on screen: its content box (an anchor with
-    /// sub-grids: the whole grid), or aligned by gravity when the view has a known content
-    /// size; mirrored under RTL, negative sizes applied as 0, every number rounded to the pixel
-    /// grid. nil when the grid takes no view, and in a single pass.
-    public var viewFrame: Rect?
-    public var measure: Double
-    public var axis: Axis?
-    /// The split of the parent grid: the axis along which `measure` applies (nil for the root).
-    public var parentAxis: Axis?
-    public var isLeaf: Bool
-    public var anchor: Bool
-    public var placeholder: Bool
-    public var sourceRange: Range<Int>?
-}
-
 /// The shape of a laid-out tree in pre-order, shared by all of its frames: enough to name
 /// any grid's dotted path without building one for every grid.
 final class GridPaths: Sendable {

@@ -11,7 +11,7 @@ public enum JSONWriter {
     }
 
     public static func write(_ value: JSONValue, style: Style, indentWidth: Int = 2, into output: inout [UInt8]) {
-        var writer = Emitter(style: style, indentWidth: indentWidth)
+        let writer = Emitter(style: style, indentWidth: indentWidth)
         writer.emit(value, indent: 0, into: &output)
         if style == .pretty { output.append(UInt8(ascii: "\n")) }
     }
@@ -19,7 +19,7 @@ public enum JSONWriter {
     /// `value` as it appears nested `indent` levels deep in a pretty document (no final line
     /// break), so that parts of one document can be written separately and joined.
     public static func write(_ value: JSONValue, nestedAt indent: Int, into output: inout [UInt8]) {
-        var writer = Emitter(style: .pretty, indentWidth: 2)
+        let writer = Emitter(style: .pretty, indentWidth: 2)
         writer.emit(value, indent: indent, into: &output)
     }
 
@@ -38,17 +38,17 @@ struct Emitter {
         self.indentWidth = indentWidth
     }
 
-    func newline(_ indent: Int, _ output: inout [UInt8]) {
+    func newline<Output: ByteOutput & ~Copyable>(_ indent: Int, _ output: inout Output) {
         output.append(UInt8(ascii: "\n"))
-        for _ in 0..<(indent * indentWidth) { output.append(UInt8(ascii: " ")) }
+        output.append(UInt8(ascii: " "), times: indent * indentWidth)
     }
 
-    mutating func emit(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    func emit<Output: ByteOutput & ~Copyable>(_ value: JSONValue, indent: Int, into output: inout Output) {
         switch value {
-        case .null: output.append(contentsOf: [110, 117, 108, 108])
-        case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
-        case .number(let number): JSONWriter.appendNumber(number, into: &output)
-        case .string(let text): JSONWriter.appendString(text, into: &output)
+        case .null: output.append(contentsOf: JSONWriter.nullBytes)
+        case .bool(let flag): output.append(contentsOf: flag ? JSONWriter.trueBytes : JSONWriter.falseBytes)
+        case .number(let number): JSONWriter.appendNumber(number, to: &output)
+        case .string(let text): JSONWriter.appendString(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             if elements.isEmpty { output.append(UInt8(ascii: "]")); return }
@@ -65,7 +65,7 @@ struct Emitter {
             for (index, member) in members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if style == .pretty { newline(indent + 1, &output) }
-                JSONWriter.appendString(member.key, into: &output)
+                JSONWriter.appendString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if style == .pretty { output.append(UInt8(ascii: " ")) }
                 emit(member.value, indent: indent + 1, into: &output)
@@ -77,70 +77,80 @@ struct Emitter {
 }
 
 extension JSONWriter {
+    static let nullBytes = Array("null".utf8)
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+
     /// Integers in the exactly-representable range print without a fraction; other
     /// values print Swift's shortest round-trip form. Non-finite values become `null`.
-    public static func appendNumber(_ number: Double, into output: inout [UInt8]) {
-        guard number.isFinite else { output.append(contentsOf: Array("null".utf8)); return }
+    public static func appendNumber(_ number: Double, into output: inout [UInt8]) { appendNumber(number, to: &output) }
+
+    static func appendNumber<Output: ByteOutput & ~Copyable>(_ number: Double, to output: inout Output) {
+        guard number.isFinite else { output.append(contentsOf: nullBytes); return }
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
-            appendInteger(Int(number), into: &output)
+            appendInteger(Int(number), to: &output)
             return
         }
-        output.append(contentsOf: number.description.utf8)
+        output.append(utf8: number.description)
     }
 
     public static func formatNumber(_ number: Double) -> String {
         var output: [UInt8] = []
-        appendNumber(number, into: &output)
+        appendNumber(number, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    public static func appendInteger(_ value: Int, into output: inout [UInt8]) {
+    public static func appendInteger(_ value: Int, into output: inout [UInt8]) { appendInteger(value, to: &output) }
+
+    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) {
         if value == 0 { output.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        // Written from the end of the buffer backwards, then copied out in one piece.
         withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0, count < 20 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            var start = buffer.count
+            while magnitude > 0, start > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             }
-            var index = count - 1
-            while index >= 0 {
-                output.append(buffer[index])
-                index -= 1
-            }
+            let written = UnsafeRawBufferPointer(rebasing: buffer[start...])
+            output.append(bytes: written.assumingMemoryBound(to: UInt8.self))
         }
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    public static func appendString(_ text: String, into output: inout [UInt8]) {
+    public static func appendString(_ text: String, into output: inout [UInt8]) { appendString(text, to: &output) }
+
+    static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied whole.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        if plain == true {
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Most strings need no escape: copied whole.
+            if bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                output.append(bytes: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
+                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
+                case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(UInt8(ascii: "u"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0xF)])
+                default: output.append(byte)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))

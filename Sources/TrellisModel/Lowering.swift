@@ -267,7 +267,6 @@ struct LoweringState {
             }
             child = tree.nodes[child].subtreeEnd
         }
-        grid.sourceRange = tree.range(of: cell)
         if let sizeNode, let index = tree.firstToken(of: sizeNode) {
             let token = tree.tokens[index]
             if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
@@ -338,6 +337,8 @@ struct LoweringState {
                 }
             }
         }
+        // Set last: the cell's last token is read after its children's, not before them.
+        grid.sourceRange = tree.range(of: cell)
         return (height, count)
     }
 
@@ -345,6 +346,11 @@ struct LoweringState {
     /// though it reads either way. Said when only the last item of an inline list has
     /// attributes; the fix for the other reading is to write them before the split.
     mutating func attributesOnTheLastItem(_ list: Node, keyword: Token) {
+        // Most lists give no attribute to their last cell: said without collecting anything.
+        var cellCount = 0
+        var lastCell: Node?
+        tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cellCount += 1; lastCell = $0 } }
+        guard cellCount >= 2, let lastCell, hasOwnAttributes(lastCell) else { return }
         var cells: [Node] = []
         tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells.append($0) } }
         guard cells.count >= 2, let last = cells.last, cells.dropLast().allSatisfy({ ownAttributes($0).isEmpty }),
@@ -353,6 +359,18 @@ struct LoweringState {
         let range = tree.range(of: first).lowerBound..<tree.range(of: final).upperBound
         report("M018", .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
                notes: ["In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."])
+    }
+
+    /// Whether ``ownAttributes(_:)`` is not empty.
+    func hasOwnAttributes(_ cell: Node) -> Bool {
+        var child = cell + 1
+        let end = tree.nodes[cell].subtreeEnd
+        while child < end {
+            if tree.nodes[child].kind == .attribute, let name = tree.firstToken(of: child),
+               AttributeName.lookup(bytes, tree.tokens[name].range) != .content { return true }
+            child = tree.nodes[child].subtreeEnd
+        }
+        return false
     }
 
     /// A cell's attributes but `content(WxH)`, which previews the cell's own view.
@@ -438,8 +456,10 @@ struct LoweringState {
             return .percent(value)
         case .ratio:
             let spelled = text(token)
-            let parts = spelled.split(separator: "/")
-            guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]) else {
+            // The lexer makes a ratio of two numbers joined by `/`, and numbers hold no `/`.
+            guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
+                  let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
+                  let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
                 report("M006", "`\(spelled)` is not a ratio", token.range)
                 return nil
             }
@@ -645,8 +665,27 @@ struct LoweringState {
 
     static let gravityWords = ["top", "bottom", "centerY", "height", "left", "right", "leading", "trailing", "centerX", "width"]
 
+    static let gravityWordBytes = gravityWords.map { Array($0.utf8) }
+
+    func isGravityWord(_ token: Token) -> Bool {
+        let length = token.end - token.start
+        return Self.gravityWordBytes.contains { word in
+            word.count == length && word.indices.allSatisfy { word[$0] == bytes[token.start + $0] }
+        }
+    }
+
     mutating func gravityText(_ tokens: [Token], for name: String) -> String? {
         if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
+        // The common spelling, `top|left` with nothing between the words, is its own text.
+        var written = usesFastPaths
+        for (position, token) in tokens.enumerated() where written {
+            let expected: TokenKind = position % 2 == 0 ? .identifier : .pipe
+            let touches = position == 0 || tokens[position - 1].end == token.start
+            if token.kind != expected || !touches || (expected == .identifier && !isGravityWord(token)) { written = false }
+        }
+        if written, tokens.count % 2 == 1, let first = tokens.first, let last = tokens.last {
+            return String(decoding: bytes[first.start..<last.end], as: UTF8.self)
+        }
         var words: [String] = []
         for token in tokens {
             switch token.kind {

@@ -9,7 +9,9 @@ enum NumberParsing {
     /// `-?digits(.digits)?` with at most 15 significant digits is computed exactly (an exact
     /// integer divided by an exact power of ten rounds once, as strtod does); anything else
     /// goes through the standard library's parser.
-    static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Double? where Bytes.Index == Int {
+    /// With `finiteOnly: false`, a number too large for a double reads as infinity, as
+    /// `Double(String)` reads it.
+    static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>, finiteOnly: Bool = true) -> Double? where Bytes.Index == Int {
         var index = range.lowerBound
         let end = range.upperBound
         guard index < end else { return nil }
@@ -28,17 +30,17 @@ enum NumberParsing {
             } else if byte == UInt8(ascii: "."), !seenPoint {
                 seenPoint = true
             } else {
-                return slow(bytes, range)
+                return slow(bytes, range, finiteOnly: finiteOnly)
             }
             index += 1
         }
-        guard digits > 0, digits <= 15 else { return slow(bytes, range) }
+        guard digits > 0, digits <= 15 else { return slow(bytes, range, finiteOnly: finiteOnly) }
         let value = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value
     }
 
-    static func slow<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Double? where Bytes.Index == Int {
-        guard let value = Double(String(decoding: bytes[range], as: UTF8.self)), value.isFinite else { return nil }
+    static func slow<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>, finiteOnly: Bool) -> Double? where Bytes.Index == Int {
+        guard let value = Double(String(decoding: bytes[range], as: UTF8.self)), value.isFinite || !finiteOnly else { return nil }
         return value
     }
 

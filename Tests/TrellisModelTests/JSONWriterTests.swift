@@ -43,4 +43,54 @@ final class GridJSONWriterTests: XCTestCase {
         XCTAssertEqual(GridJSONWriter.write(grid, dialect: .v1), JSONWriter.write(grid.jsonValue(dialect: .v1)))
         XCTAssertGreaterThan(checked, 30)
     }
+
+    /// On random grids (odd numbers, raw members, borderlines with any fields, strings that
+    /// need escapes), in both dialects and both styles. The grids are shaped as the lowering
+    /// shapes them: one borderline per edge in the runtime's order (the value writer orders
+    /// them by key, the direct writer as listed), and tags the value writer's double holds
+    /// exactly (it prints 2^53 + 1 as 9.007199254740992e+15; the direct writer prints the integer).
+    func testDirectWriterMatchesTheValueWriterOnRandomGrids() {
+        var random = SeededRandom(seed: 41)
+        let tricky = ["a\"b", "back\\slash", "line\nbreak", "\u{01}\u{1F}", "引号", "😀", "tab\there", ""]
+        func roughen(_ grid: inout Grid) {
+            var lastPerEdge: [Edge: Borderline] = [:]
+            for line in grid.borderlines { lastPerEdge[line.edge] = line }
+            grid.borderlines = lastPerEdge.values.sorted { $0.edge.order < $1.edge.order }
+            if let tag = grid.tag, tag.magnitude >= 1 << 53 { grid.tag = tag % 1_000_000 }
+            if grid.action != nil, random.chance(40) { grid.action = random.pick(tricky) }
+            if grid.gravity != nil, random.chance(30) { grid.gravity = random.pick(tricky) }
+            for index in grid.borderlines.indices where random.chance(30) { grid.borderlines[index].color = random.pick(tricky) }
+            if random.chance(5) { grid.extra.append(JSONMember(random.pick(tricky), .array([.string(random.pick(tricky)), .number(-0.0)]))) }
+            for index in grid.children.indices { roughen(&grid.children[index]) }
+        }
+        for _ in 0..<3_000 {
+            var grid = RandomGrids.grid(random: &random)
+            roughen(&grid)
+            for dialect in [Dialect.v1, .v2] {
+                for style in [JSONWriter.Style.pretty, .compact] {
+                    var appended = Array("prefix".utf8)
+                    GridJSONWriter.write(grid, dialect: dialect, style: style, into: &appended)
+                    let expected = JSONWriter.write(grid.jsonValue(dialect: dialect), style: style)
+                    let direct = GridJSONWriter.write(grid, dialect: dialect, style: style)
+                    XCTAssertTrue(direct == expected, String(decoding: direct, as: UTF8.self) + " ≠ " + String(decoding: expected, as: UTF8.self))
+                    XCTAssertTrue(appended == Array("prefix".utf8) + expected)
+                }
+            }
+        }
+    }
+
+    /// Integers of every length, both signs, and the extremes the writer prints whole.
+    func testIntegersOfEveryLength() {
+        var values = [0, 1, -1, 9, 10, -10, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONWriter.appendInteger(value, into: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+        }
+    }
 }

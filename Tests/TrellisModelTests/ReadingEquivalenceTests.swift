@@ -84,6 +84,47 @@ final class ReadingEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Gravity words read from their bytes give the text, grids and diagnostics of the
+    /// general path (which reads each word as a string and joins them).
+    func testGravityFastPathEqualsTheGeneralPath() {
+        var random = SeededRandom(seed: 6)
+        let pieces = ["top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "leading", "trailing",
+                      "|", "|", ",", " ", "Top", "fill", "\"s|t\"", "x", "5", "top|left", "(", "😀"]
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<6, using: &random) { text += random.pick(pieces) }
+            let name = random.chance(50) ? "gravity" : "overlap"
+            let program = "layout l rows {\n  20 \(name)(\(text))\n}\n"
+            let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
+            let fast = Lowering.lower(tree, fastPaths: true)
+            let general = Lowering.lower(tree, fastPaths: false)
+            XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program)
+            XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program)
+        }
+    }
+
+    /// A ratio size is read from its bytes as `Double(String)` reads each side: huge sides
+    /// become infinities (then "not strictly between -1 and 1"), zero denominators are named.
+    func testRatiosReadAsTheStandardLibraryReadsThem() {
+        let sides = ["1", "2", "3", "0", "-1", "1.5", "0.25", "10", "1e3", "1e999", "7", "-0", "123456789012345678"]
+        for numerator in sides {
+            for denominator in sides where !denominator.hasPrefix("-") {
+                let spelled = "\(numerator)/\(denominator)"
+                let lowered = Lowering.lower(Parser.parse(SourceFile(name: "r.trellis", text: "rows \(spelled) | fill\n")).tree)
+                let size = lowered.document.layouts.first?.root.children.first?.size
+                guard let top = Double(numerator), let bottom = Double(denominator) else { return XCTFail(spelled) }
+                let ratio = top / bottom
+                if bottom == 0 {
+                    XCTAssertTrue(lowered.diagnostics.contains { $0.message.contains("divides by zero") }, spelled)
+                } else if ratio > -1, ratio < 1, ratio != 0 {
+                    XCTAssertEqual(size, .percent(Lowering.percent(ofRatio: ratio)), spelled)
+                } else {
+                    XCTAssertTrue(lowered.diagnostics.contains { $0.message.contains("strictly between -1 and 1") }, spelled)
+                }
+            }
+        }
+    }
+
     /// Every grid carries the range of the object it was read from (`cols` before `rows`).
     func assertRanges(_ grid: RuntimeGrid, _ node: JSONNode, text: String) {
         XCTAssertEqual(grid.sourceRange, node.range, text)

@@ -1,0 +1,79 @@
+/// Where the JSON writers put their bytes: an array, or a ``ByteSink``.
+protocol ByteOutput: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+    /// `byte`, `times` times (indentation).
+    mutating func append(_ byte: UInt8, times: Int)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    mutating func append(_ byte: UInt8, times: Int) { append(contentsOf: repeatElement(byte, count: Swift.max(0, times))) }
+}
+
+extension ByteOutput where Self: ~Copyable {
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+}
+
+/// Bytes written at the end of memory the sink owns: an append checks the capacity only
+/// (an array's append also checks that its storage is not shared). Read them with
+/// ``withBytes(_:)``; the memory is freed with the sink.
+struct ByteSink: ~Copyable, ByteOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
+        if bytes.count <= 16 {
+            // Keys and numbers: a loop beats a call to memmove.
+            for offset in 0..<bytes.count { base[count + offset] = source[offset] }
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8, times: Int) {
+        guard times > 0 else { return }
+        if capacity - count < times { grow(toHold: count + times) }
+        (base + count).update(repeating: byte, count: times)
+        count += times
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
