@@ -149,6 +149,10 @@ func profileStage(_ stage: String, runs: Int) {
     print("\(stage): \(runs) runs in \(ContinuousClock.now - start)")
 }
 
+// The allocator keeps freed memory, as in the language server: otherwise glibc's thresholds
+// follow the largest block freed so far, and a stage's page faults depend on what ran before.
+ProcessMemory.keepFreedMemory()
+
 if CommandLine.arguments.contains("--only-processes") {
     processBenchmark(quick: CommandLine.arguments.contains("--quick"))
     exit(0)
@@ -167,6 +171,13 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-check-inputs"), ind
 if let index = CommandLine.arguments.firstIndex(of: "--write-build-input"), index + 1 < CommandLine.arguments.count {
     // The 5 MB layout of the whole-process build, for a profiler.
     _ = FileManager.default.createFile(atPath: CommandLine.arguments[index + 1], contents: Data(generateTrellis(bytes: 5_000_000, oneLayout: true).utf8))
+    exit(0)
+}
+
+if CommandLine.arguments.contains("--only-pipeline") {
+    pipelineBenchmark(bytes: 1_000_000)
+    print("")
+    pipelineBenchmark(bytes: 10_000_000)
     exit(0)
 }
 

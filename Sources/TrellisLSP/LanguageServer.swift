@@ -56,27 +56,9 @@ public struct LanguageServer {
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        keepFreedMemory()
+        ProcessMemory.keepFreedMemory()
         var server = LanguageServer(input: input, output: output)
         return server.loop()
-    }
-
-    /// Every edit allocates and frees the same few large arrays: glibc's allocator is asked to
-    /// keep freed memory in the process rather than return it to the kernel and fault it in
-    /// again, zeroed, on the next edit, and to use one arena for the server's two threads (a
-    /// thread's own arena returns memory regardless). Peak memory stays about what it was.
-    /// (`mallopt` is not in the Glibc module, so it is looked up; -1, -3 and -8 are
-    /// M_TRIM_THRESHOLD, M_MMAP_THRESHOLD and M_ARENA_MAX in <malloc.h>. Where the lookup
-    /// finds nothing, as it may in a fully static executable, the defaults stay: slower
-    /// edits, nothing else.)
-    static func keepFreedMemory() {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        _ = mallopt(-1, 64 << 20)
-        _ = mallopt(-3, 32 << 20)
-        _ = mallopt(-8, 1)
-        #endif
     }
 
     /// Runs the server on a thread with a large stack (deep documents recurse in places) and

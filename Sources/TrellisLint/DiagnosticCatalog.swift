@@ -4,6 +4,7 @@ public enum DiagnosticCatalog {
         "S001": "Unexpected character", "S002": "Unterminated string", "S003": "Missing token",
         "S004": "Unexpected tokens", "S005": "Nesting too deep",
         "S006": "Something after a repetition", "S007": "Comma between cells", "S008": "Cells without a separator",
+        "S009": "File too large",
         "J001": "Not JSON", "J002": "Trailing comma", "J003": "Missing colon", "J004": "Full-width punctuation",
         "J005": "Brackets out of order", "J006": "Line break inside a string", "J007": "Comment in JSON",
         "J008": "Duplicate key", "J009": "File ends early", "J010": "JSON nesting too deep", "J012": "Missing comma",

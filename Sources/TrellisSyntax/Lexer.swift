@@ -6,9 +6,19 @@ public enum Lexer {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func tokenize(_ bytes: [UInt8]) -> Output {
+    public static func tokenize(_ bytes: [UInt8]) -> Output { tokenize(bytes, maximumBytes: Parser.maximumBytes) }
+
+    /// Past `maximumBytes` (tests lower it) the input is not read: one S009 and an empty
+    /// token list, since token offsets are 32-bit.
+    static func tokenize(_ bytes: [UInt8], maximumBytes: Int) -> Output {
+        guard bytes.count <= maximumBytes else {
+            let diagnostic = Diagnostic(code: "S009", severity: .error, range: 0..<0,
+                                        message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
+            return Output(tokens: [Token(kind: .eof, start: 0, end: 0)], diagnostics: [diagnostic])
+        }
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 3 + 1)
+        // Typical Trellis has a token every two bytes or more (a space, a word, a bracket).
+        tokens.reserveCapacity(bytes.count / 2 + 16)
         var diagnostics: [Diagnostic] = []
         let count = bytes.count
         var index = 0

@@ -39,7 +39,7 @@ extension Parser {
         let start = edit.range.lowerBound
         let delta = edit.delta
         guard start >= 0, edit.range.upperBound <= oldBytes.count, edit.insertedCount >= 0,
-              oldBytes.count + delta == newBytes.count,
+              oldBytes.count + delta == newBytes.count, newBytes.count <= Parser.maximumBytes,
               !holdsLineBreak(oldBytes, edit.range),
               !holdsLineBreak(newBytes, start..<(start + edit.insertedCount)),
               let touched = old.tokenIndex(containing: start) else { return nil }

@@ -14,12 +14,44 @@ public enum SyntaxKind: UInt8, Sendable {
 /// never decreases, a node's tokens lie within its parent's, and a node that is not another's
 /// descendant starts at or after its end (the token queries' binary searches rely on it).
 public struct SyntaxTree: Sendable {
+    /// One node in 20 bytes: indices are 32-bit (a file of at most ``Parser/maximumBytes``
+    /// has fewer tokens and nodes than that).
     public struct Node: Equatable, Sendable {
+        private var storedTokenStart: UInt32
+        private var storedTokenEnd: UInt32
+        private var storedSubtreeEnd: UInt32
+        /// `UInt32.max` for the root.
+        private var storedParent: UInt32
         public var kind: SyntaxKind
-        public var tokenStart: Int
-        public var tokenEnd: Int
-        public var subtreeEnd: Int
-        public var parent: Int
+
+        public init(kind: SyntaxKind, tokenStart: Int, tokenEnd: Int, subtreeEnd: Int, parent: Int) {
+            self.kind = kind
+            storedTokenStart = UInt32(truncatingIfNeeded: tokenStart)
+            storedTokenEnd = UInt32(truncatingIfNeeded: tokenEnd)
+            storedSubtreeEnd = UInt32(truncatingIfNeeded: subtreeEnd)
+            storedParent = parent < 0 ? .max : UInt32(truncatingIfNeeded: parent)
+        }
+
+        public var tokenStart: Int {
+            get { Int(storedTokenStart) }
+            set { storedTokenStart = UInt32(truncatingIfNeeded: newValue) }
+        }
+
+        public var tokenEnd: Int {
+            get { Int(storedTokenEnd) }
+            set { storedTokenEnd = UInt32(truncatingIfNeeded: newValue) }
+        }
+
+        public var subtreeEnd: Int {
+            get { Int(storedSubtreeEnd) }
+            set { storedSubtreeEnd = UInt32(truncatingIfNeeded: newValue) }
+        }
+
+        /// The parent node's index, -1 for the root.
+        public var parent: Int {
+            get { storedParent == .max ? -1 : Int(storedParent) }
+            set { storedParent = newValue < 0 ? .max : UInt32(truncatingIfNeeded: newValue) }
+        }
     }
 
     public let source: SourceFile

@@ -72,16 +72,27 @@ public enum TokenKind: UInt8, Sendable {
     }
 }
 
-/// One token: its kind and byte range in the source.
+/// One token: its kind and byte range in the source, in 12 bytes (offsets are 32-bit: the
+/// parser reads files of at most ``Parser/maximumBytes``).
 public struct Token: Hashable, Sendable {
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
     public var kind: TokenKind
-    public var start: Int
-    public var end: Int
 
     public init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
-        self.start = start
-        self.end = end
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedEnd = UInt32(truncatingIfNeeded: end)
+    }
+
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
     }
 
     public var range: Range<Int> { start..<end }

@@ -1,10 +1,32 @@
-import TrellisSyntax
+@testable import TrellisSyntax
 import TrellisTestSupport
 import XCTest
 
 final class LexerTests: XCTestCase {
     func kinds(_ text: String) -> [TokenKind] {
         Lexer.tokenize(Array(text.utf8)).tokens.map(\.kind).filter { !$0.isTrivia }
+    }
+
+    /// Tokens and nodes are compact (32-bit offsets), and a file too large for them is one
+    /// S009 and no tokens, never offsets cut short.
+    func testCompactTokensAndTheirLimit() {
+        XCTAssertEqual(MemoryLayout<Token>.stride, 12)
+        XCTAssertEqual(MemoryLayout<SyntaxTree.Node>.stride, 20)
+        var token = Token(kind: .number, start: 4_000_000_000, end: 4_000_000_003)
+        XCTAssertEqual(token.range, 4_000_000_000..<4_000_000_003)
+        token.start -= 1
+        XCTAssertEqual(token.start, 3_999_999_999)
+        var node = SyntaxTree.Node(kind: .file, tokenStart: 0, tokenEnd: 7, subtreeEnd: 3, parent: -1)
+        XCTAssertEqual(node.parent, -1)
+        node.parent = 2
+        XCTAssertEqual([node.tokenStart, node.tokenEnd, node.subtreeEnd, node.parent], [0, 7, 3, 2])
+
+        let bytes = Array("rows 20 | fill\n".utf8)
+        XCTAssertEqual(Lexer.tokenize(bytes, maximumBytes: bytes.count).tokens.count, Lexer.tokenize(bytes).tokens.count)
+        let refused = Lexer.tokenize(bytes, maximumBytes: bytes.count - 1)
+        XCTAssertEqual(refused.tokens.map(\.kind), [.eof])
+        XCTAssertEqual(refused.diagnostics.map(\.code), ["S009"])
+        XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 15 bytes; Trellis reads files of at most 14 bytes")
     }
 
     func testSizesAndKeywords() {
