@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the JSON writers put their bytes: an array, or a ``ByteSink``.
 protocol ByteOutput: ~Copyable {
     mutating func append(_ byte: UInt8)
@@ -32,10 +38,11 @@ struct ByteSink: ~Copyable, ByteOutput {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -63,13 +70,13 @@ struct ByteSink: ~Copyable, ByteOutput {
         count += times
     }
 
+    /// Doubles the memory with `realloc`: a large block is moved by remapping its pages, not
+    /// by copying them into freshly faulted ones.
     @inline(never)
     private mutating func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing a \(capacity)-byte buffer") }
+        base = moved.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 
