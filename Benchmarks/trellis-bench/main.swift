@@ -174,6 +174,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-build-input"), inde
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--write-memory-input"), index + 1 < CommandLine.arguments.count {
+    // The 14 MB grid dictionary of the whole-process peak-memory measure, for a heap profiler.
+    _ = FileManager.default.createFile(atPath: CommandLine.arguments[index + 1], contents: Data(tenMegabyteGridDictionary()))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-pipeline") {
     pipelineBenchmark(bytes: 1_000_000)
     print("")

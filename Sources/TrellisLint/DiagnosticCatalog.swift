@@ -8,6 +8,7 @@ public enum DiagnosticCatalog {
         "J001": "Not JSON", "J002": "Trailing comma", "J003": "Missing colon", "J004": "Full-width punctuation",
         "J005": "Brackets out of order", "J006": "Line break inside a string", "J007": "Comment in JSON",
         "J008": "Duplicate key", "J009": "File ends early", "J010": "JSON nesting too deep", "J012": "Missing comma",
+        "J013": "JSON file too large",
         "M001": "Unknown template", "M002": "Template cycle", "M003": "Defined twice", "M004": "Unknown attribute",
         "M005": "Bad attribute arguments", "M006": "Bad size", "M007": "Bad repetition", "M008": "Expansion limit",
         "M009": "Attribute given twice", "M010": "Bad target", "M011": "Bad viewport", "M012": "A second bare layout",

@@ -12,15 +12,48 @@ public struct JSONNode: Sendable {
         case invalid
     }
 
-    /// One member of an object, with the key's own range.
+    /// One member of an object, with the key's own range (56 bytes).
     public struct Member: Sendable {
         public var key: String
-        public var keyRange: Range<Int>
+        private var keyStart: UInt32
+        private var keyEnd: UInt32
         public var value: JSONNode
+
+        public init(key: String, keyRange: Range<Int>, value: JSONNode) {
+            self.key = key
+            keyStart = UInt32(truncatingIfNeeded: keyRange.lowerBound)
+            keyEnd = UInt32(truncatingIfNeeded: keyRange.upperBound)
+            self.value = value
+        }
+
+        public var keyRange: Range<Int> {
+            get { Int(keyStart)..<Int(keyEnd) }
+            set {
+                keyStart = UInt32(truncatingIfNeeded: newValue.lowerBound)
+                keyEnd = UInt32(truncatingIfNeeded: newValue.upperBound)
+            }
+        }
     }
 
     public var kind: Kind
-    public var range: Range<Int>
+    /// Byte offsets are 32-bit (32 bytes a node): the reader reads files of at most
+    /// ``JSONReader/maximumBytes``.
+    private var start: UInt32
+    private var end: UInt32
+
+    public init(kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        start = UInt32(truncatingIfNeeded: range.lowerBound)
+        end = UInt32(truncatingIfNeeded: range.upperBound)
+    }
+
+    public var range: Range<Int> {
+        get { Int(start)..<Int(end) }
+        set {
+            start = UInt32(truncatingIfNeeded: newValue.lowerBound)
+            end = UInt32(truncatingIfNeeded: newValue.upperBound)
+        }
+    }
 
     /// The plain value (invalid parts become null), as the runtime would see it after a
     /// successful parse.

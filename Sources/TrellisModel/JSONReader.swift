@@ -21,8 +21,17 @@ public struct JSONReadResult: Sendable {
 /// raw line breaks in strings, comments, duplicate keys), reporting each once with a fix-it.
 public enum JSONReader {
     public static let maximumDepth = 512
+    /// Largest file the reader reads (node offsets are 32-bit); beyond it, one J013.
+    public static let maximumBytes = Int(UInt32.max) - 1
 
-    public static func read(_ source: SourceFile) -> JSONReadResult {
+    public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
+
+    /// `maximumBytes` is lowered by tests.
+    static func read(_ source: SourceFile, maximumBytes: Int) -> JSONReadResult {
+        guard source.bytes.count <= maximumBytes else {
+            let message = "the file holds \(source.bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes"
+            return JSONReadResult(root: nil, diagnostics: [Diagnostic(code: "J013", severity: .error, range: 0..<0, message: message)])
+        }
         var reader = JSONReaderState(bytes: source.bytes)
         return reader.readDocument()
     }

@@ -20,7 +20,6 @@ public struct LoadedLayout: Sendable {
     public var dialect: Dialect
     /// The file's value (JSON inputs).
     var readNode: JSONNode?
-    var readRuntime: RuntimeGrid?
 
     /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
     public var json: JSONValue {
@@ -29,12 +28,14 @@ public struct LoadedLayout: Sendable {
     }
 
     /// Whether the runtime model comes from the authored model (Trellis layouts).
-    public var isAuthored: Bool { grid != nil && readNode == nil && readRuntime == nil }
+    public var isAuthored: Bool { grid != nil && readNode == nil }
 
     /// What the runtime makes of `json`, with source ranges and preview content sizes (for
     /// Trellis layouts, computed from the authored model without writing the JSON).
     public var runtime: RuntimeGrid {
-        if let readRuntime { return readRuntime }
+        // Read when asked (the layout tree is built from it once, then it is dropped): a
+        // nested model of every grid is more memory than the file's syntax.
+        if let readNode { return RuntimeReading.root(readNode, dialect: dialect) }
         if isAuthored, let grid { return RuntimeReading.root(authored: grid, dialect: dialect) }
         return RuntimeReading.root(json, dialect: dialect)
     }
@@ -86,7 +87,7 @@ public struct LoadedFile: Sendable {
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
-            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readNode: nil, readRuntime: nil)
+            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readNode: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
                           layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
@@ -99,8 +100,7 @@ public struct LoadedFile: Sendable {
         var dialect = target ?? .default
         if let root = read.root {
             if target == nil, let detected = detectDialect(space: read.hasSpaceKey, spacing: read.hasSpacingKey) { dialect = detected }
-            let runtime = RuntimeReading.root(root, dialect: dialect)
-            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root, readRuntime: runtime))
+            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
                           diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)

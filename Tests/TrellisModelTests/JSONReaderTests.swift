@@ -1,10 +1,29 @@
-import TrellisModel
+@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
 
 final class JSONReaderTests: XCTestCase {
     func read(_ text: String) -> JSONReadResult { JSONReader.read(text) }
+
+    /// Nodes keep 32-bit offsets; a file too large for them is one J013 and no value.
+    func testCompactNodesAndTheirLimit() {
+        XCTAssertEqual(MemoryLayout<JSONNode>.stride, 32)
+        XCTAssertEqual(MemoryLayout<JSONNode.Member>.stride, 56)
+        var member = JSONNode.Member(key: "k", keyRange: 4_000_000_000..<4_000_000_003,
+                                     value: JSONNode(kind: .null, range: 4_000_000_005..<4_000_000_009))
+        XCTAssertEqual(member.keyRange, 4_000_000_000..<4_000_000_003)
+        XCTAssertEqual(member.value.range, 4_000_000_005..<4_000_000_009)
+        member.keyRange = 1..<2
+        XCTAssertEqual(member.keyRange, 1..<2)
+
+        let source = SourceFile(name: "g.json", text: #"{"size": 20}"#)
+        XCTAssertEqual(JSONReader.read(source, maximumBytes: 12).root?.range, 0..<12)
+        let refused = JSONReader.read(source, maximumBytes: 11)
+        XCTAssertNil(refused.root)
+        XCTAssertEqual(refused.diagnostics.map(\.code), ["J013"])
+        XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 12 bytes; Trellis reads files of at most 11 bytes")
+    }
 
     func testStrictJSON() {
         let result = read(#"{"a": [1, 2.5, -3e2, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}}"#)
