@@ -45,6 +45,13 @@ public struct SourceFile: Sendable {
                 index += 1
             }
         }
+        if starts.capacity - starts.count > starts.count / 4 + 64 {
+            // Grown past the estimate (pretty JSON has short lines): kept at its exact size
+            // rather than with up to half of it spare for the file's lifetime.
+            starts = [Int](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: starts)
+            }
+        }
         self.lineStarts = starts
         self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
     }

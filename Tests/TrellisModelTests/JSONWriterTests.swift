@@ -19,6 +19,21 @@ final class JSONWriterTests: XCTestCase {
         let value = JSONValue.object([JSONMember("x", .array([.number(0.1), .number(1.0 / 3), .string("😀")]))])
         XCTAssertEqual(JSONReader.read(JSONWriter.string(value)).root?.value, value)
     }
+
+    /// Integers of every length, both signs, and the extremes the writer prints whole.
+    func testIntegersOfEveryLength() {
+        var values = [0, 1, -1, 9, 10, -10, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONWriter.appendInteger(value, into: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+        }
+    }
 }
 
 final class GridJSONWriterTests: XCTestCase {
@@ -76,21 +91,6 @@ final class GridJSONWriterTests: XCTestCase {
                     XCTAssertTrue(appended == Array("prefix".utf8) + expected)
                 }
             }
-        }
-    }
-
-    /// Integers of every length, both signs, and the extremes the writer prints whole.
-    func testIntegersOfEveryLength() {
-        var values = [0, 1, -1, 9, 10, -10, Int.max, Int.min, Int.min + 1]
-        var power = 1
-        for _ in 0..<18 {
-            power *= 10
-            values += [power - 1, power, power + 1, -power, -(power - 1)]
-        }
-        for value in values {
-            var bytes: [UInt8] = []
-            JSONWriter.appendInteger(value, into: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
         }
     }
 }

@@ -19,6 +19,17 @@ final class SourceFileTests: XCTestCase {
         XCTAssertEqual(source.text(in: source.lineRange(1)), "action-data(\"数据😀\") x")
     }
 
+    /// Short lines outgrow the line table's estimate: it is copied to its exact size, with
+    /// every start kept.
+    func testManyShortLinesKeepEveryStart() {
+        for (line, count) in [("x\n", 5_000), ("\r\n", 3_000), ("ab\r", 4_000), ("", 0)] {
+            let source = SourceFile(name: "s", text: String(repeating: line, count: count))
+            let width = line.utf8.count
+            XCTAssertEqual(source.lineStarts, Array(stride(from: 0, through: width * count, by: max(width, 1))).prefix(count + 1).map { $0 }, line.debugDescription)
+            XCTAssertEqual(source.lineStarts.count, count + 1)
+        }
+    }
+
     func testRoundTripOffsetsThroughUTF16() {
         let source = SourceFile(name: "t", text: "// 栅格布局 🌈\nrows 33% | fill // 注释\n")
         var offset = 0
