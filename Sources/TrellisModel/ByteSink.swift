@@ -4,30 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the JSON writers put their bytes: an array, or a ``ByteSink``.
-protocol ByteOutput: ~Copyable {
-    mutating func append(_ byte: UInt8)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
-    /// `byte`, `times` times (indentation).
-    mutating func append(_ byte: UInt8, times: Int)
-}
-
-extension Array: ByteOutput where Element == UInt8 {
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-    mutating func append(_ byte: UInt8, times: Int) { append(contentsOf: repeatElement(byte, count: Swift.max(0, times))) }
-}
-
-extension ByteOutput where Self: ~Copyable {
-    mutating func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append(bytes: $0) }
-    }
-
-    mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append(bytes: $0) }
-    }
-}
-
 /// Bytes written at the end of memory the sink owns: an append checks the capacity only
 /// (an array's append also checks that its storage is not shared). Read them with
 /// ``withBytes(_:)``; the memory is freed with the sink.
@@ -58,7 +34,7 @@ struct ByteSink: ~Copyable, ByteOutput {
             // Keys and numbers: a loop beats a call to memmove.
             for offset in 0..<bytes.count { base[count + offset] = source[offset] }
         } else {
-            (base + count).update(from: source, count: bytes.count)
+            (base + count).initialize(from: source, count: bytes.count)
         }
         count += bytes.count
     }
@@ -66,7 +42,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         if capacity - count < times { grow(toHold: count + times) }
-        (base + count).update(repeating: byte, count: times)
+        (base + count).initialize(repeating: byte, count: times)
         count += times
     }
 

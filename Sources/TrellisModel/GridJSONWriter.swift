@@ -4,15 +4,21 @@ import TrellisSyntax
 /// `JSONWriter.write(grid.jsonValue(dialect:))`, without building the JSON value first.
 public enum GridJSONWriter {
     public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style, into output: inout [UInt8]) {
-        var sink = ByteSink(capacity: 1 << 16)
+        var sink = ByteSink(capacity: 4096)
         write(grid, dialect: dialect, style: style, into: &sink)
         sink.withBytes { output.append(contentsOf: $0) }
     }
 
+    /// The bytes, with room for one more (`trellis build --compact` adds a line break
+    /// without copying the output again).
     public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
-        var sink = ByteSink(capacity: 1 << 16)
+        var sink = ByteSink(capacity: 4096)
         write(grid, dialect: dialect, style: style, into: &sink)
-        return sink.withBytes { Array($0) }
+        return sink.withBytes { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: bytes)
+            }
+        }
     }
 
     static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style, into sink: inout ByteSink) {

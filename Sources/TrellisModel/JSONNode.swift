@@ -21,16 +21,16 @@ public struct JSONNode: Sendable {
 
         public init(key: String, keyRange: Range<Int>, value: JSONNode) {
             self.key = key
-            keyStart = UInt32(truncatingIfNeeded: keyRange.lowerBound)
-            keyEnd = UInt32(truncatingIfNeeded: keyRange.upperBound)
+            keyStart = UInt32(keyRange.lowerBound)
+            keyEnd = UInt32(keyRange.upperBound)
             self.value = value
         }
 
         public var keyRange: Range<Int> {
             get { Int(keyStart)..<Int(keyEnd) }
             set {
-                keyStart = UInt32(truncatingIfNeeded: newValue.lowerBound)
-                keyEnd = UInt32(truncatingIfNeeded: newValue.upperBound)
+                keyStart = UInt32(newValue.lowerBound)
+                keyEnd = UInt32(newValue.upperBound)
             }
         }
     }
@@ -43,15 +43,15 @@ public struct JSONNode: Sendable {
 
     public init(kind: Kind, range: Range<Int>) {
         self.kind = kind
-        start = UInt32(truncatingIfNeeded: range.lowerBound)
-        end = UInt32(truncatingIfNeeded: range.upperBound)
+        start = UInt32(range.lowerBound)
+        end = UInt32(range.upperBound)
     }
 
     public var range: Range<Int> {
         get { Int(start)..<Int(end) }
         set {
-            start = UInt32(truncatingIfNeeded: newValue.lowerBound)
-            end = UInt32(truncatingIfNeeded: newValue.upperBound)
+            start = UInt32(newValue.lowerBound)
+            end = UInt32(newValue.upperBound)
         }
     }
 

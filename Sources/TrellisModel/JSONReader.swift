@@ -22,7 +22,7 @@ public struct JSONReadResult: Sendable {
 public enum JSONReader {
     public static let maximumDepth = 512
     /// Largest file the reader reads (node offsets are 32-bit); beyond it, one J013.
-    public static let maximumBytes = Int(UInt32.max) - 1
+    public static let maximumBytes = Int(clamping: UInt32.max) - 1
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
 

@@ -11,7 +11,8 @@ public enum InputKind: Sendable {
 }
 
 /// One layout of an input, as authored (Trellis only) and as the runtime reads it.
-/// The JSON value and the runtime model of a Trellis layout are computed when asked for.
+/// The runtime model is computed when asked for (from the authored model, or from the JSON
+/// syntax), as is the JSON value of a Trellis layout.
 public struct LoadedLayout: Sendable {
     public var name: String
     /// The authored model (nil for JSON inputs).

@@ -69,7 +69,8 @@ struct LoweringState {
     var nesting = 0
     var nestingReported = false
     var budgetReported = false
-    /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`).
+    /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`), and
+    /// gravity words written `top|left` taken as their own text (see `gravityText`).
     var usesFastPaths = true
     /// Where each attribute name was first given on the cell being lowered (by raw value).
     var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
@@ -455,21 +456,20 @@ struct LoweringState {
             }
             return .percent(value)
         case .ratio:
-            let spelled = text(token)
             // The lexer makes a ratio of two numbers joined by `/`, and numbers hold no `/`.
             guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
                   let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
                   let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
-                report("M006", "`\(spelled)` is not a ratio", token.range)
+                report("M006", "`\(text(token))` is not a ratio", token.range)
                 return nil
             }
             guard denominator != 0 else {
-                report("M006", "`\(spelled)` divides by zero", token.range)
+                report("M006", "`\(text(token))` divides by zero", token.range)
                 return nil
             }
             let ratio = numerator / denominator
             guard ratio > -1, ratio < 1, ratio != 0 else {
-                report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(spelled)` does not",
+                report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
                        token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
                 return nil
             }

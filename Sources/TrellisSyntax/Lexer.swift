@@ -124,6 +124,13 @@ public enum Lexer {
             tokens.append(Token(kind: kind, start: start, end: index))
         }
         tokens.append(Token(kind: .eof, start: count, end: count))
+        if tokens.capacity - tokens.count > tokens.count / 4 + 64 {
+            // Fewer tokens than estimated (long comments, strings): the tree keeps the array
+            // for the file's lifetime, so it is kept at its exact size.
+            tokens = [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: tokens)
+            }
+        }
         return Output(tokens: tokens, diagnostics: diagnostics)
     }
 

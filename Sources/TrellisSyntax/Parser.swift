@@ -12,7 +12,7 @@ public struct ParseResult: Sendable {
 public enum Parser {
     public static let maximumDepth = 256
     /// Largest file the parser reads (token offsets are 32-bit); beyond it, one S009.
-    public static let maximumBytes = Int(UInt32.max) - 1
+    public static let maximumBytes = Int(clamping: UInt32.max) - 1
 
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
     public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))

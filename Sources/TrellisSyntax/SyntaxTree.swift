@@ -26,31 +26,31 @@ public struct SyntaxTree: Sendable {
 
         public init(kind: SyntaxKind, tokenStart: Int, tokenEnd: Int, subtreeEnd: Int, parent: Int) {
             self.kind = kind
-            storedTokenStart = UInt32(truncatingIfNeeded: tokenStart)
-            storedTokenEnd = UInt32(truncatingIfNeeded: tokenEnd)
-            storedSubtreeEnd = UInt32(truncatingIfNeeded: subtreeEnd)
-            storedParent = parent < 0 ? .max : UInt32(truncatingIfNeeded: parent)
+            storedTokenStart = UInt32(tokenStart)
+            storedTokenEnd = UInt32(tokenEnd)
+            storedSubtreeEnd = UInt32(subtreeEnd)
+            storedParent = parent < 0 ? .max : UInt32(parent)
         }
 
         public var tokenStart: Int {
             get { Int(storedTokenStart) }
-            set { storedTokenStart = UInt32(truncatingIfNeeded: newValue) }
+            set { storedTokenStart = UInt32(newValue) }
         }
 
         public var tokenEnd: Int {
             get { Int(storedTokenEnd) }
-            set { storedTokenEnd = UInt32(truncatingIfNeeded: newValue) }
+            set { storedTokenEnd = UInt32(newValue) }
         }
 
         public var subtreeEnd: Int {
             get { Int(storedSubtreeEnd) }
-            set { storedSubtreeEnd = UInt32(truncatingIfNeeded: newValue) }
+            set { storedSubtreeEnd = UInt32(newValue) }
         }
 
         /// The parent node's index, -1 for the root.
         public var parent: Int {
             get { storedParent == .max ? -1 : Int(storedParent) }
-            set { storedParent = newValue < 0 ? .max : UInt32(truncatingIfNeeded: newValue) }
+            set { storedParent = newValue < 0 ? .max : UInt32(newValue) }
         }
     }
 

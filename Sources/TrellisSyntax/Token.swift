@@ -73,7 +73,8 @@ public enum TokenKind: UInt8, Sendable {
 }
 
 /// One token: its kind and byte range in the source, in 12 bytes (offsets are 32-bit: the
-/// parser reads files of at most ``Parser/maximumBytes``).
+/// parser reads files of at most ``Parser/maximumBytes``; an offset past that is a
+/// programming error and traps rather than wrapping).
 public struct Token: Hashable, Sendable {
     private var storedStart: UInt32
     private var storedEnd: UInt32
@@ -81,18 +82,18 @@ public struct Token: Hashable, Sendable {
 
     public init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
-        storedStart = UInt32(truncatingIfNeeded: start)
-        storedEnd = UInt32(truncatingIfNeeded: end)
+        storedStart = UInt32(start)
+        storedEnd = UInt32(end)
     }
 
     public var start: Int {
         get { Int(storedStart) }
-        set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+        set { storedStart = UInt32(newValue) }
     }
 
     public var end: Int {
         get { Int(storedEnd) }
-        set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
+        set { storedEnd = UInt32(newValue) }
     }
 
     public var range: Range<Int> { start..<end }

@@ -21,6 +21,11 @@ final class LexerTests: XCTestCase {
         node.parent = 2
         XCTAssertEqual([node.tokenStart, node.tokenEnd, node.subtreeEnd, node.parent], [0, 7, 3, 2])
 
+        // A file with fewer tokens than estimated keeps no spare room for its lifetime.
+        let comment = Lexer.tokenize(Array(("// " + String(repeating: "注释", count: 400) + "\n").utf8)).tokens
+        XCTAssertEqual(comment.map(\.kind), [.comment, .newline, .eof])
+        XCTAssertLessThanOrEqual(comment.capacity, 16)
+
         let bytes = Array("rows 20 | fill\n".utf8)
         XCTAssertEqual(Lexer.tokenize(bytes, maximumBytes: bytes.count).tokens.count, Lexer.tokenize(bytes).tokens.count)
         let refused = Lexer.tokenize(bytes, maximumBytes: bytes.count - 1)

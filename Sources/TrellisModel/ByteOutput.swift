@@ -1,0 +1,23 @@
+/// Where the JSON writers put their bytes: an array, or a ``ByteSink``.
+protocol ByteOutput: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+    /// `byte`, `times` times (indentation).
+    mutating func append(_ byte: UInt8, times: Int)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    mutating func append(_ byte: UInt8, times: Int) { append(contentsOf: repeatElement(byte, count: Swift.max(0, times))) }
+}
+
+extension ByteOutput where Self: ~Copyable {
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+}
