@@ -62,6 +62,15 @@ final class ReadingEquivalenceTests: XCTestCase {
             && zip(one.children, other.children).allSatisfy { sameSourceFacts($0, $1) }
     }
 
+    /// Lowers `program` with and without the fast paths: the same grids and diagnostics.
+    func assertFastPathsEqualTheGeneralPath(_ program: String, line: UInt = #line) {
+        let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
+        let fast = Lowering.lower(tree, fastPaths: true)
+        let general = Lowering.lower(tree, fastPaths: false)
+        XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program, line: line)
+        XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program, line: line)
+    }
+
     /// The lowering's allocation-free reading of `padding` and `spacing` numbers gives the
     /// grids and diagnostics of the general path, on well-formed and broken argument lists.
     func testFastAttributePathsEqualTheGeneralPath() {
@@ -76,11 +85,7 @@ final class ReadingEquivalenceTests: XCTestCase {
                 arguments.append(text)
             }
             let program = "layout l rows {\n  20 padding\(arguments[0]) spacing\(arguments[1])\n  fill\n}\n"
-            let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
-            let fast = Lowering.lower(tree, fastPaths: true)
-            let general = Lowering.lower(tree, fastPaths: false)
-            XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program)
-            XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program)
+            assertFastPathsEqualTheGeneralPath(program)
         }
     }
 
@@ -95,11 +100,7 @@ final class ReadingEquivalenceTests: XCTestCase {
             for _ in 0..<Int.random(in: 0..<6, using: &random) { text += random.pick(pieces) }
             let name = random.chance(50) ? "gravity" : "overlap"
             let program = "layout l rows {\n  20 \(name)(\(text))\n}\n"
-            let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
-            let fast = Lowering.lower(tree, fastPaths: true)
-            let general = Lowering.lower(tree, fastPaths: false)
-            XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program)
-            XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program)
+            assertFastPathsEqualTheGeneralPath(program)
         }
     }
 
