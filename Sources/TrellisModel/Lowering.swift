@@ -70,7 +70,8 @@ struct LoweringState {
     var nestingReported = false
     var budgetReported = false
     /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`), and
-    /// gravity words written `top|left` taken as their own text (see `gravityText`).
+    /// gravity words written `top|left` and selectors written `handleTap:` taken as their own
+    /// text (see `gravityText` and `apply`).
     var usesFastPaths = true
     /// Where each attribute name was first given on the cell being lowered (by raw value).
     var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
@@ -597,7 +598,12 @@ struct LoweringState {
             if args.count == 1, args[0].kind == .string {
                 grid.action = decodeString(args[0])
             } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
-                grid.action = args.map(text).joined()
+                // A selector written without spaces (`handleTap:`) is its own text.
+                if usesFastPaths, let first = args.first, let last = args.last, last.end - first.start == args.reduce(0, { $0 + $1.end - $1.start }) {
+                    grid.action = String(decoding: bytes[first.start..<last.end], as: UTF8.self)
+                } else {
+                    grid.action = args.map(text).joined()
+                }
             } else {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
             }

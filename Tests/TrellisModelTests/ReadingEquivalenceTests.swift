@@ -104,6 +104,18 @@ final class ReadingEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A selector read as one run of bytes gives the action and diagnostics of the general
+    /// path (which joins its tokens' texts).
+    func testSelectorFastPathEqualsTheGeneralPath() {
+        var random = SeededRandom(seed: 8)
+        let pieces = ["handleTap", ":", ":", "with", "x_1", " ", "\"s\"", ",", "_", "动作", "5", "|", " // c\n"]
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<6, using: &random) { text += random.pick(pieces) }
+            assertFastPathsEqualTheGeneralPath("layout l rows {\n  20 action(\(text))\n}\n")
+        }
+    }
+
     /// A ratio size is read from its bytes as `Double(String)` reads each side: huge sides
     /// become infinities (then "not strictly between -1 and 1"), zero denominators are named.
     func testRatiosReadAsTheStandardLibraryReadsThem() {
