@@ -59,8 +59,8 @@ struct GridEmitter {
 
     static let valueFill = Array("\"fill\"".utf8)
     static let valueWrap = Array("\"wrap\"".utf8)
-    /// The borderline fields' quoted names, in the order they are written.
-    static let borderlineKeys = ["color", "thick", "head", "tail", "offset", "dash"].map { Array("\"\($0)\"".utf8) }
+    /// The borderline fields' quoted names, in the schema's order (the order they are written).
+    static let borderlineKeys = GridSchema.borderlineFields.map { Array("\"\($0)\"".utf8) }
 
     /// Opens a member: separator, line break and indentation, the quoted key and the colon.
     func key(_ key: GridKey, first: inout Bool, indent: Int, into output: inout ByteSink) {
