@@ -55,19 +55,19 @@ func pipelineBenchmark(bytes target: Int) {
     let writeTime = measure {
         output = []
         output.reserveCapacity(size * 2)
-        for layout in lowered.document.layouts { GridJSONWriter.write(layout.root, dialect: .v2, style: .compact, into: &output) }
+        for layout in lowered.document.layouts { GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &output) }
     }
     let totalTime = measure {
         let tree = Parser.parse(source).tree
         let document = Lowering.lower(tree).document
         var bytes: [UInt8] = []
-        for layout in document.layouts { GridJSONWriter.write(layout.root, dialect: .v2, style: .compact, into: &bytes) }
+        for layout in document.layouts { GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &bytes) }
     }
     // The same content as one JSON document (an array of the layouts) for the baseline.
     output = [UInt8(ascii: "[")]
     for (index, layout) in lowered.document.layouts.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        GridJSONWriter.write(layout.root, dialect: .v2, style: .compact, into: &output)
+        GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &output)
     }
     output.append(UInt8(ascii: "]"))
     let jsonData = Data(output)
@@ -143,7 +143,7 @@ func profileStage(_ stage: String, runs: Int) {
         case "lower": _ = Lowering.lower(tree)
         default:
             var bytes: [UInt8] = []
-            for layout in document.layouts { GridJSONWriter.write(layout.root, dialect: .v2, style: .compact, into: &bytes) }
+            for layout in document.layouts { GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &bytes) }
         }
     }
     print("\(stage): \(runs) runs in \(ContinuousClock.now - start)")

@@ -173,19 +173,12 @@ public enum Hover {
 
     /// The JSON member the cell written at `range` lowers to, for the hover of an attribute.
     static func loweredMember(_ analysis: Analysis, cell range: Range<Int>, key: String) -> String? {
-        for layout in analysis.file.layouts {
-            guard let root = layout.grid else { continue }
-            var stack = [root]
-            while let grid = stack.popLast() {
-                if grid.sourceRange == range {
-                    guard case .object(let members) = grid.jsonValue(dialect: layout.dialect),
-                          let member = members.last(where: { $0.key == key }) else { return nil }
-                    return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
-                }
-                stack.append(contentsOf: grid.children)
-            }
-        }
-        return nil
+        // A file's layouts share one arena: its records are every cell the lowering built.
+        guard let layout = analysis.file.layouts.first, let tree = layout.authored,
+              let index = tree.arena.index(writtenAt: range),
+              case .object(let members) = tree.arena.grid(at: index).jsonValue(dialect: layout.dialect),
+              let member = members.last(where: { $0.key == key }) else { return nil }
+        return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
     }
 
     static func alignmentMarkdown(_ word: String) -> String {

@@ -43,8 +43,13 @@ public struct LayoutTree: Sendable {
     /// runtime model first (`RuntimeReading.facts(authored:isRoot:)` for each grid; a grid
     /// with raw members through its dictionary). Equal to `LayoutTree(RuntimeReading.root(authored:dialect:))`.
     public init(authored root: Grid, dialect: Dialect) {
-        var builder = Builder(capacity: root.children.count + 1)
-        withUnsafePointer(to: root) { builder.append(authored: $0, dialect: dialect, parent: -1, slot: 0, depth: 0) }
+        self.init(authored: GridTree(root), dialect: dialect)
+    }
+
+    /// ``init(authored:dialect:)`` for a tree in an arena, read in place.
+    public init(authored tree: GridTree, dialect: Dialect) {
+        var builder = Builder(capacity: tree.arena.recordCount)
+        builder.append(authored: tree.root, in: tree.arena, dialect: dialect, parent: -1, slot: 0, depth: 0)
         self.init(builder)
     }
 
@@ -76,8 +81,8 @@ public struct LayoutTree: Sendable {
     /// A layout's tree: from the authored model for Trellis layouts, else from the runtime
     /// model read from the JSON.
     public init(_ layout: LoadedLayout) {
-        if let grid = layout.grid, layout.isAuthored {
-            self.init(authored: grid, dialect: layout.dialect)
+        if let authored = layout.authored, layout.isAuthored {
+            self.init(authored: authored, dialect: layout.dialect)
         } else {
             self.init(layout.runtime)
         }

@@ -87,27 +87,29 @@ extension LayoutTree {
             subtreeEnd[index] = measure.count
         }
 
-        /// ``append(_:parent:slot:depth:)`` for an authored grid, read through a pointer so no
-        /// grid is copied (depth is bounded by the lowering).
-        mutating func append(authored grid: UnsafePointer<Grid>, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
-            guard grid.pointee.extra.isEmpty else {
-                let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid.pointee, dialect: dialect)
-                    : RuntimeReading.child(authored: grid.pointee, dialect: dialect)
+        /// ``append(_:parent:slot:depth:)`` for record `index` of an arena, read in place
+        /// (depth is bounded by the lowering).
+        mutating func append(authored index: Int, in arena: GridArena, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
+            let record = arena.records[index]
+            if record.rare != 0, !arena.rare[Int(record.rare)].extra.isEmpty {
+                let grid = arena.grid(at: index)
+                let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect)
+                    : RuntimeReading.child(authored: grid, dialect: dialect)
                 return append(runtime, parent: parentIndex, slot: slot, depth: level)
             }
-            let childTotal = grid.pointee.axis == nil ? 0 : grid.pointee.children.count
-            let index = appendNode(RuntimeReading.facts(authoredAt: grid, isRoot: parentIndex < 0), axis: grid.pointee.axis,
-                                   childTotal: childTotal, content: grid.pointee.contentSize, source: grid.pointee.sourceRange,
-                                   parent: parentIndex, slot: slot, depth: level)
-            guard childTotal > 0 else { return }
-            grid.pointee.children.withUnsafeBufferPointer { children in
-                guard let first = children.baseAddress else { return }
-                for offset in 0..<children.count {
-                    childList[childStart[index] + offset] = measure.count
-                    append(authored: first + offset, dialect: dialect, parent: index, slot: offset, depth: level + 1)
-                }
+            let axis: Axis? = record.axis == 0 ? nil : record.axis == GridArena.Record.axisRows ? .rows : .cols
+            let children = axis == nil ? 0..<0 : record.children
+            let fields = record.rare == 0 ? nil : arena.rare[Int(record.rare)]
+            let source = record.has(GridArena.Record.hasSource) ? Int(record.sourceStart)..<Int(record.sourceEnd) : nil
+            let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
+                                  childTotal: children.count, content: fields?.contentSize, source: source,
+                                  parent: parentIndex, slot: slot, depth: level)
+            guard !children.isEmpty else { return }
+            for (offset, child) in children.enumerated() {
+                childList[childStart[node] + offset] = measure.count
+                append(authored: child, in: arena, dialect: dialect, parent: node, slot: offset, depth: level + 1)
             }
-            subtreeEnd[index] = measure.count
+            subtreeEnd[node] = measure.count
         }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.

@@ -57,16 +57,27 @@ public struct Viewport: Hashable, Sendable {
     }
 }
 
-/// One layout of a file: a name (nil for a file's bare root) and its root grid.
+/// One layout of a file: a name (nil for a file's bare root) and its grid tree.
 public struct LayoutDecl: Sendable {
     public var name: String?
-    public var root: Grid
+    /// The grids, in the arena the file's layouts share.
+    public var tree: GridTree
     public var nameRange: Range<Int>?
 
-    public init(name: String?, root: Grid, nameRange: Range<Int>? = nil) {
+    public init(name: String?, tree: GridTree, nameRange: Range<Int>? = nil) {
         self.name = name
-        self.root = root
+        self.tree = tree
         self.nameRange = nameRange
+    }
+
+    public init(name: String?, root: Grid, nameRange: Range<Int>? = nil) {
+        self.init(name: name, tree: GridTree(root), nameRange: nameRange)
+    }
+
+    /// The root grid as an authored ``Grid`` (built from the arena on each read).
+    public var root: Grid {
+        get { tree.grid }
+        set { tree = GridTree(newValue) }
     }
 }
 

@@ -4,16 +4,24 @@ import TrellisSyntax
 /// `JSONWriter.write(grid.jsonValue(dialect:))`, without building the JSON value first.
 public enum GridJSONWriter {
     public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style, into output: inout [UInt8]) {
+        write(GridTree(grid), dialect: dialect, style: style, into: &output)
+    }
+
+    public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, into output: inout [UInt8]) {
         var sink = ByteSink(capacity: 4096)
-        write(grid, dialect: dialect, style: style, into: &sink)
+        write(tree, dialect: dialect, style: style, into: &sink)
         sink.withBytes { output.append(contentsOf: $0) }
+    }
+
+    public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
+        write(GridTree(grid), dialect: dialect, style: style)
     }
 
     /// The bytes, with room for one more (`trellis build --compact` adds a line break
     /// without copying the output again).
-    public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
+    public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
         var sink = ByteSink(capacity: 4096)
-        write(grid, dialect: dialect, style: style, into: &sink)
+        write(tree, dialect: dialect, style: style, into: &sink)
         return sink.withBytes { bytes in
             [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
                 initialized = buffer.initialize(fromContentsOf: bytes)
@@ -21,24 +29,36 @@ public enum GridJSONWriter {
         }
     }
 
-    static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style, into sink: inout ByteSink) {
-        let writer = GridEmitter(style: style, dialect: dialect)
-        withUnsafePointer(to: grid) { writer.grid($0, indent: 0, into: &sink) }
+    static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, into sink: inout ByteSink) {
+        let arena = tree.arena
+        arena.records.withUnsafeBufferPointer { records in
+            arena.text.withUnsafeBufferPointer { text in
+                let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: arena.rare)
+                writer.grid(tree.root, indent: 0, into: &sink)
+            }
+        }
         if style == .pretty { sink.append(UInt8(ascii: "\n")) }
     }
 }
 
-/// Writes one grid and its children, borrowing each child from its parent's storage.
+/// Writes one grid and its children from an arena's records, read in place.
 struct GridEmitter {
     let style: JSONWriter.Style
     let values: Emitter
+    let records: UnsafeBufferPointer<GridArena.Record>
+    let text: UnsafeBufferPointer<UInt8>
+    let rare: [GridArena.RareFields]
     /// The dialect's quoted keys (`"size"`), one after another; key `k` is
     /// `keyBytes[keyStarts[k]..<keyStarts[k + 1]]`.
     let keyBytes: [UInt8]
     let keyStarts: [Int]
 
-    init(style: JSONWriter.Style, dialect: Dialect) {
+    init(style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
+         text: UnsafeBufferPointer<UInt8>, rare: [GridArena.RareFields]) {
         self.style = style
+        self.records = records
+        self.text = text
+        self.rare = rare
         values = Emitter(style: style, indentWidth: 2)
         let table = Self.quotedKeys[dialect == .v1 ? 1 : 0]
         keyBytes = table.bytes
@@ -97,27 +117,33 @@ struct GridEmitter {
         if style == .pretty { output.append(UInt8(ascii: " ")) }
     }
 
-    /// Reads the grid through a pointer: passing it by value would copy it (a retain and a
-    /// release of every field).
-    func grid(_ grid: UnsafePointer<Grid>, indent: Int, into output: inout ByteSink) {
+    func string(_ span: GridArena.TextSpan, into output: inout ByteSink) {
+        JSONWriter.appendString(utf8: UnsafeBufferPointer(rebasing: text[span.range]), to: &output)
+    }
+
+    /// Writes record `index` and its subtree (depth is bounded by whoever built the arena).
+    func grid(_ index: Int, indent: Int, into output: inout ByteSink) {
+        let record = records[index]
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
-        if let size = grid.pointee.size {
+        let fields = record.rare == 0 ? nil : rare[Int(record.rare)]
+        if record.size != .none {
             key(.size, first: &first, indent: inner, into: &output)
-            switch size {
-            case .number(let number): JSONWriter.appendNumber(number, to: &output)
-            case .percent(let percent):
+            switch record.size {
+            case .number: JSONWriter.appendNumber(record.sizeNumber, to: &output)
+            case .percent:
                 output.append(UInt8(ascii: "\""))
-                JSONWriter.appendNumber(percent, to: &output)
+                JSONWriter.appendNumber(record.sizeNumber, to: &output)
                 output.append(UInt8(ascii: "%"))
                 output.append(UInt8(ascii: "\""))
             case .fill: output.append(contentsOf: Self.valueFill)
             case .wrap: output.append(contentsOf: Self.valueWrap)
-            case .raw(let value): values.emit(value, indent: inner, into: &output)
+            case .raw, .none: values.emit(fields?.rawSize ?? .null, indent: inner, into: &output)
             }
         }
-        if let padding = grid.pointee.padding {
+        if record.has(GridArena.Record.hasPadding) {
+            let padding = record.padding
             key(.padding, first: &first, indent: inner, into: &output)
             output.append(UInt8(ascii: "\""))
             output.append(UInt8(ascii: "{"))
@@ -131,57 +157,58 @@ struct GridEmitter {
             output.append(UInt8(ascii: "}"))
             output.append(UInt8(ascii: "\""))
         }
-        if let spacing = grid.pointee.spacing {
+        if record.has(GridArena.Record.hasSpacing) {
             key(.spacing, first: &first, indent: inner, into: &output)
-            JSONWriter.appendNumber(spacing, to: &output)
+            JSONWriter.appendNumber(record.spacing, to: &output)
         }
-        if let gravity = grid.pointee.gravity {
+        if !record.gravity.isNone {
             key(.gravity, first: &first, indent: inner, into: &output)
-            JSONWriter.appendString(gravity, to: &output)
+            string(record.gravity, into: &output)
         }
-        if let overlap = grid.pointee.overlap {
+        if let overlap = fields?.overlap {
             key(.overlap, first: &first, indent: inner, into: &output)
             JSONWriter.appendString(overlap, to: &output)
         }
-        if grid.pointee.anchor {
+        if record.has(GridArena.Record.anchor) {
             key(.anchor, first: &first, indent: inner, into: &output)
             output.append(contentsOf: JSONWriter.trueBytes)
         }
-        if grid.pointee.placeholder {
+        if record.has(GridArena.Record.placeholder) {
             key(.placeholder, first: &first, indent: inner, into: &output)
             output.append(contentsOf: JSONWriter.trueBytes)
         }
-        if let tag = grid.pointee.tag, tag != 0 {
+        if record.has(GridArena.Record.hasTag), record.tag != 0 {
             key(.tag, first: &first, indent: inner, into: &output)
-            JSONWriter.appendInteger(tag, to: &output)
+            JSONWriter.appendInteger(record.tag, to: &output)
         }
-        if let action = grid.pointee.action {
+        if !record.action.isNone {
             key(.action, first: &first, indent: inner, into: &output)
-            JSONWriter.appendString(action, to: &output)
+            string(record.action, into: &output)
         }
-        if let data = grid.pointee.actionData {
-            key(.actionData, first: &first, indent: inner, into: &output)
-            values.emit(data, indent: inner, into: &output)
-        }
-        for line in grid.pointee.borderlines {
-            key(line.edge.gridKey, first: &first, indent: inner, into: &output)
-            borderline(line, indent: inner, into: &output)
-        }
-        for member in grid.pointee.extra {
-            key(member.key, first: &first, indent: inner, into: &output)
-            values.emit(member.value, indent: inner, into: &output)
-        }
-        if let axis = grid.pointee.axis {
-            key(axis.gridKey, first: &first, indent: inner, into: &output)
-            output.append(UInt8(ascii: "["))
-            grid.pointee.children.withUnsafeBufferPointer { children in
-                for index in children.indices {
-                    if index > 0 { output.append(UInt8(ascii: ",")) }
-                    if style == .pretty { values.newline(inner + 1, &output) }
-                    if let child = children.baseAddress { self.grid(child + index, indent: inner + 1, into: &output) }
-                }
-                if style == .pretty, !children.isEmpty { values.newline(inner, &output) }
+        if let fields {
+            if let data = fields.actionData {
+                key(.actionData, first: &first, indent: inner, into: &output)
+                values.emit(data, indent: inner, into: &output)
             }
+            for line in fields.borderlines {
+                key(line.edge.gridKey, first: &first, indent: inner, into: &output)
+                borderline(line, indent: inner, into: &output)
+            }
+            for member in fields.extra {
+                key(member.key, first: &first, indent: inner, into: &output)
+                values.emit(member.value, indent: inner, into: &output)
+            }
+        }
+        if record.axis != 0 {
+            key(record.axis == GridArena.Record.axisRows ? .rows : .cols, first: &first, indent: inner, into: &output)
+            output.append(UInt8(ascii: "["))
+            let children = record.children
+            for child in children {
+                if child > children.lowerBound { output.append(UInt8(ascii: ",")) }
+                if style == .pretty { values.newline(inner + 1, &output) }
+                grid(child, indent: inner + 1, into: &output)
+            }
+            if style == .pretty, !children.isEmpty { values.newline(inner, &output) }
             output.append(UInt8(ascii: "]"))
         }
         if style == .pretty, !first { values.newline(indent, &output) }

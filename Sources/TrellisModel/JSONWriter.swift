@@ -127,30 +127,34 @@ extension JSONWriter {
     public static func appendString(_ text: String, into output: inout [UInt8]) { appendString(text, to: &output) }
 
     static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
-        output.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            // Most strings need no escape: copied whole.
-            if bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-                output.append(bytes: bytes)
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
-                case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(UInt8(ascii: "u"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0xF)])
-                default: output.append(byte)
-                }
+        text.withUTF8 { appendString(utf8: $0, to: &output) }
+    }
+
+    /// A string given as its UTF-8 bytes, quoted and escaped.
+    static func appendString<Output: ByteOutput & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
+        output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            output.append(bytes: bytes)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
+            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "u"))
+                output.append(UInt8(ascii: "0"))
+                output.append(UInt8(ascii: "0"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))

@@ -15,12 +15,15 @@ public enum InputKind: Sendable {
 /// syntax), as is the JSON value of a Trellis layout.
 public struct LoadedLayout: Sendable {
     public var name: String
-    /// The authored model (nil for JSON inputs).
-    public var grid: Grid?
+    /// The authored model (nil for JSON inputs), in the arena of the file's layouts.
+    public var authored: GridTree?
     /// The runtime the JSON is written for and read by.
     public var dialect: Dialect
     /// The file's value (JSON inputs).
     var readNode: JSONNode?
+
+    /// The authored model as a ``Grid`` (built from the arena on each read).
+    public var grid: Grid? { authored?.grid }
 
     /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
     public var json: JSONValue {
@@ -29,7 +32,7 @@ public struct LoadedLayout: Sendable {
     }
 
     /// Whether the runtime model comes from the authored model (Trellis layouts).
-    public var isAuthored: Bool { grid != nil && readNode == nil }
+    public var isAuthored: Bool { authored != nil && readNode == nil }
 
     /// What the runtime makes of `json`, with source ranges and preview content sizes (for
     /// Trellis layouts, computed from the authored model without writing the JSON).
@@ -43,7 +46,7 @@ public struct LoadedLayout: Sendable {
 
     /// The JSON text, written straight from the model for Trellis layouts.
     public func jsonBytes(style: JSONWriter.Style) -> [UInt8] {
-        if let grid, readNode == nil { return GridJSONWriter.write(grid, dialect: dialect, style: style) }
+        if let authored, readNode == nil { return GridJSONWriter.write(authored, dialect: dialect, style: style) }
         return JSONWriter.write(json, style: style)
     }
 }
@@ -88,7 +91,7 @@ public struct LoadedFile: Sendable {
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
-            LoadedLayout(name: layout.name ?? stem, grid: layout.root, dialect: dialect, readNode: nil)
+            LoadedLayout(name: layout.name ?? stem, authored: layout.tree, dialect: dialect, readNode: nil)
         }
         return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
                           layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
@@ -101,7 +104,7 @@ public struct LoadedFile: Sendable {
         var dialect = target ?? .default
         if let root = read.root {
             if target == nil, let detected = detectDialect(space: read.hasSpaceKey, spacing: read.hasSpacingKey) { dialect = detected }
-            layouts.append(LoadedLayout(name: stem(of: source.name), grid: nil, dialect: dialect, readNode: root))
+            layouts.append(LoadedLayout(name: stem(of: source.name), authored: nil, dialect: dialect, readNode: root))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
                           diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)

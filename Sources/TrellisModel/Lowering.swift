@@ -45,9 +45,11 @@ public enum Lowering {
     }
 }
 
-/// A template lowered once: its grid, its height, and its grid count.
-struct LoweredTemplate {
-    var grid: Grid
+/// A cell lowered (a template's once): its own values, its children (already in the arena),
+/// its height and its grid count.
+struct LoweredCell {
+    /// The cell's values, axis and children (already in the arena).
+    var record: GridArena.Record
     var height: Int
     var count: Int
 }
@@ -61,7 +63,7 @@ struct LoweringState {
     var diagnostics: [Diagnostic] = []
     var templateCells: [String: Node] = [:]
     var templateNameRanges: [String: Range<Int>] = [:]
-    var loweredTemplates: [String: LoweredTemplate] = [:]
+    var loweredTemplates: [String: LoweredCell] = [:]
     var templatesInProgress: [String] = []
     var usedTemplates: Set<String> = []
     var budget = Lowering.maximumGrids
@@ -75,6 +77,15 @@ struct LoweringState {
     var usesFastPaths = true
     /// Where each attribute name was first given on the cell being lowered (by raw value).
     var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
+    /// The grids built so far, shared by the file's layouts.
+    var arena = GridArena()
+    /// Records of the children of the lists being lowered, moved into the arena side by side
+    /// once a list is done (a list's cells are lowered depth first, so their own children
+    /// land in the arena before them).
+    var pending: [GridArena.Record] = []
+    /// The first rare-fields entry of the cell whose attributes are being applied: an entry
+    /// before it is a template's, copied before it is changed.
+    var ownRareFields = 0
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -102,6 +113,10 @@ struct LoweringState {
 
     mutating func lowerFile() -> Document {
         var document = Document()
+        var roots: [(name: String?, root: Int, nameRange: Range<Int>?)] = []
+        // A cell is at least two nodes (the cell and its size or split); the pages reserved
+        // past the last record are never touched.
+        arena.reserve(grids: tree.nodes.count / 2)
         var items: [Node] = []
         tree.forEachChild(of: 0) { items.append($0) }
         for item in items where tree.nodes[item].kind == .templateDecl {
@@ -141,9 +156,7 @@ struct LoweringState {
                     layoutNames[name] = nameToken.range
                 }
                 guard let cell = tree.child(of: item, .cell) else { continue }
-                if let root = lowerRoot(cell) {
-                    document.layouts.append(LayoutDecl(name: name, root: root, nameRange: nameToken?.range))
-                }
+                if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range)) }
             case .cell:
                 if let first = bareRoot {
                     report("M012", "a file holds at most one bare layout; this cell is a second one", itemRange,
@@ -152,9 +165,7 @@ struct LoweringState {
                     continue
                 }
                 bareRoot = item
-                if let root = lowerRoot(item) {
-                    document.layouts.append(LayoutDecl(name: nil, root: root))
-                }
+                if let root = lowerRoot(item) { roots.append((nil, root, nil)) }
             default:
                 break
             }
@@ -167,6 +178,7 @@ struct LoweringState {
                        fixIts: [])
             }
         }
+        document.layouts = roots.map { LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root), nameRange: $0.nameRange) }
         let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
         if document.layouts.isEmpty, !hasLayoutSyntax {
             report("M017", .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
@@ -207,33 +219,27 @@ struct LoweringState {
 
     // MARK: cells
 
-    mutating func lowerRoot(_ cell: Node) -> Grid? {
+    /// Lowers a layout's root cell; returns its record's index in the arena.
+    mutating func lowerRoot(_ cell: Node) -> Int? {
         budget = Lowering.maximumGrids
         budgetReported = false
         if let repeatClause = tree.child(of: cell, .repeatClause) {
             report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
         }
-        guard let (grid, height, _) = lowerCell(cell, depth: 0) else { return nil }
-        if grid.size != nil, let sizeNode = tree.child(of: cell, .size) {
+        guard let lowered = lowerCell(cell, depth: 0) else { return nil }
+        if lowered.record.size != .none, let sizeNode = tree.child(of: cell, .size) {
             report("M120", .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
         }
-        if height > Lowering.maximumDepth {
-            report("M015", "the layout nests \(height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
+        if lowered.height > Lowering.maximumDepth {
+            report("M015", "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
             return nil
         }
-        return grid
+        return arena.append(lowered.record)
     }
 
-    /// Lowers one cell (without its repetition). Returns the grid, its height and count.
-    mutating func lowerCell(_ cell: Node, depth: Int) -> (Grid, Int, Int)? {
-        var grid = Grid()
-        guard let (height, count) = lowerCell(cell, depth: depth, into: &grid) else { return nil }
-        return (grid, height, count)
-    }
-
-    /// Lowers one cell into `grid` (a fresh grid, in place: children are lowered straight
-    /// into their parent's list). Returns the height and count, or nil when not built.
-    mutating func lowerCell(_ cell: Node, depth: Int, into grid: inout Grid) -> (Int, Int)? {
+    /// Lowers one cell (without its repetition), its children into the arena; nil when it is
+    /// not built.
+    mutating func lowerCell(_ cell: Node, depth: Int) -> LoweredCell? {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Lowering.maximumNesting else {
@@ -244,8 +250,7 @@ struct LoweringState {
             }
             return nil
         }
-        var height = 1
-        var count = 1
+        var lowered = LoweredCell(record: GridArena.Record(), height: 1, count: 1)
         var sizeNode: Node?
         var split: Node?
         var firstAttribute: Node?
@@ -259,11 +264,7 @@ struct LoweringState {
             case .templateRef:
                 if let index = tree.firstToken(of: child) {
                     let token = tree.tokens[index]
-                    if let template = template(named: text(token), reference: token) {
-                        grid = template.grid
-                        height = template.height
-                        count = template.count
-                    }
+                    if let template = template(named: text(token), reference: token) { lowered = template }
                 }
             default: break
             }
@@ -271,9 +272,14 @@ struct LoweringState {
         }
         if let sizeNode, let index = tree.firstToken(of: sizeNode) {
             let token = tree.tokens[index]
-            if let size = lowerSize(token) { grid.size = size } else if token.kind == .underscore { grid.size = nil }
+            if let size = lowerSize(token) {
+                lowered.record.setSize(size)
+            } else if token.kind == .underscore {
+                lowered.record.setSize(nil)
+            }
         }
         if let firstAttribute {
+            ownRareFields = arena.rare.count
             // One bit per attribute name seen on this cell; `firstGiven` holds where each was
             // first given, read only for names whose bit is set (no allocation per cell).
             var given: UInt64 = 0
@@ -291,57 +297,51 @@ struct LoweringState {
                             given |= 1 << UInt64(slot)
                         }
                     }
-                    apply(attribute, name: name, nameToken: nameToken, to: &grid)
+                    apply(attribute, name: name, nameToken: nameToken, to: &lowered.record)
                 }
                 attribute = tree.nodes[attribute].subtreeEnd
             }
         }
-        if grid.overlap != nil, let sizeNode, depth > 0, let size = grid.size, size != .number(0) {
+        if lowered.record.rare != 0, arena.rare[Int(lowered.record.rare)].overlap != nil, let sizeNode, depth > 0,
+           let size = arena.size(of: lowered.record), size != .number(0) {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
         if let split, let keywordIndex = tree.firstToken(of: split) {
-            grid.axis = tree.tokens[keywordIndex].kind == .kwRows ? .rows : .cols
-            grid.children = []
-            height = 1
-            count = 1
+            lowered.record.axis = tree.tokens[keywordIndex].kind == .kwRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
+            lowered.record.setChildren(0..<0)
+            lowered.height = 1
+            lowered.count = 1
             if let list = tree.child(of: split, .inlineList) { attributesOnTheLastItem(list, keyword: tree.tokens[keywordIndex]) }
             if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
                 let listEnd = tree.nodes[list].subtreeEnd
-                var cells = 0
-                tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells += 1 } }
-                grid.children.reserveCapacity(cells)
+                let base = pending.count
                 var childCell = list + 1
                 while childCell < listEnd {
                     defer { childCell = tree.nodes[childCell].subtreeEnd }
-                    guard tree.nodes[childCell].kind == .cell else { continue }
-                    grid.children.append(Grid())
-                    guard let (childHeight, childCount) = lowerCell(childCell, depth: depth + 1, into: &grid.children[grid.children.count - 1]) else {
-                        grid.children.removeLast()
-                        continue
-                    }
+                    guard tree.nodes[childCell].kind == .cell, let child = lowerCell(childCell, depth: depth + 1) else { continue }
                     let times = repeatCount(childCell)
-                    let added = childCount * times
+                    let added = child.count * times
                     if added > budget {
                         if !budgetReported {
                             report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                             budgetReported = true
                         }
-                        grid.children.removeLast()
                         continue
                     }
                     budget -= added
-                    count += added
-                    height = max(height, childHeight + 1)
-                    if times > 1, let child = grid.children.last {
-                        grid.children.append(contentsOf: repeatElement(child, count: times - 1))
-                    }
+                    lowered.count += added
+                    lowered.height = max(lowered.height, child.height + 1)
+                    // The copies of `* N` share the child's subtree.
+                    for _ in 0..<times { pending.append(child.record) }
                 }
+                lowered.record.setChildren(arena.append(block: pending[base...]))
+                pending.removeSubrange(base...)
             }
         }
         // Set last: the cell's last token is read after its children's, not before them.
-        grid.sourceRange = tree.range(of: cell)
-        return (height, count)
+        lowered.record.setSource(tree.range(of: cell))
+        return lowered
     }
 
     /// M018 (info): `fill cols 30% | fill padding(5)` pads the last column, not the `cols` grid,
@@ -401,7 +401,7 @@ struct LoweringState {
         return value
     }
 
-    mutating func template(named name: String, reference: Token) -> LoweredTemplate? {
+    mutating func template(named name: String, reference: Token) -> LoweredCell? {
         usedTemplates.insert(name)
         guard let cell = templateCells[name] else {
             let candidates = templateCells.keys.sorted() + Parser.attributeNames.sorted()
@@ -425,15 +425,14 @@ struct LoweringState {
         return template(named: name, cell: cell)
     }
 
-    mutating func template(named name: String, cell: Node) -> LoweredTemplate? {
+    mutating func template(named name: String, cell: Node) -> LoweredCell? {
         if let done = loweredTemplates[name] { return done }
         templatesInProgress.append(name)
         defer { templatesInProgress.removeLast() }
         if let repeatClause = tree.child(of: cell, .repeatClause) {
             report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", tree.range(of: repeatClause))
         }
-        guard let (grid, height, count) = lowerCell(cell, depth: 0) else { return nil }
-        let lowered = LoweredTemplate(grid: grid, height: height, count: count)
+        guard let lowered = lowerCell(cell, depth: 0) else { return nil }
         loweredTemplates[name] = lowered
         return lowered
     }
@@ -542,15 +541,15 @@ struct LoweringState {
         return values
     }
 
-    mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout Grid) {
+    mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout GridArena.Record) {
         // The common case first, without allocating: `padding` or `spacing` of plain numbers.
         if usesFastPaths, known == .padding || known == .spacing, let numbers = plainNumbers(attribute) {
             let values = numbers.values
             switch (known, numbers.count) {
-            case (.spacing, 1): grid.spacing = values.0; return
-            case (.padding, 1): grid.padding = EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0); return
-            case (.padding, 2): grid.padding = EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1); return
-            case (.padding, 4): grid.padding = numbers.insets; return
+            case (.spacing, 1): grid.setSpacing(values.0); return
+            case (.padding, 1): grid.setPadding(EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0)); return
+            case (.padding, 2): grid.setPadding(EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1)); return
+            case (.padding, 4): grid.setPadding(numbers.insets); return
             default: break   // the general path says what is wrong
             }
         }
@@ -567,13 +566,13 @@ struct LoweringState {
                     report("M005", "`\(name)` is a flag: write `\(name)`, or `\(name)(false)` to clear a template's", range)
                 }
             }
-            if name == "anchor" { grid.anchor = value } else { grid.placeholder = value }
+            grid.set(known == .anchor ? GridArena.Record.anchor : GridArena.Record.placeholder, value)
         case .padding:
             guard let args, let values = numbers(args, for: name, at: range) else { return missingArguments(name, range, example: "padding(10 0 10 0)") }
             switch values.count {
-            case 1: grid.padding = EdgeInsets(top: values[0], left: values[0], bottom: values[0], right: values[0])
-            case 2: grid.padding = EdgeInsets(top: values[0], left: values[1], bottom: values[0], right: values[1])
-            case 4: grid.padding = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+            case 1: grid.setPadding(EdgeInsets(top: values[0], left: values[0], bottom: values[0], right: values[0]))
+            case 2: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[0], right: values[1]))
+            case 4: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
             default:
                 report("M005", "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
                        notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
@@ -582,53 +581,61 @@ struct LoweringState {
             guard let args, let values = numbers(args, for: name, at: range), values.count == 1 else {
                 return missingArguments(name, range, example: "spacing(5)")
             }
-            grid.spacing = values[0]
+            grid.setSpacing(values[0])
         case .tag:
             guard let args, args.count == 1, args[0].kind == .number, let value = NumberParsing.integer(bytes, args[0].range) else {
                 return missingArguments(name, range, example: "tag(1001)")
             }
-            grid.tag = value
+            grid.setTag(value)
             if let finding = ValueChecks.tag(value) { report(finding, at: args[0].range) }
         case .gravity, .overlap:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
             guard let value = gravityText(args, for: name) else { return }
-            if name == "gravity" { grid.gravity = value } else { grid.overlap = value }
+            if known == .gravity {
+                grid.gravity = arena.append(text: value)
+            } else {
+                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = value }
+            }
         case .action:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "action(handleTap:)") }
+            var action: String?
             if args.count == 1, args[0].kind == .string {
-                grid.action = decodeString(args[0])
+                action = decodeString(args[0])
             } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
                 // A selector written without spaces (`handleTap:`) is its own text.
                 if usesFastPaths, let first = args.first, let last = args.last, last.end - first.start == args.reduce(0, { $0 + $1.end - $1.start }) {
-                    grid.action = String(decoding: bytes[first.start..<last.end], as: UTF8.self)
+                    action = String(decoding: bytes[first.start..<last.end], as: UTF8.self)
                 } else {
-                    grid.action = args.map(text).joined()
+                    action = args.map(text).joined()
                 }
             } else {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
             }
-            if let action = grid.action, let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
+            if let action { grid.action = arena.append(text: action) }
+            if let action = arena.string(grid.action), let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
                 let span = first.start..<last.end
                 let replacement = finding.replacement.map { args.count == 1 && args[0].kind == .string ? "\"\($0)\"" : $0 }
                 report(finding, at: span, replacement: replacement)
             }
         case .actionData:
             guard let value = jsonArgument(attribute, name: name) else { return }
-            grid.actionData = value
+            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.actionData = value }
         case .json:
             guard let value = jsonArgument(attribute, name: name) else { return }
             guard case .object(let members) = value else {
                 report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
                 return
             }
-            grid.extra.append(contentsOf: members)
+            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.extra.append(contentsOf: members) }
         case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
             let edge: Edge = known == .topBorderline ? .top : known == .leftBorderline ? .left : known == .bottomBorderline ? .bottom : .right
             guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
             if let line = borderline(edge, args, name: name) {
-                grid.borderlines.removeAll { $0.edge == edge }
-                grid.borderlines.append(line)
-                grid.borderlines.sort { $0.edge.order < $1.edge.order }
+                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { fields in
+                    fields.borderlines.removeAll { $0.edge == edge }
+                    fields.borderlines.append(line)
+                    fields.borderlines.sort { $0.edge.order < $1.edge.order }
+                }
             }
         case .content:
             guard let args, args.count == 1, args[0].kind == .dimension else {
@@ -639,7 +646,7 @@ struct LoweringState {
                 report("M005", "`content` takes WIDTHxHEIGHT in points, e.g. `content(80x20)`", args[0].range)
                 return
             }
-            grid.contentSize = PreviewSize(width: width, height: height)
+            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.contentSize = PreviewSize(width: width, height: height) }
         }
     }
 

@@ -32,23 +32,32 @@ extension RuntimeReading {
 
     /// What a layout pass reads of one grid without raw members, as the runtime holds it.
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
-        withUnsafePointer(to: grid) { facts(authoredAt: $0, isRoot: isRoot) }
+        facts(size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
+              overlap: grid.overlap, gravity: grid.gravity, borderlines: grid.borderlines, isRoot: isRoot)
     }
 
-    /// ``facts(authored:isRoot:)`` for a grid read in place, field by field: a tree's builder
-    /// walks the grids through pointers, and handing the whole grid to a function would copy it.
-    package static func facts(authoredAt grid: UnsafePointer<Grid>, isRoot: Bool) -> GridFacts {
-        var facts = GridFacts(measure: isRoot ? fill : measure(of: grid.pointee.size))
-        if let padding = grid.pointee.padding { facts.padding = writtenAndRead(padding) }
-        facts.spacing = grid.pointee.spacing ?? 0
+    /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
+    package static func facts(record: GridArena.Record, in arena: GridArena, isRoot: Bool) -> GridFacts {
+        let fields = record.rare == 0 ? nil : arena.rare[Int(record.rare)]
+        return facts(size: arena.size(of: record), padding: record.has(GridArena.Record.hasPadding) ? record.padding : nil,
+                     spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
+                     anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
+                     overlap: fields?.overlap, gravity: arena.string(record.gravity), borderlines: fields?.borderlines ?? [], isRoot: isRoot)
+    }
+
+    static func facts(size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
+                      overlap: String?, gravity: String?, borderlines: [Borderline], isRoot: Bool) -> GridFacts {
+        var facts = GridFacts(measure: isRoot ? fill : measure(of: size))
+        if let padding { facts.padding = writtenAndRead(padding) }
+        facts.spacing = spacing ?? 0
         if !isRoot {
-            facts.placeholder = grid.pointee.placeholder
-            facts.anchor = grid.pointee.anchor
+            facts.placeholder = placeholder
+            facts.anchor = anchor
         }
-        readAlignment(overlap: grid.pointee.overlap, gravity: grid.pointee.gravity, isRoot: isRoot, measure: &facts.measure,
+        readAlignment(overlap: overlap, gravity: gravity, isRoot: isRoot, measure: &facts.measure,
                       anchor: &facts.anchor, gravity: &facts.gravity)
-        if !isRoot, !grid.pointee.borderlines.isEmpty {
-            facts.firstBorderline = Edge.allCases.first { edge in grid.pointee.borderlines.contains { $0.edge == edge } }
+        if !isRoot, !borderlines.isEmpty {
+            facts.firstBorderline = Edge.allCases.first { edge in borderlines.contains { $0.edge == edge } }
         }
         return facts
     }
