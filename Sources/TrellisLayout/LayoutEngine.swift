@@ -47,7 +47,7 @@ public struct LayoutResult: Sendable {
     /// height after the last pass.
     public var width: Double
     public var height: Double
-    public var grids: [GridFrame]
+    public var grids: GridFrames
     /// How many layout passes ran (settling and relayouts together).
     public var passes: Int
     /// False when a wrap height still changed after ``LayoutEngine/maximumPasses`` passes of
@@ -120,7 +120,7 @@ public enum LayoutEngine {
             }
             // A layout again that moved nothing shows the frames it showed (shared, not rebuilt).
             let unmoved = lastPlaces.flatMap { pass.isAt($0) ? results.last?.grids : nil }
-            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? pass.frames(screen: true),
+            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? GridFrames(pass, screen: true),
                                       passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
             if request < relayouts { lastPlaces = pass.places }
             result.relayouts = request
@@ -141,7 +141,7 @@ public enum LayoutEngine {
         var pass = LayoutPass(tree: tree, viewport: viewport)
         let height = pass.run(height: viewport.height ?? 0)
         return LayoutResult(viewport: viewport, width: viewport.width, height: height,
-                            grids: pass.frames(screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
+                            grids: GridFrames(pass, screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
                             paths: tree.paths)
     }
 }

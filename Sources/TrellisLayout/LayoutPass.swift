@@ -3,7 +3,7 @@ import TrellisModel
 /// One layout of a ``LayoutTree`` at one viewport: the tree's arrays (shared, not copied;
 /// leading and trailing padding swapped under RTL) and the rectangles the passes mutate:
 /// they persist from one pass to the next, as on the runtime's grid nodes.
-struct LayoutPass {
+struct LayoutPass: Sendable {
     let tree: LayoutTree
     let viewport: Viewport
     let measure: [Double]
@@ -94,7 +94,7 @@ struct LayoutPass {
     }
 
     func takesView(_ grid: Int) -> Bool {
-        (anchor[grid] || childCount[grid] == 0) && !placeholder[grid]
+        LayoutTree.takesView(anchor: anchor[grid], leaf: childCount[grid] == 0, placeholder: placeholder[grid])
     }
 
     // MARK: the measure pass
@@ -311,37 +311,26 @@ extension LayoutPass {
         return same(x, places.x) && same(y, places.y) && same(w, places.w) && same(h, places.h)
     }
 
-    /// Every grid's frame as it appears (mirrored under RTL), with slots; with `screen`, also
-    /// the frame each view really gets (`-doLayoutSubviews`: negative sizes applied as 0, then
-    /// `_myCGRectRound`) where it does not depend on the view's own, unknown size.
-    func frames(screen: Bool) -> [GridFrame] {
-        let width = viewport.width
-        var grids: [GridFrame] = []
-        grids.reserveCapacity(measure.count)
-        var nextSlot = 0
-        for index in 0..<measure.count {
-            var rect = Rect(x: x[index], y: y[index], width: w[index], height: h[index])
-            let contentLeft = rtl ? padTrailing[index] : padLeading[index]
-            let contentRight = rtl ? padLeading[index] : padTrailing[index]
-            if rtl { rect.x = width - rect.x - rect.width }
-            let box = Rect(x: rect.x + contentLeft, y: rect.y + padTop[index],
-                           width: rect.width - contentLeft - contentRight, height: rect.height - padTop[index] - padBottom[index])
-            var slot: Int?
-            var view: Rect?
-            if takesView(index) {
-                slot = nextSlot
-                nextSlot += 1
-                if screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
-            }
-            let parentIndex = Int(parent[index])
-            grids.append(GridFrame(
-                index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
-                measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
-                parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
-                isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
-                sourceRange: tree.sources[index]))
-        }
-        return grids
+    /// Grid `index`'s frame as it appears (mirrored under RTL), with its slot; with `screen`,
+    /// also the frame its view really gets (`-doLayoutSubviews`: negative sizes applied as 0,
+    /// then `_myCGRectRound`) where it does not depend on the view's own, unknown size.
+    func frame(_ index: Int, screen: Bool) -> GridFrame {
+        var rect = Rect(x: x[index], y: y[index], width: w[index], height: h[index])
+        let contentLeft = rtl ? padTrailing[index] : padLeading[index]
+        let contentRight = rtl ? padLeading[index] : padTrailing[index]
+        if rtl { rect.x = viewport.width - rect.x - rect.width }
+        let box = Rect(x: rect.x + contentLeft, y: rect.y + padTop[index],
+                       width: rect.width - contentLeft - contentRight, height: rect.height - padTop[index] - padBottom[index])
+        let slot = tree.slots[index]
+        var view: Rect?
+        if slot >= 0, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
+        let parentIndex = Int(parent[index])
+        return GridFrame(
+            index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot < 0 ? nil : Int(slot), viewFrame: view,
+            measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
+            parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
+            isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
+            sourceRange: tree.sources[index])
     }
 
     /// A leaf's view aligned by gravity (or overlap) takes its own size on that axis, which a

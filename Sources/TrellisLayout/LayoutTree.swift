@@ -25,6 +25,9 @@ public struct LayoutTree: Sendable {
     public private(set) var sources: [Range<Int>?] = []
     /// The edge of a grid's first borderline, if it has any.
     public private(set) var firstBorderline: [Edge?] = []
+    /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
+    /// and anchors, placeholders excepted) in pre-order; -1 for a grid that takes none.
+    public private(set) var slots: [Int32] = []
     /// The deepest grid's depth (the root's is 0).
     public private(set) var deepest = 0
     /// Names grids by dotted path when a report asks.
@@ -76,16 +79,50 @@ public struct LayoutTree: Sendable {
         firstBorderline = builder.firstBorderline.take()
         deepest = builder.deepest
         paths = GridPaths(parent: parent, indexInParent: builder.indexInParent.take())
+        var next: Int32 = 0
+        slots = [Int32](repeating: -1, count: measure.count)
+        for index in slots.indices where Self.takesView(anchor: anchor[index], leaf: childCount[index] == 0, placeholder: placeholder[index]) {
+            slots[index] = next
+            next += 1
+        }
     }
 
-    /// A layout's tree: from the authored model for Trellis layouts, else from the runtime
-    /// model read from the JSON.
+    /// Whether a grid is given a subview: `-doLayoutSubviews` places one in each leaf and each
+    /// anchor, skipping placeholders.
+    static func takesView(anchor: Bool, leaf: Bool, placeholder: Bool) -> Bool { (anchor || leaf) && !placeholder }
+
+    /// A layout's tree: from the authored model for Trellis layouts, else read from the
+    /// JSON syntax grid by grid.
     public init(_ layout: LoadedLayout) {
         if let authored = layout.authored, layout.isAuthored {
             self.init(authored: authored, dialect: layout.dialect)
+        } else if let node = layout.readNode {
+            self.init(read: node, dialect: layout.dialect)
         } else {
             self.init(layout.runtime)
         }
+    }
+
+    /// The tree of what the runtime reads from a grid dictionary, read straight from its
+    /// syntax. Equal to `LayoutTree(RuntimeReading.root(node, dialect:))`.
+    public init(read value: JSONNode, dialect: Dialect) {
+        // Columns sized from the start: grown by doubling, they would end up to twice the
+        // tree's size, with the old and new memory held together at each step.
+        var builder = Builder(capacity: Self.gridCount(upTo: value))
+        builder.append(read: value, dialect: dialect, parent: -1, slot: 0, depth: 0)
+        self.init(builder)
+    }
+
+    /// At least the number of grids the runtime reads from a grid dictionary: the dictionary
+    /// and every element of every `rows` and `cols` list below it (a list given twice counts
+    /// twice, though only the last is read). Depth is bounded by the JSON reader.
+    static func gridCount(upTo value: JSONNode) -> Int {
+        var count = 1
+        value.forEachMember { key, member in
+            guard key == "rows" || key == "cols", let elements = member.elementList else { return }
+            for element in elements { count += gridCount(upTo: element) }
+        }
+        return count
     }
 
     /// How many grids the tree holds.

@@ -87,6 +87,23 @@ extension LayoutTree {
             subtreeEnd[index] = measure.count
         }
 
+        /// ``append(_:parent:slot:depth:)`` for a grid dictionary read as the runtime reads it,
+        /// one grid at a time: no nested runtime model of the tree is built (depth is bounded
+        /// by the JSON reader).
+        mutating func append(read value: JSONNode, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
+            let isRoot = parentIndex < 0
+            var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember("size")))
+            let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
+            let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
+                                  source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
+            guard !children.isEmpty else { return }
+            for (offset, child) in children.enumerated() {
+                childList[childStart[node] + offset] = measure.count
+                append(read: child, dialect: dialect, parent: node, slot: offset, depth: level + 1)
+            }
+            subtreeEnd[node] = measure.count
+        }
+
         /// ``append(_:parent:slot:depth:)`` for record `index` of an arena, read in place
         /// (depth is bounded by the lowering).
         mutating func append(authored index: Int, in arena: GridArena, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {

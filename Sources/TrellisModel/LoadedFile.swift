@@ -20,7 +20,7 @@ public struct LoadedLayout: Sendable {
     /// The runtime the JSON is written for and read by.
     public var dialect: Dialect
     /// The file's value (JSON inputs).
-    var readNode: JSONNode?
+    package var readNode: JSONNode?
 
     /// The authored model as a ``Grid`` (built from the arena on each read).
     public var grid: Grid? { authored?.grid }

@@ -205,8 +205,43 @@ public enum RuntimeReading {
     }
 
     static func apply<Value: RuntimeReadable>(_ value: Value, to grid: inout RuntimeGrid, dialect: Dialect, isRoot: Bool) {
+        guard let lists = applyOwnKeys(value, to: &grid, dialect: dialect, isRoot: isRoot) else { return }
+        // `cols` are added first; `rows` after them turn the split into rows (an assertion
+        // in debug builds; release builds keep both lists under one axis).
+        readChildren(lists.cols, axis: .cols, into: &grid, dialect: dialect)
+        readChildren(lists.rows, axis: .rows, into: &grid, dialect: dialect)
+    }
+
+    /// The children lists of a grid dictionary, as the runtime reads them: the `cols`
+    /// elements, then the `rows` elements, under the axis of the last list with any.
+    package struct ChildLists<Value: RuntimeReadable> {
+        package var cols: Value?
+        package var rows: Value?
+
+        /// The children in the order the runtime adds them, and their axis.
+        package var children: (elements: [Value], axis: Axis?) {
+            let colElements = cols?.elementList ?? []
+            let rowElements = rows?.elementList ?? []
+            if rowElements.isEmpty { return (colElements, colElements.isEmpty ? nil : .cols) }
+            return (colElements.isEmpty ? rowElements : colElements + rowElements, .rows)
+        }
+    }
+
+    /// ``applyOwnKeys(_:to:dialect:isRoot:)`` for the JSON syntax, with the children in the
+    /// order the runtime adds them and their axis (compiled for the syntax here, so that a
+    /// caller in another module does not instantiate the generic reader for each grid).
+    package static func readOwnKeys(_ node: JSONNode, into grid: inout RuntimeGrid, dialect: Dialect,
+                                    isRoot: Bool) -> (elements: [JSONNode], axis: Axis?) {
+        applyOwnKeys(node, to: &grid, dialect: dialect, isRoot: isRoot)?.children ?? ([], nil)
+    }
+
+    /// Every key but the children; returns the children lists (nil for a value that is not
+    /// an object). A layout tree's builder reads the children itself, so that no nested
+    /// model of the whole tree is built.
+    package static func applyOwnKeys<Value: RuntimeReadable>(_ value: Value, to grid: inout RuntimeGrid, dialect: Dialect,
+                                                             isRoot: Bool) -> ChildLists<Value>? {
         grid.sourceRange = value.readableRange
-        guard value.readableKind == .object else { return }
+        guard value.readableKind == .object else { return nil }
         let keys = Keys(value, dialect: dialect)
         if let data = keys.actionData, data.readableKind != .null { grid.actionData = data.plainValue }
         grid.tag = integer(read: keys.tag)
@@ -231,10 +266,7 @@ public enum RuntimeReading {
             for member in keys.unknown { unknown[member.key] = member.value }
             grid.unknownKeys = unknown.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) }
         }
-        // `cols` are added first; `rows` after them turn the split into rows (an assertion
-        // in debug builds; release builds keep both lists under one axis).
-        readChildren(keys.cols, axis: .cols, into: &grid, dialect: dialect)
-        readChildren(keys.rows, axis: .rows, into: &grid, dialect: dialect)
+        return ChildLists(cols: keys.cols, rows: keys.rows)
     }
 
     /// `overlap`, then `gravity`: a readable overlap makes a grid below the root an anchor of

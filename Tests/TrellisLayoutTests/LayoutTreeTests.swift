@@ -5,8 +5,9 @@ import XCTest
 
 @testable import TrellisLayout
 
-/// The tree flattened straight from an authored grid equals the tree of its runtime model,
-/// array by array and path by path, on random grids and every example.
+/// The tree flattened straight from an authored grid, or read straight from a grid
+/// dictionary's syntax, equals the tree of its runtime model, array by array and path by path,
+/// on random grids, every example and every corpus file.
 final class LayoutTreeTests: XCTestCase {
     func testTreeFromAuthoredGridEqualsTreeFromRuntimeModel() throws {
         var random = SeededRandom(seed: 2026_11_25)
@@ -24,6 +25,32 @@ final class LayoutTreeTests: XCTestCase {
         }
     }
 
+    func testTreeReadFromJSONSyntaxEqualsTreeFromRuntimeModel() throws {
+        var random = SeededRandom(seed: 2026_11_26)
+        var texts: [String] = []
+        for round in 0..<3_000 {
+            let grid = RandomGrids.grid(random: &random)
+            var text = String(decoding: JSONWriter.write(grid.jsonValue(dialect: round % 2 == 0 ? .v1 : .v2),
+                                                         style: random.chance(50) ? .pretty : .compact), as: UTF8.self)
+            // Now and then a mistake the reader recovers from, a key given twice, or a
+            // children list that is not an array of objects.
+            if random.chance(5), let brace = text.lastIndex(of: "}") { text.insert(",", at: brace) }
+            if random.chance(5) { text = String(text.prefix(text.count * 2 / 3)) }
+            if random.chance(5) { text = text.replacingOccurrences(of: "\"size\"", with: "\"size\": \"wrap\", \"size\"") }
+            if random.chance(5) { text = text.replacingOccurrences(of: "\"rows\": [", with: "\"rows\": [7, ") }
+            texts.append(text)
+        }
+        for url in TestPaths.files(in: TestPaths.corpus, withExtension: "json") { texts.append(try TestPaths.text(url)) }
+        for (number, text) in texts.enumerated() {
+            guard let root = JSONReader.read(text).root else { continue }
+            for dialect in [Dialect.v1, .v2] {
+                let direct = LayoutTree(read: root, dialect: dialect)
+                let viaRuntime = LayoutTree(RuntimeReading.root(root, dialect: dialect))
+                XCTAssertNil(Self.difference(direct, viaRuntime), "text \(number): \(text)")
+            }
+        }
+    }
+
     /// The first array that differs, by name.
     static func difference(_ one: LayoutTree, _ other: LayoutTree) -> String? {
         func same<T: Equatable>(_ key: KeyPath<LayoutTree, T>) -> Bool { one[keyPath: key] == other[keyPath: key] }
@@ -33,7 +60,7 @@ final class LayoutTreeTests: XCTestCase {
             ("childList", same(\.childList)), ("subtreeEnd", same(\.subtreeEnd)), ("padTop", same(\.padTop)), ("padLeft", same(\.padLeft)),
             ("padBottom", same(\.padBottom)), ("padRight", same(\.padRight)), ("spacing", same(\.spacing)), ("gravity", same(\.gravity)),
             ("anchor", same(\.anchor)), ("placeholder", same(\.placeholder)), ("content", same(\.content)), ("depth", same(\.depth)),
-            ("sources", same(\.sources)), ("firstBorderline", same(\.firstBorderline)), ("deepest", same(\.deepest)),
+            ("sources", same(\.sources)), ("firstBorderline", same(\.firstBorderline)), ("deepest", same(\.deepest)), ("slots", same(\.slots)),
             ("paths", (0..<one.count).map(one.path(of:)) == (0..<other.count).map(other.path(of:))),
         ]
         return checks.first { !$0.1 }?.0

@@ -1,0 +1,19 @@
+/// The frames of one layout at one viewport: the rectangles a pass left, read with the tree
+/// when a frame is asked for. A result holds 32 bytes a grid (four coordinates), not a
+/// ``GridFrame`` each; reading a frame costs a few loads and additions.
+public struct GridFrames: RandomAccessCollection, Sendable {
+    /// The pass after its last run (its arrays are shared with the pass, not copied).
+    private let pass: LayoutPass
+    /// Whether view frames are computed (what the screen shows), or not (one fresh pass).
+    private let screen: Bool
+
+    init(_ pass: LayoutPass, screen: Bool) {
+        self.pass = pass
+        self.screen = screen
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { pass.x.count }
+
+    public subscript(index: Int) -> GridFrame { pass.frame(index, screen: screen) }
+}
