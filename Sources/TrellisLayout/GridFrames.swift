@@ -16,4 +16,15 @@ public struct GridFrames: RandomAccessCollection, Sendable {
     public var endIndex: Int { pass.x.count }
 
     public subscript(index: Int) -> GridFrame { pass.frame(index, screen: screen) }
+
+    /// Grid `index`'s rectangle as it appears (``GridFrame/frame``), without the rest of
+    /// its frame.
+    public func rect(_ index: Int) -> Rect { pass.rect(index) }
+
+    /// Whether every frame equals `other`'s at the same index: the same rectangles bit for bit
+    /// from the same tree, viewport and kind of result.
+    public func isIdentical(to other: GridFrames) -> Bool {
+        screen == other.screen && pass.viewport == other.pass.viewport && pass.tree.count == other.pass.tree.count
+            && pass.tree.slots == other.pass.tree.slots && pass.isAt(other.pass.places)
+    }
 }

@@ -311,14 +311,20 @@ extension LayoutPass {
         return same(x, places.x) && same(y, places.y) && same(w, places.w) && same(h, places.h)
     }
 
+    /// Grid `index`'s rectangle as it appears (mirrored under RTL).
+    func rect(_ index: Int) -> Rect {
+        var rect = Rect(x: x[index], y: y[index], width: w[index], height: h[index])
+        if rtl { rect.x = viewport.width - rect.x - rect.width }
+        return rect
+    }
+
     /// Grid `index`'s frame as it appears (mirrored under RTL), with its slot; with `screen`,
     /// also the frame its view really gets (`-doLayoutSubviews`: negative sizes applied as 0,
     /// then `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frame(_ index: Int, screen: Bool) -> GridFrame {
-        var rect = Rect(x: x[index], y: y[index], width: w[index], height: h[index])
+        let rect = rect(index)
         let contentLeft = rtl ? padTrailing[index] : padLeading[index]
         let contentRight = rtl ? padLeading[index] : padTrailing[index]
-        if rtl { rect.x = viewport.width - rect.x - rect.width }
         let box = Rect(x: rect.x + contentLeft, y: rect.y + padTop[index],
                        width: rect.width - contentLeft - contentRight, height: rect.height - padTop[index] - padBottom[index])
         let slot = tree.slots[index]

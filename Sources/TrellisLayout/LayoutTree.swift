@@ -117,10 +117,24 @@ public struct LayoutTree: Sendable {
     /// and every element of every `rows` and `cols` list below it (a list given twice counts
     /// twice, though only the last is read). Depth is bounded by the JSON reader.
     static func gridCount(upTo value: JSONNode) -> Int {
+        withUnsafePointer(to: value) { gridCount(upTo: $0) }
+    }
+
+    /// ``gridCount(upTo:)`` reading the nodes in place (a copy of a node retains its contents).
+    private static func gridCount(upTo node: UnsafePointer<JSONNode>) -> Int {
+        guard case .object(let members) = node.pointee.kind else { return 1 }
         var count = 1
-        value.forEachMember { key, member in
-            guard key == "rows" || key == "cols", let elements = member.elementList else { return }
-            for element in elements { count += gridCount(upTo: element) }
+        members.withUnsafeBufferPointer { members in
+            guard let first = members.baseAddress else { return }
+            for index in members.indices {
+                let member = first + index
+                guard case .array(let elements) = member.pointee.value.kind,
+                      member.pointee.key == "rows" || member.pointee.key == "cols" else { continue }
+                elements.withUnsafeBufferPointer { elements in
+                    guard let element = elements.baseAddress else { return }
+                    for offset in elements.indices { count += gridCount(upTo: element + offset) }
+                }
+            }
         }
         return count
     }

@@ -44,7 +44,7 @@ struct LayoutRules {
         var first: Int?
         var count = 0
         for grid in 1..<max(1, tree.count) where tree.firstBorderline[grid] != nil {
-            let frame = result.grids[grid].frame
+            let frame = result.grids.rect(grid)
             guard abs(result.width - frame.x - frame.width - frame.x) > 0.001 else { continue }
             if first == nil { first = grid }
             count += 1
@@ -59,21 +59,20 @@ struct LayoutRules {
             notes: ["Under RTL MyGridLayout mirrors the views but draws borderlines from the unmirrored grid rectangles (a runtime bug)."]))
     }
 
-    func length(_ frame: GridFrame, along axis: Axis) -> Double {
-        axis == .cols ? frame.frame.width : frame.frame.height
+    func length(_ frame: Rect, along axis: Axis) -> Double {
+        axis == .cols ? frame.width : frame.height
     }
 
     /// L001 and L002 for a grid with children.
     mutating func lint(_ tree: LayoutTree, _ grid: Int, result: LayoutResult, viewport: Viewport) {
         guard tree.childCount[grid] > 0 else { return }
         let axis: Axis = tree.axis[grid] == LayoutTree.rows ? .rows : .cols
-        let frame = result.grids[grid]
-        let available = length(frame, along: axis)
+        let available = length(result.grids.rect(grid), along: axis)
         let padding = axis == .cols ? tree.padLeft[grid] + tree.padRight[grid] : tree.padTop[grid] + tree.padBottom[grid]
         let spacing = tree.spacing[grid] * Double(tree.childCount[grid] - 1)
         var fixed = 0.0
         for child in tree.children(of: grid) where tree.measure[child] >= 0 || tree.measure[child] == RuntimeReading.wrap {
-            fixed += length(result.grids[child], along: axis)
+            fixed += length(result.grids.rect(child), along: axis)
         }
         let needed = fixed + padding + spacing
         if needed > available + 0.001, available > 0, reported.insert("L001 \(grid)").inserted {
@@ -86,7 +85,7 @@ struct LayoutRules {
         for child in tree.children(of: grid) {
             let measure = tree.measure[child]
             guard measure == RuntimeReading.fill || (measure < 0 && measure > -1) else { continue }
-            let got = length(result.grids[child], along: axis)
+            let got = length(result.grids.rect(child), along: axis)
             if got <= 0, reported.insert("L002 \(child)").inserted {
                 let kind = measure == RuntimeReading.fill ? "fill" : "remaining-ratio"
                 let wrapsAlongAxis = tree.measure[grid] == RuntimeReading.wrap || (grid == 0 && viewport.height == nil && axis == .rows)
