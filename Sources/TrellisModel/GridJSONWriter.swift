@@ -33,8 +33,10 @@ public enum GridJSONWriter {
         let arena = tree.arena
         arena.records.withUnsafeBufferPointer { records in
             arena.text.withUnsafeBufferPointer { text in
-                let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: arena.rare)
-                writer.grid(tree.root, indent: 0, into: &sink)
+                arena.rare.withUnsafeBufferPointer { rare in
+                    let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: rare)
+                    writer.grid(tree.root, indent: 0, into: &sink)
+                }
             }
         }
         if style == .pretty { sink.append(UInt8(ascii: "\n")) }
@@ -47,14 +49,15 @@ struct GridEmitter {
     let values: Emitter
     let records: UnsafeBufferPointer<GridArena.Record>
     let text: UnsafeBufferPointer<UInt8>
-    let rare: [GridArena.RareFields]
+    /// Read in place: a copy of an entry would retain each of its fields.
+    let rare: UnsafeBufferPointer<GridArena.RareFields>
     /// The dialect's quoted keys (`"size"`), one after another; key `k` is
     /// `keyBytes[keyStarts[k]..<keyStarts[k + 1]]`.
     let keyBytes: [UInt8]
     let keyStarts: [Int]
 
     init(style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
-         text: UnsafeBufferPointer<UInt8>, rare: [GridArena.RareFields]) {
+         text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>) {
         self.style = style
         self.records = records
         self.text = text
@@ -127,7 +130,7 @@ struct GridEmitter {
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
-        let fields = record.rare == 0 ? nil : rare[Int(record.rare)]
+        let fields = record.rare == 0 ? nil : rare.baseAddress.map { $0 + Int(record.rare) }
         if record.size != .none {
             key(.size, first: &first, indent: inner, into: &output)
             switch record.size {
@@ -139,7 +142,7 @@ struct GridEmitter {
                 output.append(UInt8(ascii: "\""))
             case .fill: output.append(contentsOf: Self.valueFill)
             case .wrap: output.append(contentsOf: Self.valueWrap)
-            case .raw, .none: values.emit(fields?.rawSize ?? .null, indent: inner, into: &output)
+            case .raw, .none: values.emit(fields?.pointee.rawSize ?? .null, indent: inner, into: &output)
             }
         }
         if record.has(GridArena.Record.hasPadding) {
@@ -165,7 +168,7 @@ struct GridEmitter {
             key(.gravity, first: &first, indent: inner, into: &output)
             string(record.gravity, into: &output)
         }
-        if let overlap = fields?.overlap {
+        if let overlap = fields?.pointee.overlap {
             key(.overlap, first: &first, indent: inner, into: &output)
             JSONWriter.appendString(overlap, to: &output)
         }
@@ -186,15 +189,15 @@ struct GridEmitter {
             string(record.action, into: &output)
         }
         if let fields {
-            if let data = fields.actionData {
+            if let data = fields.pointee.actionData {
                 key(.actionData, first: &first, indent: inner, into: &output)
                 values.emit(data, indent: inner, into: &output)
             }
-            for line in fields.borderlines {
+            for line in fields.pointee.borderlines {
                 key(line.edge.gridKey, first: &first, indent: inner, into: &output)
                 borderline(line, indent: inner, into: &output)
             }
-            for member in fields.extra {
+            for member in fields.pointee.extra {
                 key(member.key, first: &first, indent: inner, into: &output)
                 values.emit(member.value, indent: inner, into: &output)
             }
