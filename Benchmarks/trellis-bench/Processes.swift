@@ -32,6 +32,38 @@ func run(_ path: String, _ arguments: [String]) -> ProcessRun {
                       peakKiB: usage.ru_maxrss, status: status)
 }
 
+/// The peak resident memory of `path` run with `arguments`, measured from a small helper
+/// process (this executable with `--peak-memory`). `posix_spawn` starts a child inside its
+/// parent's memory until it executes the command, and Linux counts that memory in the child's
+/// peak: spawned from this process, which holds the inputs, a child that needs less than this
+/// process holds would be reported at this process's size.
+func peakMemory(_ path: String, _ arguments: [String]) -> Int {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return 0 }
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    let helper = CommandLine.arguments[0]
+    let argv: [UnsafeMutablePointer<CChar>?] = ([helper, "--peak-memory", path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, helper, &actions, nil, argv, environ) == 0 else { return 0 }
+    close(fds[1])
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+        let count = read(fds[0], &buffer, buffer.count)
+        if count <= 0 { break }
+        output += buffer[0..<count]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+}
+
 /// Best times of two commands, run alternately `rounds` times.
 func racePair(rounds: Int, _ first: () -> ProcessRun, _ second: () -> ProcessRun) -> (ProcessRun, ProcessRun) {
     var best = (ProcessRun(seconds: .infinity, peakKiB: 0, status: 0), ProcessRun(seconds: .infinity, peakKiB: 0, status: 0))
@@ -131,9 +163,9 @@ func processBenchmark(quick: Bool) {
     let tenMB = tenMegabyteGridDictionary()
     let tenPath = folder.appendingPathComponent("ten.json").path
     _ = FileManager.default.createFile(atPath: tenPath, contents: Data(tenMB))
-    let memory = run(trellis, ["check", "--format", "json", tenPath])
-    let ratio = Double(memory.peakKiB * 1024) / Double(tenMB.count)
-    print("  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(memory.peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)")
+    let peakKiB = peakMemory(trellis, ["check", "--format", "json", tenPath])
+    let ratio = Double(peakKiB * 1024) / Double(tenMB.count)
+    print("  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)")
 }
 
 /// One grid dictionary of about 10 MB: a long list of product-card rows, pretty-printed.

@@ -161,6 +161,13 @@ func profileStage(_ stage: String, runs: Int) {
 // follow the largest block freed so far, and a stage's page faults depend on what ran before.
 ProcessMemory.keepFreedMemory()
 
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--peak-memory" {
+    // The helper of `peakMemory`: runs the command (output to /dev/null) and prints its peak
+    // resident memory in KiB.
+    print(run(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3))).peakKiB)
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-processes") {
     processBenchmark(quick: CommandLine.arguments.contains("--quick"))
     exit(0)
