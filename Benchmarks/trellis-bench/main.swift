@@ -163,8 +163,11 @@ ProcessMemory.keepFreedMemory()
 
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--peak-memory" {
     // The helper of `peakMemory`: runs the command (output to /dev/null) and prints its peak
-    // resident memory in KiB.
-    print(run(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3))).peakKiB)
+    // resident memory in KiB; fails when the command could not run. (`check` exits 1 when it
+    // reports errors; the measured file has none.)
+    let measured = run(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+    guard measured.status == 0 else { exit(1) }
+    print(measured.peakKiB)
     exit(0)
 }
 

@@ -173,12 +173,14 @@ public enum Hover {
 
     /// The JSON member the cell written at `range` lowers to, for the hover of an attribute.
     static func loweredMember(_ analysis: Analysis, cell range: Range<Int>, key: String) -> String? {
-        // A file's layouts share one arena: its records are every cell the lowering built.
-        guard let layout = analysis.file.layouts.first, let tree = layout.authored,
-              let index = tree.arena.index(writtenAt: range),
-              case .object(let members) = tree.arena.grid(at: index).jsonValue(dialect: layout.dialect),
-              let member = members.last(where: { $0.key == key }) else { return nil }
-        return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
+        for layout in analysis.file.layouts {
+            // The cell's own members only: its children are not built.
+            guard let tree = layout.authored, let index = tree.arena.index(writtenAt: range, below: tree.root) else { continue }
+            guard case .object(let members) = tree.arena.grid(at: index, children: false).jsonValue(dialect: layout.dialect),
+                  let member = members.last(where: { $0.key == key }) else { return nil }
+            return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
+        }
+        return nil
     }
 
     static func alignmentMarkdown(_ word: String) -> String {

@@ -21,10 +21,11 @@ public struct GridFrames: RandomAccessCollection, Sendable {
     /// its frame.
     public func rect(_ index: Int) -> Rect { pass.rect(index) }
 
-    /// Whether every frame equals `other`'s at the same index: the same rectangles bit for bit
-    /// from the same tree, viewport and kind of result.
-    public func isIdentical(to other: GridFrames) -> Bool {
+    /// Whether every frame equals `other`'s at the same index, for two results of the same
+    /// tree (the caller's promise): the same viewport and kind of result, and the same finite
+    /// rectangles bit for bit (a non-finite one never compares equal, as in the rules).
+    package func isIdentical(toResultOfTheSameTree other: GridFrames) -> Bool {
         screen == other.screen && pass.viewport == other.pass.viewport && pass.tree.count == other.pass.tree.count
-            && pass.tree.slots == other.pass.tree.slots && pass.isAt(other.pass.places)
+            && pass.isAt(other.pass.places) && pass.rectanglesAreFinite
     }
 }

@@ -303,6 +303,11 @@ extension LayoutPass {
 
     var places: Places { Places(x: x, y: y, w: w, h: h) }
 
+    /// Whether every coordinate of every rectangle is a finite number.
+    var rectanglesAreFinite: Bool {
+        x.allSatisfy(\.isFinite) && y.allSatisfy(\.isFinite) && w.allSatisfy(\.isFinite) && h.allSatisfy(\.isFinite)
+    }
+
     /// Whether every rectangle is bit for bit where `places` says (so the frames are the same).
     func isAt(_ places: Places) -> Bool {
         func same(_ a: [Double], _ b: [Double]) -> Bool {

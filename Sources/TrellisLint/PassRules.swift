@@ -87,7 +87,7 @@ extension LayoutRules {
     /// only grid rectangles that show nothing change.
     mutating func movesOnRelayout(_ first: LayoutResult, _ second: LayoutResult, tree shape: LayoutTree) {
         guard first.grids.count == second.grids.count, first.grids.count == shape.count,
-              !first.grids.isIdentical(to: second.grids) else { return }
+              !first.grids.isIdentical(toResultOfTheSameTree: second.grids) else { return }
         let moved = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }
         guard let firstMoved = moved.first, reported.insert("L006").inserted else { return }
         let visible = moved.filter { index in

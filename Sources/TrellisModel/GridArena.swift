@@ -3,7 +3,7 @@
 /// writer and the layout tree read, without a reference-counted value per grid.
 ///
 /// A record may be the child of several parents: a template's uses and the copies of `* N`
-/// share one subtree, so the arena grows with the source, not with the expanded tree.
+/// share one subtree, so a use or a copy costs one record (96 bytes), not its expanded tree.
 public struct GridArena: Sendable {
     /// One grid's own values and where its children are. Plain values only: an array of
     /// records is freed without visiting them.
@@ -191,7 +191,7 @@ public struct GridArena: Sendable {
         span.isNone ? nil : String(decoding: text[span.range], as: UTF8.self)
     }
 
-    /// The size of record `index` as authored.
+    /// The size of a record as authored.
     package func size(of record: Record) -> SizeValue? {
         switch record.size {
         case .none: return nil
@@ -203,13 +203,26 @@ public struct GridArena: Sendable {
         }
     }
 
-    /// The record of the cell written at `range` (the last, for a cell repeated with `* N`).
-    public func index(writtenAt range: Range<Int>) -> Int? {
-        records.lastIndex { $0.has(Record.hasSource) && Int($0.sourceStart) == range.lowerBound && Int($0.sourceEnd) == range.upperBound }
+    /// The record of the cell written at `range` in the tree below `root` (records of cells
+    /// the lowering dropped, and of templates never used, are not in any tree).
+    public func index(writtenAt range: Range<Int>, below root: Int) -> Int? {
+        guard records.indices.contains(root) else { return nil }
+        var stack = [root]
+        var visited = Set<Int>()
+        while let index = stack.popLast() {
+            let record = records[index]
+            if record.has(Record.hasSource), Int(record.sourceStart) == range.lowerBound, Int(record.sourceEnd) == range.upperBound {
+                return index
+            }
+            // A shared subtree is searched once.
+            if record.childCount > 0, visited.insert(Int(record.firstChild)).inserted { stack.append(contentsOf: record.children) }
+        }
+        return nil
     }
 
-    /// The grid at `index` with its subtree, as an authored ``Grid``.
-    public func grid(at index: Int) -> Grid {
+    /// The grid at `index` with its subtree (or without: `children: false`), as an authored
+    /// ``Grid``.
+    public func grid(at index: Int, children withChildren: Bool = true) -> Grid {
         let record = records[index]
         var result = Grid()
         result.size = size(of: record)
@@ -230,7 +243,7 @@ public struct GridArena: Sendable {
             result.extra = fields.extra
             result.contentSize = fields.contentSize
         }
-        result.children = record.children.map { grid(at: $0) }
+        if withChildren { result.children = record.children.map { grid(at: $0) } }
         return result
     }
 }

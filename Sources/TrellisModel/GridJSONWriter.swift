@@ -142,7 +142,8 @@ struct GridEmitter {
                 output.append(UInt8(ascii: "\""))
             case .fill: output.append(contentsOf: Self.valueFill)
             case .wrap: output.append(contentsOf: Self.valueWrap)
-            case .raw, .none: values.emit(fields?.pointee.rawSize ?? .null, indent: inner, into: &output)
+            case .raw: values.emit(fields?.pointee.rawSize ?? .null, indent: inner, into: &output)
+            case .none: break
             }
         }
         if record.has(GridArena.Record.hasPadding) {

@@ -77,6 +77,32 @@ final class GridArenaTests: XCTestCase {
         XCTAssertEqual(json(layout).components(separatedBy: #"{"size":40,"cols":[{"size":10},{"size":20},{"size":30},{"size":"fill"}]}"#).count - 1, 502)
     }
 
+    /// A cell is found below the roots that hold it: a used template's inner cells below
+    /// each layout that uses it, an unused template's cells below none (they are in the
+    /// arena, lowered for their diagnostics, but in no output).
+    func testCellsAreFoundOnlyBelowTheRootsThatHoldThem() throws {
+        let text = "template used { 20 cols 10 | fill }\ntemplate unused { 30 cols 40 | fill }\nlayout a rows used | 50\nlayout b rows 60\n"
+        let result = lower(text)
+        let layouts = result.document.layouts
+        XCTAssertEqual(layouts.count, 2)
+        let bytes = Array(text.utf8)
+        func range(of needle: String) throws -> Range<Int> {
+            let start = try XCTUnwrap(String(decoding: bytes, as: UTF8.self).range(of: needle)).lowerBound.utf16Offset(in: text)
+            return start..<(start + needle.utf8.count)
+        }
+        let arena = layouts[0].tree.arena
+        XCTAssertNotNil(arena.index(writtenAt: try range(of: "10"), below: layouts[0].tree.root))
+        XCTAssertNil(arena.index(writtenAt: try range(of: "10"), below: layouts[1].tree.root))
+        XCTAssertNil(arena.index(writtenAt: try range(of: "40"), below: layouts[0].tree.root))
+        XCTAssertNil(arena.index(writtenAt: try range(of: "40"), below: layouts[1].tree.root))
+        XCTAssertNotNil(arena.index(writtenAt: try range(of: "50"), below: layouts[0].tree.root))
+        // The use in `rows used | 50` (the cell is the template's name).
+        let written = try range(of: "rows used").lowerBound + 5
+        let use = try XCTUnwrap(arena.index(writtenAt: written..<(written + 4), below: layouts[0].tree.root))
+        XCTAssertEqual(arena.grid(at: use).children.count, 2)
+        XCTAssertEqual(arena.grid(at: use, children: false).children.count, 0)
+    }
+
     /// The layouts of a file share one arena; each reads its own root.
     func testLayoutsShareTheFilesArena() {
         let result = lower("layout a rows 10 | 20\nlayout b cols 30 | 40 | 50\n")
