@@ -51,7 +51,7 @@ public struct LayoutTree: Sendable {
 
     /// ``init(authored:dialect:)`` for a tree in an arena, read in place.
     public init(authored tree: GridTree, dialect: Dialect) {
-        var builder = Builder(capacity: tree.arena.recordCount)
+        var builder = Builder(capacity: tree.gridCount ?? 1024)
         builder.append(authored: tree.root, in: tree.arena, dialect: dialect, parent: -1, slot: 0, depth: 0)
         self.init(builder)
     }

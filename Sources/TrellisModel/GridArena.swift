@@ -252,10 +252,13 @@ public struct GridArena: Sendable {
 public struct GridTree: Sendable {
     public var arena: GridArena
     public var root: Int
+    /// How many grids the tree expands to, when known (for sizing what is built from it).
+    public var gridCount: Int?
 
-    public init(arena: GridArena, root: Int) {
+    public init(arena: GridArena, root: Int, gridCount: Int? = nil) {
         self.arena = arena
         self.root = root
+        self.gridCount = gridCount
     }
 
     /// The tree of `grid`, in an arena of its own.
@@ -263,6 +266,7 @@ public struct GridTree: Sendable {
         var arena = GridArena()
         root = arena.append(grid)
         self.arena = arena
+        gridCount = grid.gridCount
     }
 
     /// The tree as an authored ``Grid`` (built on each call).

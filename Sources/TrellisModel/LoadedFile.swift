@@ -40,7 +40,7 @@ public struct LoadedLayout: Sendable {
         // Read when asked (the layout tree is built from it once, then it is dropped): a
         // nested model of every grid is more memory than the file's syntax.
         if let readNode { return RuntimeReading.root(readNode, dialect: dialect) }
-        if isAuthored, let grid { return RuntimeReading.root(authored: grid, dialect: dialect) }
+        if isAuthored, let authored { return RuntimeReading.root(authored: authored, dialect: dialect) }
         return RuntimeReading.root(json, dialect: dialect)
     }
 

@@ -113,7 +113,7 @@ struct LoweringState {
 
     mutating func lowerFile() -> Document {
         var document = Document()
-        var roots: [(name: String?, root: Int, nameRange: Range<Int>?)] = []
+        var roots: [(name: String?, root: (index: Int, count: Int), nameRange: Range<Int>?)] = []
         // A cell is at least two nodes (the cell and its size or split); the pages reserved
         // past the last record are never touched.
         arena.reserve(grids: tree.nodes.count / 2)
@@ -178,7 +178,7 @@ struct LoweringState {
                        fixIts: [])
             }
         }
-        document.layouts = roots.map { LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root), nameRange: $0.nameRange) }
+        document.layouts = roots.map { LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange) }
         let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
         if document.layouts.isEmpty, !hasLayoutSyntax {
             report("M017", .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
@@ -219,8 +219,9 @@ struct LoweringState {
 
     // MARK: cells
 
-    /// Lowers a layout's root cell; returns its record's index in the arena.
-    mutating func lowerRoot(_ cell: Node) -> Int? {
+    /// Lowers a layout's root cell; returns its record's index in the arena and the number
+    /// of grids it expands to.
+    mutating func lowerRoot(_ cell: Node) -> (index: Int, count: Int)? {
         budget = Lowering.maximumGrids
         budgetReported = false
         if let repeatClause = tree.child(of: cell, .repeatClause) {
@@ -234,7 +235,7 @@ struct LoweringState {
             report("M015", "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
             return nil
         }
-        return arena.append(lowered.record)
+        return (arena.append(lowered.record), lowered.count)
     }
 
     /// Lowers one cell (without its repetition), its children into the arena; nil when it is

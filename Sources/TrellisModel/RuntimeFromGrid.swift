@@ -16,6 +16,28 @@ extension RuntimeReading {
         return runtime
     }
 
+    /// ``root(authored:dialect:)`` for a tree in an arena, one record at a time: no ``Grid``
+    /// of the whole expanded tree is built (only of a subtree with raw members).
+    public static func root(authored tree: GridTree, dialect: Dialect) -> RuntimeGrid {
+        read(record: tree.root, in: tree.arena, dialect: dialect, isRoot: true)
+    }
+
+    static func read(record index: Int, in arena: GridArena, dialect: Dialect, isRoot: Bool) -> RuntimeGrid {
+        let record = arena.records[index]
+        if record.rare != 0, !arena.rare[Int(record.rare)].extra.isEmpty {
+            let grid = arena.grid(at: index)
+            return isRoot ? root(authored: grid, dialect: dialect) : child(authored: grid, dialect: dialect)
+        }
+        let own = arena.grid(at: index, children: false)
+        var runtime = RuntimeGrid(measure: isRoot ? fill : measure(of: own.size))
+        readOwnKeys(own, into: &runtime, isRoot: isRoot)
+        guard let axis = own.axis, record.childCount > 0 else { return runtime }
+        runtime.axis = axis
+        runtime.children.reserveCapacity(Int(record.childCount))
+        for child in record.children { runtime.children.append(read(record: child, in: arena, dialect: dialect, isRoot: false)) }
+        return runtime
+    }
+
     /// A grid below the root, with its subtree.
     public static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
         if !grid.extra.isEmpty {
