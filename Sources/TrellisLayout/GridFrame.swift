@@ -2,9 +2,9 @@ import TrellisModel
 
 /// The computed facts of one grid at one viewport.
 ///
-/// Stored compactly (136 bytes): a layout of a million grids holds a million of these, and
-/// writing them is most of a large pass's memory traffic. Absent values are kept as
-/// sentinels and read back as optionals.
+/// Built when read from a result's ``GridFrames`` (a result holds the pass's rectangles, not
+/// these); stored compactly (136 bytes) for callers that keep many. Absent values are kept
+/// as sentinels and read back as optionals.
 public struct GridFrame: Sendable {
     /// The grid's rectangle as it appears on screen (mirrored under RTL).
     public let frame: Rect

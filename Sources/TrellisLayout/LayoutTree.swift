@@ -43,7 +43,7 @@ public struct LayoutTree: Sendable {
     }
 
     /// The tree of what the runtime makes of an authored grid, without building the nested
-    /// runtime model first (`RuntimeReading.facts(authored:isRoot:)` for each grid; a grid
+    /// runtime model first (the grid is stored in an arena and read record by record; a grid
     /// with raw members through its dictionary). Equal to `LayoutTree(RuntimeReading.root(authored:dialect:))`.
     public init(authored root: Grid, dialect: Dialect) {
         self.init(authored: GridTree(root), dialect: dialect)

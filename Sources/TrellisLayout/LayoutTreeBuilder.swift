@@ -116,10 +116,9 @@ extension LayoutTree {
             }
             let axis: Axis? = record.axis == 0 ? nil : record.axis == GridArena.Record.axisRows ? .rows : .cols
             let children = axis == nil ? 0..<0 : record.children
-            let fields = record.rare == 0 ? nil : arena.rare[Int(record.rare)]
             let source = record.has(GridArena.Record.hasSource) ? Int(record.sourceStart)..<Int(record.sourceEnd) : nil
             let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
-                                  childTotal: children.count, content: fields?.contentSize, source: source,
+                                  childTotal: children.count, content: record.rare == 0 ? nil : arena.rare[Int(record.rare)].contentSize, source: source,
                                   parent: parentIndex, slot: slot, depth: level)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {

@@ -100,8 +100,9 @@ public struct PreviewSize: Hashable, Sendable {
     }
 }
 
-/// One grid of the authored model (model spec §2): what a `.trellis` cell lowers to and
-/// what the JSON writer emits. Preview-only facts (`contentSize`) never reach the JSON.
+/// One grid of the authored model (model spec §2) as an editable tree: what the importer
+/// builds and tests write. The lowering stores the same values flat in a ``GridArena``
+/// (``GridTree`` converts both ways). Preview-only facts (`contentSize`) never reach the JSON.
 public struct Grid: Sendable {
     public var size: SizeValue?
     public var axis: Axis?

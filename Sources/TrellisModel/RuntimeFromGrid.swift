@@ -60,11 +60,13 @@ extension RuntimeReading {
 
     /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
     package static func facts(record: GridArena.Record, in arena: GridArena, isRoot: Bool) -> GridFacts {
-        let fields = record.rare == 0 ? nil : arena.rare[Int(record.rare)]
+        // Each field read from the entry in place: a copy of the entry would retain all of them.
+        let rare = Int(record.rare)
         return facts(size: arena.size(of: record), padding: record.has(GridArena.Record.hasPadding) ? record.padding : nil,
                      spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
                      anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
-                     overlap: fields?.overlap, gravity: arena.string(record.gravity), borderlines: fields?.borderlines ?? [], isRoot: isRoot)
+                     overlap: rare == 0 ? nil : arena.rare[rare].overlap, gravity: arena.string(record.gravity),
+                     borderlines: rare == 0 ? [] : arena.rare[rare].borderlines, isRoot: isRoot)
     }
 
     static func facts(size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
