@@ -140,8 +140,8 @@ enum RuntimeTreeJSON {
 
 /// `--only parse|lower|write [RUNS]`: loop one stage for a profiler (perf record, or
 /// valgrind --tool=callgrind for instruction counts that do not depend on machine load).
-func profileStage(_ stage: String, runs: Int) {
-    let source = SourceFile(name: "bench.trellis", text: generateTrellis(bytes: 1_000_000))
+func profileStage(_ stage: String, runs: Int, bytes: Int) {
+    let source = SourceFile(name: "bench.trellis", text: generateTrellis(bytes: bytes))
     let tree = Parser.parse(source).tree
     let document = Lowering.lower(tree).document
     let start = ContinuousClock.now
@@ -149,6 +149,10 @@ func profileStage(_ stage: String, runs: Int) {
         switch stage {
         case "parse": _ = Parser.parse(source)
         case "lower": _ = Lowering.lower(tree)
+        case "pipeline":
+            let document = Lowering.lower(Parser.parse(source).tree).document
+            var bytes: [UInt8] = []
+            for layout in document.layouts { GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &bytes) }
         default:
             var bytes: [UInt8] = []
             for layout in document.layouts { GridJSONWriter.write(layout.tree, dialect: .v2, style: .compact, into: &bytes) }
@@ -226,7 +230,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < Comma
         profileCheckStage(CommandLine.arguments[index + 1])
         exit(0)
     }
-    profileStage(CommandLine.arguments[index + 1], runs: runs)
+    let megabytes = CommandLine.arguments.firstIndex(of: "--megabytes").flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 1
+    profileStage(CommandLine.arguments[index + 1], runs: runs, bytes: megabytes * 1_000_000)
     exit(0)
 }
 

@@ -117,24 +117,10 @@ public struct LayoutTree: Sendable {
     /// and every element of every `rows` and `cols` list below it (a list given twice counts
     /// twice, though only the last is read). Depth is bounded by the JSON reader.
     static func gridCount(upTo value: JSONNode) -> Int {
-        withUnsafePointer(to: value) { gridCount(upTo: $0) }
-    }
-
-    /// ``gridCount(upTo:)`` reading the nodes in place (a copy of a node retains its contents).
-    private static func gridCount(upTo node: UnsafePointer<JSONNode>) -> Int {
-        guard case .object(let members) = node.pointee.kind else { return 1 }
         var count = 1
-        members.withUnsafeBufferPointer { members in
-            guard let first = members.baseAddress else { return }
-            for index in members.indices {
-                let member = first + index
-                guard case .array(let elements) = member.pointee.value.kind,
-                      member.pointee.key == "rows" || member.pointee.key == "cols" else { continue }
-                elements.withUnsafeBufferPointer { elements in
-                    guard let element = elements.baseAddress else { return }
-                    for offset in elements.indices { count += gridCount(upTo: element + offset) }
-                }
-            }
+        value.forEachMember { member in
+            guard member.value.type == .array, member.key == "rows" || member.key == "cols" else { return }
+            member.value.forEachElement { count += gridCount(upTo: $0) }
         }
         return count
     }

@@ -33,28 +33,22 @@ struct JSONRules {
     /// A grid object, then its children (`cols` before `rows`, as written within each); the
     /// readers bound the depth.
     mutating func lint(_ node: JSONNode, isRoot: Bool) {
-        guard case .object(let members) = node.kind else {
+        guard node.type == .object else {
             add("M122", .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
                 notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
             return
         }
-        lintMembers(members, of: node, isRoot: isRoot)
-        for split in ["cols", "rows"] {
-            guard let list = members.last(where: { $0.key == split }), case .array(let elements) = list.value.kind else { continue }
-            for element in elements { lint(element, isRoot: false) }
-        }
+        let (cols, rows) = lintMembers(of: node, isRoot: isRoot)
+        for list in [cols, rows] { list?.value.forEachElement { lint($0, isRoot: false) } }
     }
 
-    mutating func lintMembers(_ members: [JSONNode.Member], of node: JSONNode, isRoot: Bool) {
+    /// Lints the members of a grid object; returns its last `cols` and `rows` members.
+    mutating func lintMembers(of node: JSONNode, isRoot: Bool) -> (cols: JSONNode.Member?, rows: JSONNode.Member?) {
         // The last member of each key the cross-key checks need (what NSDictionary keeps).
         var rows: JSONNode.Member?, cols: JSONNode.Member?, overlap: JSONNode.Member?, size: JSONNode.Member?, gravity: JSONNode.Member?
-        for member in members {
-            let key = member.key
-            let value = member.value
-            guard let gridKey = GridSchema.key(json: key) else {
-                unknownKey(member)
-                continue
-            }
+        node.forEachMember { member in
+            guard let gridKey = member.gridKey else { return unknownKey(member) }
+            lint(member, gridKey, isRoot: isRoot)
             switch gridKey {
             case .rows: rows = member
             case .cols: cols = member
@@ -62,58 +56,6 @@ struct JSONRules {
             case .size: size = member
             case .gravity: gravity = member
             default: break
-            }
-            switch gridKey {
-            case .size: lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
-            case .rows, .cols:
-                if case .array = value.kind {} else {
-                    add("M122", .error, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
-                }
-            case .spacing:
-                if key == dialect.otherSpacingKey {
-                    let runtime = dialect == .v1 ? "MyLayout 1.x" : "MyLayout 2.0+"
-                    add("M117", .warning, "\(runtime) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
-                        notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
-                        fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
-                }
-                lintNumber(value, key: key)
-            case .padding:
-                guard case .string(let text) = value.kind else {
-                    add("M122", .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
-                        notes: ["The runtime sends it string messages: anything else crashes the app."])
-                    continue
-                }
-                if let finding = ValueChecks.padding(text) { add(finding, at: value.range) }
-            case .gravity, .overlap:
-                guard case .string(let text) = value.kind else {
-                    add("M122", .error, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
-                    continue
-                }
-                if let finding = ValueChecks.gravity(text) { add(finding, at: value.range) }
-            case .anchor, .placeholder: lintBool(value, key: key)
-            case .tag:
-                switch value.kind {
-                case .number(let number):
-                    if number != number.rounded(.towardZero) {
-                        add("M118", .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range)
-                    } else if let finding = ValueChecks.tag(RuntimeReading.integer(value.value)) {
-                        add(finding, at: value.range)
-                    }
-                case .string(let text):
-                    add("M118", .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
-                        fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true))
-                default:
-                    add("M122", .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
-                }
-            case .action:
-                guard case .string(let text) = value.kind else {
-                    add("M122", .error, "`action` must be a selector string such as \"handleTap:\"", value.range)
-                    continue
-                }
-                if let finding = ValueChecks.action(text) { add(finding, at: value.range) }
-            case .actionData: break
-            case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
-                lintBorderline(value, key: key)
             }
         }
         if let cols, let rows {
@@ -129,6 +71,65 @@ struct JSONRules {
                 add("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
+        }
+        return (cols, rows)
+    }
+
+    /// The checks of one member whose key the schema knows.
+    mutating func lint(_ member: JSONNode.Member, _ gridKey: GridKey, isRoot: Bool) {
+        let value = member.value
+        var key: String { member.key }
+        switch gridKey {
+        case .size: lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
+        case .rows, .cols:
+            if value.type != .array {
+                add("M122", .error, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
+            }
+        case .spacing:
+            if key == dialect.otherSpacingKey {
+                let runtime = dialect == .v1 ? "MyLayout 1.x" : "MyLayout 2.0+"
+                add("M117", .warning, "\(runtime) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
+                    notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
+                    fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
+            }
+            lintNumber(value, key: key)
+        case .padding:
+            guard let text = value.string else {
+                add("M122", .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
+                    notes: ["The runtime sends it string messages: anything else crashes the app."])
+                return
+            }
+            if let finding = ValueChecks.padding(text) { add(finding, at: value.range) }
+        case .gravity, .overlap:
+            guard let text = value.string else {
+                add("M122", .error, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
+                return
+            }
+            if let finding = ValueChecks.gravity(text) { add(finding, at: value.range) }
+        case .anchor, .placeholder: lintBool(value, key: key)
+        case .tag:
+            switch value.kind {
+            case .number(let number):
+                if number != number.rounded(.towardZero) {
+                    add("M118", .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range)
+                } else if let finding = ValueChecks.tag(RuntimeReading.integer(value.value)) {
+                    add(finding, at: value.range)
+                }
+            case .string(let text):
+                add("M118", .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
+                    fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true))
+            default:
+                add("M122", .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
+            }
+        case .action:
+            guard let text = value.string else {
+                add("M122", .error, "`action` must be a selector string such as \"handleTap:\"", value.range)
+                return
+            }
+            if let finding = ValueChecks.action(text) { add(finding, at: value.range) }
+        case .actionData: break
+        case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
+            lintBorderline(value, key: key)
         }
     }
 
@@ -188,7 +189,9 @@ struct JSONRules {
         }
     }
 
-    mutating func lintNumber(_ value: JSONNode, key: String) {
+    mutating func lintNumber(_ value: JSONNode, key: @autoclosure () -> String) {
+        if value.type == .number { return }
+        let key = key()
         switch value.kind {
         case .number: break
         case .string(let text):
@@ -199,7 +202,9 @@ struct JSONRules {
         }
     }
 
-    mutating func lintBool(_ value: JSONNode, key: String) {
+    mutating func lintBool(_ value: JSONNode, key: @autoclosure () -> String) {
+        if value.type == .bool { return }
+        let key = key()
         switch value.kind {
         case .bool: break
         case .string(let text):
@@ -214,15 +219,15 @@ struct JSONRules {
         }
     }
 
-    mutating func lintBorderline(_ value: JSONNode, key: String) {
-        guard case .object(let members) = value.kind else {
-            add("M122", .error, "`\(key)` must be an object such as {\"color\": \"#EEEEEE\", \"thick\": 1}", value.range)
+    mutating func lintBorderline(_ value: JSONNode, key: @autoclosure () -> String) {
+        guard value.type == .object else {
+            add("M122", .error, "`\(key())` must be an object such as {\"color\": \"#EEEEEE\", \"thick\": 1}", value.range)
             return
         }
-        for member in members {
+        value.forEachMember { member in
             switch member.key {
             case "color":
-                if case .string(let text) = member.value.kind {
+                if let text = member.value.string {
                     if let finding = ValueChecks.color(text) { add(finding, at: member.value.range) }
                 } else {
                     add("M122", .error, "a borderline `color` must be a string such as \"#EEEEEE\"", member.value.range)

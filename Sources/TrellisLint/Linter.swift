@@ -87,9 +87,9 @@ public enum Linter {
             guard let name = tree.firstToken(of: index), tree.token(tree.tokens[name], is: "json"),
                   let range = tree.argumentRange(of: index) else { continue }
             let slice = SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))
-            guard let root = JSONReader.read(slice).root, case .object(let members) = root.kind else { continue }
+            guard let root = JSONReader.read(slice).root, root.type == .object else { continue }
             var rules = JSONRules(dialect: dialect)
-            rules.lintMembers(members, of: root, isRoot: false)
+            _ = rules.lintMembers(of: root, isRoot: false)
             let shift = range.lowerBound
             for var diagnostic in rules.diagnostics {
                 diagnostic.range = (diagnostic.range.lowerBound + shift)..<(diagnostic.range.upperBound + shift)

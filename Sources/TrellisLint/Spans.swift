@@ -10,29 +10,11 @@ struct Spans {
         self.file = file
     }
 
-    /// The JSON object written for a grid (JSON inputs), found by walking down from the root
-    /// along the values that hold its offset: only reports pay for it.
+    /// The JSON object written for a grid (JSON inputs), found by binary search on where
+    /// values start: only reports pay for it.
     func object(at source: Range<Int>?) -> JSONNode? {
-        guard let offset = source?.lowerBound, var node = file.jsonRoot else { return nil }
-        while true {
-            switch node.kind {
-            case .object(let members):
-                if node.range.lowerBound == offset { return node }
-                guard let member = members.first(where: { $0.value.range.contains(offset) }) else { return nil }
-                node = member.value
-            case .array(let elements):
-                var low = 0
-                var high = elements.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if elements[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
-                }
-                guard low > 0, elements[low - 1].range.contains(offset) else { return nil }
-                node = elements[low - 1]
-            default:
-                return nil
-            }
-        }
+        guard let offset = source?.lowerBound else { return nil }
+        return file.jsonRoot?.object(startingAt: offset)
     }
 
     /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.

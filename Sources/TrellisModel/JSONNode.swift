@@ -1,6 +1,10 @@
+import TrellisSyntax
+
 /// A JSON value read from a file, with the byte range of every value and key, so that
-/// diagnostics, hovers and frames can point back into the source.
+/// diagnostics, hovers and frames can point back into the source: a view of one value of a
+/// ``JSONSyntax`` (16 bytes; nothing is copied until asked for).
 public struct JSONNode: Sendable {
+    /// A value with its contents, built when asked for (``kind``).
     public enum Kind: Sendable {
         case null
         case bool(Bool)
@@ -12,74 +16,133 @@ public struct JSONNode: Sendable {
         case invalid
     }
 
-    /// One member of an object, with the key's own range (56 bytes).
+    /// One member of an object: its value, which knows the member's key and the key's range.
     public struct Member: Sendable {
-        public var key: String
-        private var keyStart: UInt32
-        private var keyEnd: UInt32
-        public var value: JSONNode
+        public let value: JSONNode
 
-        public init(key: String, keyRange: Range<Int>, value: JSONNode) {
-            self.key = key
-            keyStart = UInt32(keyRange.lowerBound)
-            keyEnd = UInt32(keyRange.upperBound)
-            self.value = value
-        }
+        public var key: String { value.syntax.key(value.index) }
+        public var keyRange: Range<Int> { value.syntax.keyRange(value.index) }
 
-        public var keyRange: Range<Int> {
-            get { Int(keyStart)..<Int(keyEnd) }
-            set {
-                keyStart = UInt32(newValue.lowerBound)
-                keyEnd = UInt32(newValue.upperBound)
-            }
+        /// The grid key the member's key spells in either dialect, if any (no String is built
+        /// for a key read on the fast path).
+        public var gridKey: GridKey? {
+            let spelling = value.syntax.entries[value.index].keySpelling
+            return spelling != 0 ? GridSchema.jsonSpellings[Int(spelling) - 1].key : GridSchema.key(json: key)
         }
     }
 
-    public var kind: Kind
-    /// Byte offsets are 32-bit (32 bytes a node): the reader reads files of at most
-    /// ``JSONReader/maximumBytes``.
-    private var start: UInt32
-    private var end: UInt32
+    public let syntax: JSONSyntax
+    let index: Int
 
-    public init(kind: Kind, range: Range<Int>) {
-        self.kind = kind
-        start = UInt32(range.lowerBound)
-        end = UInt32(range.upperBound)
+    init(_ syntax: JSONSyntax, _ index: Int) {
+        self.syntax = syntax
+        self.index = index
     }
 
-    public var range: Range<Int> {
-        get { Int(start)..<Int(end) }
-        set {
-            start = UInt32(newValue.lowerBound)
-            end = UInt32(newValue.upperBound)
+    /// The value's type, without its contents.
+    public var type: JSONSyntax.Kind { syntax.entries[index].kind }
+
+    public var range: Range<Int> { syntax.range(index) }
+
+    public var kind: Kind {
+        switch type {
+        case .null: return .null
+        case .invalid: return .invalid
+        case .bool: return .bool(syntax.entries[index].payload != 0)
+        case .number: return .number(syntax.numbers[Int(syntax.entries[index].payload)])
+        case .string: return .string(syntax.text(index))
+        case .array: return .array(children.map { JSONNode(syntax, $0) })
+        case .object: return .object(children.map { Member(value: JSONNode(syntax, $0)) })
         }
     }
+
+    /// The indices of the members or elements, in written order.
+    var children: JSONChildren { JSONChildren(syntax: syntax, parent: index) }
+
+    /// The payload of a bool, a number or a string.
+    public var bool: Bool? { type == .bool ? syntax.entries[index].payload != 0 : nil }
+    public var number: Double? { type == .number ? syntax.numbers[Int(syntax.entries[index].payload)] : nil }
+    public var string: String? { type == .string ? syntax.text(index) : nil }
 
     /// The plain value (invalid parts become null), as the runtime would see it after a
     /// successful parse.
     public var value: JSONValue {
-        switch kind {
+        switch type {
         case .null, .invalid: return .null
-        case .bool(let flag): return .bool(flag)
-        case .number(let number): return .number(number)
-        case .string(let text): return .string(text)
-        case .array(let elements): return .array(elements.map(\.value))
-        case .object(let members): return .object(members.map { JSONMember($0.key, $0.value.value) })
+        case .bool, .number, .string:
+            switch kind {
+            case .bool(let flag): return .bool(flag)
+            case .number(let number): return .number(number)
+            case .string(let text): return .string(text)
+            default: return .null
+            }
+        case .array: return .array(children.map { JSONNode(syntax, $0).value })
+        case .object: return .object(children.map { JSONMember(syntax.key($0), JSONNode(syntax, $0).value) })
         }
     }
 
     public var members: [Member]? {
-        if case .object(let members) = kind { return members }
-        return nil
+        type == .object ? children.map { Member(value: JSONNode(syntax, $0)) } : nil
     }
 
     public var elements: [JSONNode]? {
-        if case .array(let elements) = kind { return elements }
+        type == .array ? children.map { JSONNode(syntax, $0) } : nil
+    }
+
+    /// Calls `body` with each member of an object, in written order (nothing for other values).
+    public func forEachMember(_ body: (Member) -> Void) {
+        guard type == .object else { return }
+        for child in children { body(Member(value: JSONNode(syntax, child))) }
+    }
+
+    /// Calls `body` with each element of an array, in written order (nothing for other values).
+    public func forEachElement(_ body: (JSONNode) -> Void) {
+        guard type == .array else { return }
+        for child in children { body(JSONNode(syntax, child)) }
+    }
+
+    /// The object written at `offset` (its `{`), found by binary search: values are stored in
+    /// written order.
+    public func object(startingAt offset: Int) -> JSONNode? {
+        guard let found = syntax.firstValue(startingAtOrAfter: offset) else { return nil }
+        var candidate = found
+        while candidate < syntax.entries.count, Int(syntax.entries[candidate].start) == offset {
+            if syntax.entries[candidate].kind == .object, candidate >= index, candidate < syntax.subtreeEnd(index) { return JSONNode(syntax, candidate) }
+            candidate += 1
+        }
         return nil
     }
 
     /// The last member named `key` (what `NSDictionary` keeps).
     public func member(_ key: String) -> Member? {
-        members?.last(where: { $0.key == key })
+        guard type == .object else { return nil }
+        var found: Int?
+        for child in children where syntax.key(child, is: key) { found = child }
+        return found.map { Member(value: JSONNode(syntax, $0)) }
+    }
+}
+
+/// The indices of a container's members or elements in its ``JSONSyntax``.
+struct JSONChildren: Sequence {
+    let syntax: JSONSyntax
+    let parent: Int
+
+    struct Iterator: IteratorProtocol {
+        let syntax: JSONSyntax
+        var upcoming: Int
+        let end: Int
+
+        mutating func next() -> Int? {
+            guard upcoming < end else { return nil }
+            let current = upcoming
+            upcoming = syntax.subtreeEnd(current)
+            return current
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        let entry = syntax.entries[parent]
+        let isContainer = entry.kind == .object || entry.kind == .array
+        return Iterator(syntax: syntax, upcoming: parent + 1, end: isContainer ? Int(entry.payload) : parent + 1)
     }
 }

@@ -50,15 +50,20 @@ struct JSONReaderState {
     /// Closing brackets of the containers being read, innermost last.
     var closers: [UInt8] = []
     var reportedEnd = false
-    /// The members and elements of the containers being read, innermost last: each container
-    /// takes its own off the end into one array of the exact size.
-    var memberStack: [JSONNode.Member] = []
-    var elementStack: [JSONNode] = []
+    /// The values read so far, in written order (see ``JSONSyntax``).
+    var entries: [JSONSyntax.Entry] = []
+    var numbers: [Double] = []
+    var decoded: [Int: String] = [:]
+    /// The keys of the objects being read, innermost last (for duplicate keys).
+    var keyStack: [(key: String, range: Range<Int>)] = []
     var sawSpaceKey = false
     var sawSpacingKey = false
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        // Pretty-printed grid dictionaries hold a value every 20 bytes or more; untouched room
+        // costs no memory.
+        entries.reserveCapacity(bytes.count / 16 + 4)
     }
 
     var atEnd: Bool { index >= bytes.count }
@@ -112,14 +117,15 @@ struct JSONReaderState {
             report("J001", "the file holds no JSON value", index..<index)
             return JSONReadResult(root: nil, diagnostics: diagnostics)
         }
-        let root = readValue(depth: 0)
+        readValue(depth: 0)
         skipSpace()
         if !atEnd {
             let start = index
             report("J001", "unexpected text after the end of the JSON value", start..<bytes.count,
                    fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
-        return JSONReadResult(root: root, diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey)
+        let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded)
+        return JSONReadResult(root: JSONNode(syntax, 0), diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey)
     }
 
     /// Skips whitespace; reports (once per comment) and skips comments and ideographic spaces.
@@ -178,12 +184,26 @@ struct JSONReaderState {
         }
     }
 
-    mutating func readValue(depth: Int) -> JSONNode {
+    /// Appends one value: an entry, and a container's descendants after it.
+    mutating func append(_ kind: JSONSyntax.Kind, _ range: Range<Int>, payload: UInt32 = 0) {
+        entries.append(JSONSyntax.Entry(kind: kind, range: range, payload: payload))
+    }
+
+    /// Whether `bytes[range]` spells `word`.
+    func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { letters in
+            for (offset, letter) in letters.enumerated() where bytes[range.lowerBound + offset] != letter { return false }
+            return true
+        }
+    }
+
+    mutating func readValue(depth: Int) {
         if depth > JSONReader.maximumDepth {
             let start = index
             skipBalanced()
             report("J010", "JSON nests deeper than \(JSONReader.maximumDepth) levels; this value is not read", start..<index)
-            return JSONNode(kind: .invalid, range: start..<index)
+            return append(.invalid, start..<index)
         }
         let start = index
         switch byte {
@@ -195,21 +215,18 @@ struct JSONReaderState {
             if looking(at: Self.leftQuote) || looking(at: Self.rightQuote) { return readString() }
             if isWordByte(byte) {
                 while !atEnd, isWordByte(byte) { index += 1 }
+                if spells(start..<index, "true") { return append(.bool, start..<index, payload: 1) }
+                if spells(start..<index, "false") { return append(.bool, start..<index) }
+                if spells(start..<index, "null") { return append(.null, start..<index) }
                 let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                switch word {
-                case "true": return JSONNode(kind: .bool(true), range: start..<index)
-                case "false": return JSONNode(kind: .bool(false), range: start..<index)
-                case "null": return JSONNode(kind: .null, range: start..<index)
-                default:
-                    var fix: FixIt?
-                    switch word.lowercased() {
-                    case "true", "yes": fix = FixIt(message: "write `true`", edits: [TextEdit(range: start..<index, replacement: "true")])
-                    case "false", "no": fix = FixIt(message: "write `false`", edits: [TextEdit(range: start..<index, replacement: "false")])
-                    default: fix = FixIt(message: "quote it as a string", edits: [TextEdit(range: start..<index, replacement: "\"\(word)\"")], isSafe: false)
-                    }
-                    report("J001", "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
-                    return JSONNode(kind: .invalid, range: start..<index)
+                var fix: FixIt?
+                switch word.lowercased() {
+                case "true", "yes": fix = FixIt(message: "write `true`", edits: [TextEdit(range: start..<index, replacement: "true")])
+                case "false", "no": fix = FixIt(message: "write `false`", edits: [TextEdit(range: start..<index, replacement: "false")])
+                default: fix = FixIt(message: "quote it as a string", edits: [TextEdit(range: start..<index, replacement: "\"\(word)\"")], isSafe: false)
                 }
+                report("J001", "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
+                return append(.invalid, start..<index)
             }
             if atEnd {
                 report("J009", "the file ends where a value was expected", index..<index)
@@ -218,7 +235,7 @@ struct JSONReaderState {
                 index = min(index, bytes.count)
                 report("J001", "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
             }
-            return JSONNode(kind: .invalid, range: start..<index)
+            return append(.invalid, start..<index)
         }
     }
 
@@ -254,12 +271,14 @@ struct JSONReaderState {
     /// container (`done`, its closer consumed).
     enum SeparatorOutcome { case next, done }
 
-    mutating func readObject(depth: Int) -> JSONNode {
+    mutating func readObject(depth: Int) {
         let start = index
+        let objectIndex = entries.count
+        append(.object, start..<start)
         index += 1
         closers.append(UInt8(ascii: "}"))
         defer { closers.removeLast() }
-        let base = memberStack.count
+        let base = keyStack.count
         /// Built once an object is large; small objects are searched member by member.
         var seenKeys: [String: Range<Int>] = [:]
         while true {
@@ -273,20 +292,30 @@ struct JSONReaderState {
                 if handleWrongCloser(expected: UInt8(ascii: "}"), openedAt: start) { break } else { continue }
             }
             // key
-            let keyNode: JSONNode
-            if byte == UInt8(ascii: "\""), let end = plainStringEnd(from: index + 1), let known = GridSchema.spelling(bytes, (index + 1)..<end) {
+            let key: String
+            let keyRange: Range<Int>
+            var spelling: UInt8 = 0
+            var keyIsDecoded = false
+            if byte == UInt8(ascii: "\""), let end = plainStringEnd(from: index + 1), let number = GridSchema.spellingNumber(bytes, (index + 1)..<end) {
                 // A key of the schema: its String is shared, not built again.
-                keyNode = JSONNode(kind: .string(known), range: index..<(end + 1))
+                key = GridSchema.jsonSpellings[number].text
+                spelling = UInt8(number + 1)
+                keyRange = index..<(end + 1)
                 index = end + 1
             } else if byte == UInt8(ascii: "\"") || looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
-                keyNode = readString()
+                let scanned = scanString()
+                keyRange = scanned.range
+                keyIsDecoded = scanned.decoded != nil
+                key = scanned.decoded ?? String(decoding: bytes[(keyRange.lowerBound + 1)..<(keyRange.upperBound - 1)], as: UTF8.self)
             } else if isWordByte(byte) {
                 let keyStart = index
                 while !atEnd, isWordByte(byte) || byte == UInt8(ascii: "-") { index += 1 }
                 let word = String(decoding: bytes[keyStart..<index], as: UTF8.self)
                 report("J001", "object keys must be strings in double quotes", keyStart..<index,
                        fix: FixIt(message: "quote the key", edits: [TextEdit(range: keyStart..<index, replacement: "\"\(word)\"")]))
-                keyNode = JSONNode(kind: .string(word), range: keyStart..<index)
+                key = word
+                keyRange = keyStart..<index
+                keyIsDecoded = true
             } else if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
@@ -299,7 +328,6 @@ struct JSONReaderState {
                 report("J001", "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
                 continue
             }
-            guard case .string(let key) = keyNode.kind else { continue }
             skipSpace()
             if byte == UInt8(ascii: ":") {
                 index += 1
@@ -308,57 +336,56 @@ struct JSONReaderState {
                        fix: FixIt(message: "replace with `:`", edits: [TextEdit(range: index..<index + 3, replacement: ":")]))
                 index += 3
             } else {
-                let point = keyNode.range.upperBound
-                report("J003", "missing `:` after the key \"\(key)\"", keyNode.range,
+                let point = keyRange.upperBound
+                report("J003", "missing `:` after the key \"\(key)\"", keyRange,
                        fix: FixIt(message: "insert `:`", edits: [TextEdit(range: point..<point, replacement: ":")]))
             }
             skipSpace()
-            let value: JSONNode
+            let valueIndex = entries.count
             if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || atEnd {
                 report("J001", "missing value for the key \"\(key)\"", index..<index)
-                value = JSONNode(kind: .invalid, range: index..<index)
+                append(.invalid, index..<index)
             } else {
-                value = readValue(depth: depth + 1)
+                readValue(depth: depth + 1)
             }
-            let count = memberStack.count - base
+            entries[valueIndex].keyStart = UInt32(keyRange.lowerBound)
+            entries[valueIndex].keyEnd = UInt32(keyRange.upperBound)
+            entries[valueIndex].keySpelling = spelling
+            entries[valueIndex].flags |= JSONSyntax.Entry.isMember
+            if keyIsDecoded {
+                entries[valueIndex].flags |= JSONSyntax.Entry.decodedKey
+                decoded[valueIndex << 1 | 1] = key
+            }
+            let count = keyStack.count - base
             if count == Self.keyIndexThreshold {
-                for member in memberStack[base...] { seenKeys[member.key] = member.keyRange }
+                for member in keyStack[base...] { seenKeys[member.key] = member.range }
             }
-            let first = count < Self.keyIndexThreshold ? memberStack[base...].last(where: { $0.key == key })?.keyRange : seenKeys[key]
+            let first = count < Self.keyIndexThreshold ? keyStack[base...].last(where: { $0.key == key })?.range : seenKeys[key]
             if let first {
                 diagnostics.append(Diagnostic(
-                    code: "J008", severity: .warning, range: keyNode.range,
+                    code: "J008", severity: .warning, range: keyRange,
                     message: "duplicate key \"\(key)\": the runtime keeps only this last one",
                     labels: [DiagnosticLabel(range: first, message: "first given here")],
                     fixIts: []))
             }
-            if count >= Self.keyIndexThreshold { seenKeys[key] = keyNode.range }
+            if count >= Self.keyIndexThreshold { seenKeys[key] = keyRange }
             if key == "space" { sawSpaceKey = true } else if key == "spacing" { sawSpacingKey = true }
-            memberStack.append(JSONNode.Member(key: key, keyRange: keyNode.range, value: value))
+            keyStack.append((key, keyRange))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }
-        let members = Self.exactCopy(of: memberStack[base...])
-        // One at a time: the generic range removal costs more than the few members it drops.
-        while memberStack.count > base { memberStack.removeLast() }
-        return JSONNode(kind: .object(members), range: start..<index)
+        // One at a time: the generic range removal costs more than the few keys it drops.
+        while keyStack.count > base { keyStack.removeLast() }
+        entries[objectIndex].end = UInt32(index)
+        entries[objectIndex].payload = UInt32(entries.count)
     }
 
-    /// The values of `items` in an array of their own, allocated at their count. (`Array` of a
-    /// slice that spans its whole buffer shares that buffer: the stack's spare room then stays
-    /// with every object read at the top of it, and the stack copies itself at the next pop.)
-    static func exactCopy<Item>(of items: ArraySlice<Item>) -> [Item] {
-        var copy: [Item] = []
-        copy.reserveCapacity(items.count)
-        copy.append(contentsOf: items)
-        return copy
-    }
-
-    mutating func readArray(depth: Int) -> JSONNode {
+    mutating func readArray(depth: Int) {
         let start = index
+        let arrayIndex = entries.count
+        append(.array, start..<start)
         index += 1
         closers.append(UInt8(ascii: "]"))
         defer { closers.removeLast() }
-        let base = elementStack.count
         while true {
             skipSpace()
             if atEnd {
@@ -376,13 +403,11 @@ struct JSONReaderState {
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             }
-            let element = readValue(depth: depth + 1)
-            elementStack.append(element)
+            readValue(depth: depth + 1)
             if afterElement(closer: UInt8(ascii: "]"), openedAt: start) == .done { break }
         }
-        let elements = Self.exactCopy(of: elementStack[base...])
-        while elementStack.count > base { elementStack.removeLast() }
-        return JSONNode(kind: .array(elements), range: start..<index)
+        entries[arrayIndex].end = UInt32(index)
+        entries[arrayIndex].payload = UInt32(entries.count)
     }
 
     /// The file ends inside containers: one diagnostic (from the innermost) naming every
@@ -467,7 +492,20 @@ struct JSONReaderState {
         return true
     }
 
-    mutating func readString() -> JSONNode {
+    /// Appends a string value.
+    mutating func readString() {
+        let scanned = scanString()
+        var entry = JSONSyntax.Entry(kind: .string, range: scanned.range)
+        if let text = scanned.decoded {
+            entry.flags |= JSONSyntax.Entry.decodedText
+            decoded[entries.count << 1] = text
+        }
+        entries.append(entry)
+    }
+
+    /// Reads a string: its range, and its text when that is not the bytes between its quotes
+    /// (nil on the fast path: no escape, control character or typographic quote).
+    mutating func scanString() -> (range: Range<Int>, decoded: String?) {
         let start = index
         var fancyOpen = false
         if looking(at: Self.leftQuote) || looking(at: Self.rightQuote) {
@@ -478,7 +516,7 @@ struct JSONReaderState {
         }
         if !fancyOpen, let end = plainStringEnd(from: index) {
             index = end + 1
-            return JSONNode(kind: .string(String(decoding: bytes[(start + 1)..<end], as: UTF8.self)), range: start..<index)
+            return (start..<index, nil)
         }
         var scalars: [UInt8] = []
         var fancyClose = false
@@ -525,7 +563,7 @@ struct JSONReaderState {
             report("J004", "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
                    fix: FixIt(message: "replace with straight quotes", edits: edits))
         }
-        return JSONNode(kind: .string(String(decoding: scalars, as: UTF8.self)), range: start..<index)
+        return (start..<index, String(decoding: scalars, as: UTF8.self))
     }
 
     /// The closing quote's offset when the string from `position` holds no escape, control
@@ -602,7 +640,7 @@ struct JSONReaderState {
         return value
     }
 
-    mutating func readNumber() -> JSONNode {
+    mutating func readNumber() {
         let start = index
         if byte == UInt8(ascii: "-") { index += 1 }
         while !atEnd, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
@@ -622,9 +660,10 @@ struct JSONReaderState {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if index == start { index += 1 }
             report("J001", "`\(text)` is not a valid number", start..<index)
-            return JSONNode(kind: .invalid, range: start..<index)
+            return append(.invalid, start..<index)
         }
-        return JSONNode(kind: .number(number), range: start..<index)
+        numbers.append(number)
+        append(.number, start..<index, payload: UInt32(numbers.count - 1))
     }
 }
 

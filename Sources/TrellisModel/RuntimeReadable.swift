@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// A JSON value the runtime's reading (``RuntimeReading``) can read: the plain
 /// ``JSONValue``, or a ``JSONNode`` read from a file, whose grids then carry source ranges.
 /// Reading the syntax directly skips building a plain value tree for every file.
@@ -10,6 +12,9 @@ public protocol RuntimeReadable {
     var elementList: [Self]? { get }
     /// Calls `body` with each member of an object, in written order.
     func forEachMember(_ body: (String, Self) -> Void)
+    /// Calls `body` with each member of an object, in written order: the grid key its name
+    /// spells in either dialect (nil for any other name), its name when asked, and its value.
+    func forEachGridMember(_ body: (GridKey?, () -> String, Self) -> Void)
     /// The value of the LAST member named `key` (what `NSDictionary` keeps).
     func lastMember(_ key: String) -> Self?
     /// The plain value (for the rare keys kept whole: `actionData` and unknown keys).
@@ -29,6 +34,10 @@ public enum ReadableKind: Sendable {
 }
 
 extension RuntimeReadable {
+    public func forEachGridMember(_ body: (GridKey?, () -> String, Self) -> Void) {
+        forEachMember { name, value in body(GridSchema.key(json: name), { name }, value) }
+    }
+
     public var readableKind: ReadableKind {
         switch readable {
         case .null: return .null
@@ -82,7 +91,7 @@ extension JSONValue: RuntimeReadable {
 
 extension JSONNode: RuntimeReadable {
     public var readableKind: ReadableKind {
-        switch kind {
+        switch type {
         case .null, .invalid: return .null
         case .bool: return .bool
         case .number: return .number
@@ -94,11 +103,11 @@ extension JSONNode: RuntimeReadable {
 
     /// Text that is no JSON value reads as null, as in ``value``.
     public var readable: ReadableValue {
-        switch kind {
+        switch type {
         case .null, .invalid: return .null
-        case .bool(let flag): return .bool(flag)
-        case .number(let number): return .number(number)
-        case .string(let text): return .string(text)
+        case .bool: return .bool(bool ?? false)
+        case .number: return .number(number ?? 0)
+        case .string: return .string(string ?? "")
         case .array: return .array
         case .object: return .object
         }
@@ -107,8 +116,11 @@ extension JSONNode: RuntimeReadable {
     public var elementList: [JSONNode]? { elements }
 
     public func forEachMember(_ body: (String, JSONNode) -> Void) {
-        guard case .object(let members) = kind else { return }
-        for member in members { body(member.key, member.value) }
+        forEachMember { member in body(member.key, member.value) }
+    }
+
+    public func forEachGridMember(_ body: (GridKey?, () -> String, JSONNode) -> Void) {
+        forEachMember { member in body(member.gridKey, { member.key }, member.value) }
     }
 
     public func lastMember(_ key: String) -> JSONNode? { member(key)?.value }

@@ -177,9 +177,9 @@ public enum RuntimeReading {
         var unknown: [JSONMember] = []
 
         init(_ value: Value, dialect: Dialect) {
-            value.forEachMember { name, value in
-                guard let key = GridSchema.key(json: name), key != .spacing || name == dialect.spacingKey else {
-                    unknown.append(JSONMember(name, value.plainValue))   // includes the other dialect's spacing key
+            value.forEachGridMember { key, name, value in
+                guard let key, key != .spacing || name() == dialect.spacingKey else {
+                    unknown.append(JSONMember(name(), value.plainValue))   // includes the other dialect's spacing key
                     return
                 }
                 switch key {

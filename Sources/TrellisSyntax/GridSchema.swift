@@ -117,25 +117,31 @@ public enum GridSchema {
     public static func key(json name: String) -> GridKey? {
         let length = name.utf8.count
         guard length < spellingsByLength.count else { return nil }
-        for spelling in spellingsByLength[length] where spelling.text == name { return spelling.key }
+        for number in spellingsByLength[length] where jsonSpellings[number].text == name { return jsonSpellings[number].key }
         return nil
     }
 
     /// The schema's own String for a JSON spelling given as bytes (a key read from a file),
     /// or nil: readers share it instead of building a String for every key.
     public static func spelling(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        guard range.count < spellingsByLength.count else { return nil }
-        candidates: for spelling in spellingsByLength[range.count] {
-            for (offset, byte) in spelling.bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
-            return spelling.text
+        spellingNumber(bytes, range).map { jsonSpellings[$0].text }
+    }
+
+    /// The index in ``jsonSpellings`` of a JSON spelling given as bytes, or nil: a reader keeps
+    /// a key it recognised as this small number.
+    public static func spellingNumber(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard range.count < spellingsByLength.count, range.upperBound <= bytes.count, range.lowerBound >= 0 else { return nil }
+        candidates: for number in spellingsByLength[range.count] {
+            for (offset, byte) in jsonSpellings[number].bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
+            return number
         }
         return nil
     }
 
     /// A JSON spelling and the key it names.
-    struct Spelling {
-        let text: String
-        let key: GridKey
+    public struct Spelling: Sendable {
+        public let text: String
+        public let key: GridKey
         let bytes: [UInt8]
 
         init(text: String, key: GridKey) {
@@ -145,11 +151,15 @@ public enum GridSchema {
         }
     }
 
-    /// `[length]` → the spellings of that many bytes, from ``entries``.
-    static let spellingsByLength: [[Spelling]] = {
-        let spellings = entries.flatMap { entry in [Spelling(text: entry.json, key: entry.key)] + (entry.legacyJSON.map { [Spelling(text: $0, key: entry.key)] } ?? []) }
-        var table = [[Spelling]](repeating: [], count: (spellings.map(\.text.utf8.count).max() ?? 0) + 1)
-        for spelling in spellings { table[spelling.text.utf8.count].append(spelling) }
+    /// Every JSON spelling of either dialect, in the order of ``entries`` (fewer than 256).
+    public static let jsonSpellings: [Spelling] = entries.flatMap { entry in
+        [Spelling(text: entry.json, key: entry.key)] + (entry.legacyJSON.map { [Spelling(text: $0, key: entry.key)] } ?? [])
+    }
+
+    /// `[length]` → the indices in ``jsonSpellings`` of the spellings of that many bytes.
+    static let spellingsByLength: [[Int]] = {
+        var table = [[Int]](repeating: [], count: (jsonSpellings.map(\.text.utf8.count).max() ?? 0) + 1)
+        for (number, spelling) in jsonSpellings.enumerated() { table[spelling.text.utf8.count].append(number) }
         return table
     }()
 }

@@ -6,16 +6,17 @@ import XCTest
 final class JSONReaderTests: XCTestCase {
     func read(_ text: String) -> JSONReadResult { JSONReader.read(text) }
 
-    /// Nodes keep 32-bit offsets; a file too large for them is one J013 and no value.
-    func testCompactNodesAndTheirLimit() {
-        XCTAssertEqual(MemoryLayout<JSONNode>.stride, 32)
-        XCTAssertEqual(MemoryLayout<JSONNode.Member>.stride, 56)
-        var member = JSONNode.Member(key: "k", keyRange: 4_000_000_000..<4_000_000_003,
-                                     value: JSONNode(kind: .null, range: 4_000_000_005..<4_000_000_009))
-        XCTAssertEqual(member.keyRange, 4_000_000_000..<4_000_000_003)
-        XCTAssertEqual(member.value.range, 4_000_000_005..<4_000_000_009)
-        member.keyRange = 1..<2
-        XCTAssertEqual(member.keyRange, 1..<2)
+    /// Values are entries of 24 bytes with 32-bit offsets, viewed through 16-byte nodes; a
+    /// file too large for the offsets is one J013 and no value.
+    func testCompactEntriesAndTheirLimit() {
+        XCTAssertEqual(MemoryLayout<JSONSyntax.Entry>.stride, 24)
+        XCTAssertEqual(MemoryLayout<JSONNode>.stride, 16)
+        var entry = JSONSyntax.Entry(kind: .null, range: 4_000_000_005..<4_000_000_009)
+        entry.keyStart = 4_000_000_000
+        entry.keyEnd = 4_000_000_003
+        let syntax = JSONSyntax(bytes: [], entries: [entry], numbers: [], decoded: [:])
+        XCTAssertEqual(syntax.range(0), 4_000_000_005..<4_000_000_009)
+        XCTAssertEqual(syntax.keyRange(0), 4_000_000_000..<4_000_000_003)
 
         let source = SourceFile(name: "g.json", text: #"{"size": 20}"#)
         XCTAssertEqual(JSONReader.read(source, maximumBytes: 12).root?.range, 0..<12)
@@ -23,6 +24,29 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertNil(refused.root)
         XCTAssertEqual(refused.diagnostics.map(\.code), ["J013"])
         XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 12 bytes; Trellis reads files of at most 11 bytes")
+    }
+
+    /// Keys and strings read on the fast path are their bytes; the others are decoded once and
+    /// kept; a container knows where its members end, so siblings after a nested value are found.
+    func testEntriesKeepKeysTextsAndNesting() throws {
+        let text = #"{"rows": [{"size": "fill", "x\"y": 1}, [[2]], "é\n"], color: “tinted”, "rows": true, "n": null}"#
+        let result = read(text)
+        let root = try XCTUnwrap(result.root)
+        XCTAssertEqual(root.type, .object)
+        XCTAssertEqual(root.members?.map(\.key), ["rows", "color", "rows", "n"])
+        XCTAssertEqual(root.members?.map { String(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: $0.keyRange.lowerBound)...].prefix($0.keyRange.count))! },
+                       [#""rows""#, "color", #""rows""#, #""n""#])
+        XCTAssertEqual(root.member("rows")?.value.bool, true)
+        XCTAssertEqual(root.member("color")?.value.string, "tinted")
+        let rows = try XCTUnwrap(root.members?.first?.value.elements)
+        XCTAssertEqual(rows.map(\.type), [.object, .array, .string])
+        XCTAssertEqual(rows[0].members?.map(\.key), ["size", #"x"y"#])
+        XCTAssertEqual(rows[0].member(#"x"y"#)?.value.number, 1)
+        XCTAssertEqual(rows[1].elements?.first?.elements?.first?.number, 2)
+        XCTAssertEqual(rows[2].string, "é\n")
+        XCTAssertNil(root.member("size"))
+        XCTAssertNil(rows[1].members)
+        XCTAssertEqual(root.syntax.count, 12)
     }
 
     func testStrictJSON() {
