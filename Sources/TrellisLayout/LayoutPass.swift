@@ -9,15 +9,15 @@ struct LayoutPass: Sendable {
     let measure: [Double]
     let axis: [UInt8]
     let parent: [Int32]
-    let childStart: [Int]
-    let childCount: [Int]
-    let childList: [Int]
+    let childStart: [Int32]
+    let childCount: [Int32]
+    let childList: [Int32]
     let padTop: [Double], padLeading: [Double], padBottom: [Double], padTrailing: [Double]
     let spacing: [Double]
     let gravity: [UInt16]
     let anchor: [Bool]
     let placeholder: [Bool]
-    let content: [PreviewSize?]
+    let content: LayoutTree.ContentColumn
     var x: [Double], y: [Double], w: [Double], h: [Double]
     let rtl: Bool
     let scale: Double
@@ -54,7 +54,11 @@ struct LayoutPass: Sendable {
     }
 
     /// Where `grid`'s children are listed in `childList`.
-    func childSlots(_ grid: Int) -> Range<Int> { childStart[grid]..<(childStart[grid] + childCount[grid]) }
+    func childSlots(_ grid: Int) -> Range<Int> { Int(childStart[grid])..<(Int(childStart[grid]) + Int(childCount[grid])) }
+
+    /// The `slot`th entry of ``childList``: a child's index.
+    @inline(__always)
+    func child(at slot: Int) -> Int { Int(childList[slot]) }
 
     /// `_myCGFloatRound`: rounds to the device pixel grid.
     func roundToPixel(_ value: Double) -> Double {
@@ -84,11 +88,11 @@ struct LayoutPass: Sendable {
     mutating func updateWrapSize(_ grid: Int, superGrid: Int, measure value: Double) -> Double {
         if axis[superGrid] == Self.cols {
             w[grid] = value
-            if childCount[grid] > 0 { h[grid] = h[childList[childStart[grid]]] }
+            if childCount[grid] > 0 { h[grid] = h[child(at: Int(childStart[grid]))] }
             return h[grid]
         } else {
             h[grid] = value
-            if childCount[grid] > 0 { w[grid] = w[childList[childStart[grid]]] }
+            if childCount[grid] > 0 { w[grid] = w[child(at: Int(childStart[grid]))] }
             return w[grid]
         }
     }
@@ -101,7 +105,7 @@ struct LayoutPass: Sendable {
 
     mutating func measurePass(_ grid: Int, gridWidth: Double, gridHeight: Double) -> Double {
         let isRoot = grid == 0
-        let count = childCount[grid]
+        let count = Int(childCount[grid])
         let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
         var fixed = 0.0
         var valid = 0.0
@@ -149,7 +153,7 @@ struct LayoutPass: Sendable {
             var hasWeighted = false
             var fillCount = 0
             for slot in childSlots(grid) {
-                let child = childList[slot]
+                let child = child(at: slot)
                 let childMeasure = measure[child]
                 if childMeasure == RuntimeReading.wrap {
                     updateSize(child, superWidth: innerWidth, superHeight: innerHeight, superGrid: grid, measure: 0)
@@ -184,7 +188,7 @@ struct LayoutPass: Sendable {
             var remaining = 0.0
             if axis[grid] == Self.cols { remaining = w[grid] - fixed } else if axis[grid] == Self.rows { remaining = h[grid] - fixed }
             for slot in childSlots(grid) where hasWeighted {
-                let child = childList[slot]
+                let child = child(at: slot)
                 guard measure[child] < 0 && measure[child] > -1 else { continue }
                 var value = -1 * remaining * measure[child]
                 if wrapMeasure {
@@ -201,7 +205,7 @@ struct LayoutPass: Sendable {
             }
             var left = fillCount
             for slot in childSlots(grid) where left > 0 {
-                let child = childList[slot]
+                let child = child(at: slot)
                 guard measure[child] == RuntimeReading.fill else { continue }
                 var value = roundToPixel(remaining * (1.0 / Double(left)))
                 if wrapMeasure {
@@ -229,7 +233,7 @@ struct LayoutPass: Sendable {
     // MARK: the position pass
 
     mutating func positionPass(_ grid: Int, originX: Double, originY: Double) {
-        let count = childCount[grid]
+        let count = Int(childCount[grid])
         guard count > 0 else { return }
         let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
         var offset = 0.0
@@ -238,7 +242,7 @@ struct LayoutPass: Sendable {
             let horizontal = leadingTrailing(gravity[grid] & 0x00FF)
             if horizontal == Gravity.centerX || horizontal == Gravity.trailing {
                 var total = 0.0
-                for slot in childSlots(grid) { total += w[childList[slot]] }
+                for slot in childSlots(grid) { total += w[child(at: slot)] }
                 if count > 1 { total += spacing[grid] * Double(count - 1) }
                 let free = w[grid] - leading - trailing - total
                 offset += horizontal == Gravity.centerX ? free / 2 : free
@@ -248,7 +252,7 @@ struct LayoutPass: Sendable {
             let vertical = gravity[grid] & 0xFF00
             if vertical == Gravity.centerY || vertical == Gravity.bottom {
                 var total = 0.0
-                for slot in childSlots(grid) { total += h[childList[slot]] }
+                for slot in childSlots(grid) { total += h[child(at: slot)] }
                 if count > 1 { total += spacing[grid] * Double(count - 1) }
                 let free = h[grid] - top - bottom - total
                 offset += vertical == Gravity.centerY ? free / 2 : free
@@ -257,7 +261,7 @@ struct LayoutPass: Sendable {
         let innerX = originX + leading
         let innerY = originY + top
         for slot in childSlots(grid) {
-            let child = childList[slot]
+            let child = child(at: slot)
             if axis[grid] == Self.cols {
                 x[child] = offset
                 y[child] = innerY

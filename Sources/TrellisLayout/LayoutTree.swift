@@ -10,19 +10,19 @@ public struct LayoutTree: Sendable {
     /// -1 for the root.
     public private(set) var parent: [Int32] = []
     /// Where a grid's children are listed in ``childList``, and how many.
-    public private(set) var childStart: [Int] = []
-    public private(set) var childCount: [Int] = []
-    public private(set) var childList: [Int] = []
+    public private(set) var childStart: [Int32] = []
+    public private(set) var childCount: [Int32] = []
+    public private(set) var childList: [Int32] = []
     /// One past the last grid of each grid's subtree.
-    public private(set) var subtreeEnd: [Int] = []
+    public private(set) var subtreeEnd: [Int32] = []
     public private(set) var padTop: [Double] = [], padLeft: [Double] = [], padBottom: [Double] = [], padRight: [Double] = []
     public private(set) var spacing: [Double] = []
     public private(set) var gravity: [UInt16] = []
     public private(set) var anchor: [Bool] = []
     public private(set) var placeholder: [Bool] = []
-    public private(set) var content: [PreviewSize?] = []
+    public private(set) var content = ContentColumn()
     public private(set) var depth: [Int32] = []
-    public private(set) var sources: [Range<Int>?] = []
+    public private(set) var sources = SourceColumn()
     /// The edge of a grid's first borderline, if it has any.
     public private(set) var firstBorderline: [Edge?] = []
     /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
@@ -73,9 +73,9 @@ public struct LayoutTree: Sendable {
         gravity = builder.gravity.take()
         anchor = builder.anchor.take()
         placeholder = builder.placeholder.take()
-        content = builder.content.take()
+        content = ContentColumn(index: builder.contentIndex.take(), sizes: builder.contentSizes)
         depth = builder.depth.take()
-        sources = builder.sources.take()
+        sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
         deepest = builder.deepest
         paths = GridPaths(parent: parent, indexInParent: builder.indexInParent.take())
@@ -129,7 +129,9 @@ public struct LayoutTree: Sendable {
     public var count: Int { measure.count }
 
     /// The index of each child of `grid`, in order.
-    public func children(of grid: Int) -> ArraySlice<Int> { childList[childStart[grid]..<(childStart[grid] + childCount[grid])] }
+    public func children(of grid: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> {
+        childList[Int(childStart[grid])..<(Int(childStart[grid]) + Int(childCount[grid]))].lazy.map { Int($0) }
+    }
 
     /// The dotted 1-based path of a grid (`""` for the root), as `trellis frames` prints it.
     public func path(of grid: Int) -> String { paths.path(of: grid) }

@@ -58,10 +58,12 @@ extension LayoutTree {
     /// The columns of a tree while its grids are appended in pre-order.
     struct Builder: ~Copyable {
         var measure: UnsafeColumn<Double>, axis: UnsafeColumn<UInt8>, parent: UnsafeColumn<Int32>, indexInParent: UnsafeColumn<Int32>
-        var childStart: UnsafeColumn<Int>, childCount: UnsafeColumn<Int>, childList: UnsafeColumn<Int>, subtreeEnd: UnsafeColumn<Int>
+        var childStart: UnsafeColumn<Int32>, childCount: UnsafeColumn<Int32>, childList: UnsafeColumn<Int32>, subtreeEnd: UnsafeColumn<Int32>
         var padTop: UnsafeColumn<Double>, padLeft: UnsafeColumn<Double>, padBottom: UnsafeColumn<Double>, padRight: UnsafeColumn<Double>
         var spacing: UnsafeColumn<Double>, gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
-        var content: UnsafeColumn<PreviewSize?>, depth: UnsafeColumn<Int32>, sources: UnsafeColumn<Range<Int>?>, firstBorderline: UnsafeColumn<Edge?>
+        var contentIndex: UnsafeColumn<Int32>, depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
+        var firstBorderline: UnsafeColumn<Edge?>
+        var contentSizes: [PreviewSize] = []
         var deepest = 0
 
         init(capacity: Int) {
@@ -70,8 +72,9 @@ extension LayoutTree {
             childList = UnsafeColumn(capacity: capacity); subtreeEnd = UnsafeColumn(capacity: capacity); padTop = UnsafeColumn(capacity: capacity)
             padLeft = UnsafeColumn(capacity: capacity); padBottom = UnsafeColumn(capacity: capacity); padRight = UnsafeColumn(capacity: capacity)
             spacing = UnsafeColumn(capacity: capacity); gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
-            placeholder = UnsafeColumn(capacity: capacity); content = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
-            sources = UnsafeColumn(capacity: capacity); firstBorderline = UnsafeColumn(capacity: capacity)
+            placeholder = UnsafeColumn(capacity: capacity); contentIndex = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
+            sourceStarts = UnsafeColumn(capacity: capacity); sourceEnds = UnsafeColumn(capacity: capacity)
+            firstBorderline = UnsafeColumn(capacity: capacity)
         }
 
         /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
@@ -81,10 +84,10 @@ extension LayoutTree {
                                    source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
             guard grid.children.count > 0 else { return }
             grid.forEachChild { offset, child in
-                childList[childStart[index] + offset] = measure.count
+                childList[Int(childStart[index]) + offset] = Int32(measure.count)
                 append(child, parent: index, slot: offset, depth: level + 1)
             }
-            subtreeEnd[index] = measure.count
+            subtreeEnd[index] = Int32(measure.count)
         }
 
         /// ``append(_:parent:slot:depth:)`` for a grid dictionary read as the runtime reads it,
@@ -98,10 +101,10 @@ extension LayoutTree {
                                   source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
-                childList[childStart[node] + offset] = measure.count
+                childList[Int(childStart[node]) + offset] = Int32(measure.count)
                 append(read: child, dialect: dialect, parent: node, slot: offset, depth: level + 1)
             }
-            subtreeEnd[node] = measure.count
+            subtreeEnd[node] = Int32(measure.count)
         }
 
         /// ``append(_:parent:slot:depth:)`` for record `index` of an arena, read in place
@@ -122,10 +125,10 @@ extension LayoutTree {
                                   parent: parentIndex, slot: slot, depth: level)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
-                childList[childStart[node] + offset] = measure.count
+                childList[Int(childStart[node]) + offset] = Int32(measure.count)
                 append(authored: child, in: arena, dialect: dialect, parent: node, slot: offset, depth: level + 1)
             }
-            subtreeEnd[node] = measure.count
+            subtreeEnd[node] = Int32(measure.count)
         }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
@@ -136,9 +139,9 @@ extension LayoutTree {
             axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? LayoutTree.rows : LayoutTree.cols))
             parent.append(Int32(parentIndex))
             indexInParent.append(Int32(slot))
-            childStart.append(childList.count)
-            childCount.append(childTotal)
-            subtreeEnd.append(index + 1)
+            childStart.append(Int32(childList.count))
+            childCount.append(Int32(childTotal))
+            subtreeEnd.append(Int32(index + 1))
             padTop.append(grid.padding.top)
             padLeft.append(grid.padding.left)
             padBottom.append(grid.padding.bottom)
@@ -147,9 +150,16 @@ extension LayoutTree {
             gravity.append(grid.gravity.rawValue)
             anchor.append(grid.anchor)
             placeholder.append(grid.placeholder)
-            content.append(size)
+            if let size {
+                contentIndex.append(Int32(contentSizes.count))
+                contentSizes.append(size)
+            } else {
+                contentIndex.append(-1)
+            }
             depth.append(Int32(level))
-            sources.append(source)
+            let stored = SourceColumn.stored(source)
+            sourceStarts.append(stored.start)
+            sourceEnds.append(stored.end)
             firstBorderline.append(grid.firstBorderline)
             deepest = max(deepest, level)
             if childTotal > 0 { childList.append(-1, times: childTotal) }
