@@ -6,16 +6,27 @@ import Darwin
 
 /// Bytes written at the end of memory the sink owns: an append checks the capacity only
 /// (an array's append also checks that its storage is not shared). Read them with
-/// ``withBytes(_:)``; the memory is freed with the sink.
+/// ``withBytes(_:)``; the memory is freed with the sink. A sink made with a `drain` hands its
+/// bytes over whenever it is full instead of growing, so a large output never sits whole in
+/// memory.
 struct ByteSink: ~Copyable, ByteOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    private let drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
-    init(capacity: Int) {
+    init(capacity: Int, drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         self.capacity = max(capacity, 64)
+        self.drain = drain
         guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
         base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Hands the bytes written so far to the drain (none without one).
+    mutating func flush() {
+        guard let drain, count > 0 else { return }
+        drain(UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 
     deinit { free(base) }
@@ -49,7 +60,13 @@ struct ByteSink: ~Copyable, ByteOutput {
     /// Doubles the memory with `realloc`: a large block is moved by remapping its pages, not
     /// by copying them into freshly faulted ones.
     @inline(never)
-    private mutating func grow(toHold needed: Int) {
+    private mutating func grow(toHold wanted: Int) {
+        var needed = wanted
+        if drain != nil, count > 0 {
+            needed -= count
+            flush()
+            if needed <= capacity { return }
+        }
         let newCapacity = max(needed, capacity * 2)
         guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing a \(capacity)-byte buffer") }
         base = moved.assumingMemoryBound(to: UInt8.self)

@@ -29,6 +29,15 @@ public enum GridJSONWriter {
         }
     }
 
+    /// Writes the JSON in pieces of about `chunkSize` bytes, each handed to `drain` (and gone
+    /// once it returns), so that the whole output is never held in memory.
+    public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, chunkSize: Int,
+                             to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var sink = ByteSink(capacity: chunkSize, drain: drain)
+        write(tree, dialect: dialect, style: style, into: &sink)
+        sink.flush()
+    }
+
     static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, into sink: inout ByteSink) {
         let arena = tree.arena
         arena.records.withUnsafeBufferPointer { records in

@@ -49,6 +49,15 @@ public struct LoadedLayout: Sendable {
         if let authored, readNode == nil { return GridJSONWriter.write(authored, dialect: dialect, style: style) }
         return JSONWriter.write(json, style: style)
     }
+
+    /// The same bytes as ``jsonBytes(style:)``, handed to `drain` in pieces of about
+    /// `chunkSize` bytes (a large authored layout is never held whole).
+    public func writeJSON(style: JSONWriter.Style, chunkSize: Int, to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let authored, readNode == nil else {
+            return jsonBytes(style: style).withUnsafeBufferPointer { drain($0) }
+        }
+        GridJSONWriter.write(authored, dialect: dialect, style: style, chunkSize: chunkSize, to: drain)
+    }
 }
 
 /// An input file analysed once: layouts, the dialect they target, preview viewports and

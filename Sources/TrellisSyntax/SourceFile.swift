@@ -7,7 +7,7 @@ public struct SourceFile: Sendable {
     /// The exact bytes of the file.
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; always starts with 0.
-    public let lineStarts: [Int]
+    public let lineStarts: LineStarts
     /// For lines longer than ``checkpointSpacing`` bytes: counts at every checkpoint, so a
     /// column is found without rescanning the line (minified JSON is one long line).
     let checkpoints: [Int: [Checkpoint]]
@@ -25,10 +25,11 @@ public struct SourceFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
+        var starts: [UInt32] = [0]
         let count = bytes.count
-        bytes.withUnsafeBufferPointer { buffer in
+        // No reader reads a file whose offsets do not fit in 32 bits: such a file is one line.
+        if count < UInt32.max { starts.reserveCapacity(count / 24 + 1) }
+        if count < UInt32.max { bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < count {
                 let byte = buffer[index]
@@ -37,26 +38,26 @@ public struct SourceFile: Sendable {
                     continue
                 }
                 if byte == UInt8(ascii: "\n") {
-                    starts.append(index + 1)
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
                 } else if byte == UInt8(ascii: "\r") {
                     if index + 1 < count, buffer[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    starts.append(index + 1)
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
                 }
                 index += 1
             }
-        }
+        } }
         if starts.capacity - starts.count > starts.count / 4 + 64 {
             // Grown past the estimate (pretty JSON has short lines): kept at its exact size
             // rather than with up to half of it spare for the file's lifetime.
-            starts = [Int](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
+            starts = [UInt32](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
                 initialized = buffer.initialize(fromContentsOf: starts)
             }
         }
-        self.lineStarts = starts
-        self.checkpoints = Self.checkpoints(bytes, lineStarts: starts)
+        self.lineStarts = LineStarts(offsets: starts)
+        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
     }
 
-    private init(name: String, bytes: [UInt8], lineStarts: [Int], checkpoints: [Int: [Checkpoint]]) {
+    private init(name: String, bytes: [UInt8], lineStarts: LineStarts, checkpoints: [Int: [Checkpoint]]) {
         self.name = name
         self.bytes = bytes
         self.lineStarts = lineStarts
@@ -73,12 +74,12 @@ public struct SourceFile: Sendable {
         func breaksLine(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
         let keepsLines = !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
             && (range.lowerBound == 0 || bytes[range.lowerBound - 1] != UInt8(ascii: "\r"))
-        guard keepsLines else { return SourceFile(name: name, bytes: text) }
+        guard keepsLines, text.count < UInt32.max else { return SourceFile(name: name, bytes: text) }
         let delta = inserted.count - range.count
         let editedLine = lineIndex(of: range.lowerBound)
         var starts = lineStarts
         if delta != 0 {
-            for index in (editedLine + 1)..<starts.count { starts[index] += delta }
+            for index in (editedLine + 1)..<starts.count { starts.offsets[index] = UInt32(truncatingIfNeeded: starts[index] + delta) }
         }
         // Long lines keep their checkpoints (moved after the edit); the edited one is counted again.
         var marks: [Int: [Checkpoint]] = [:]
@@ -96,7 +97,7 @@ public struct SourceFile: Sendable {
     }
 
     /// Counts at every checkpoint of each line longer than ``checkpointSpacing`` bytes.
-    private static func checkpoints(_ bytes: [UInt8], lineStarts starts: [Int]) -> [Int: [Checkpoint]] {
+    private static func checkpoints(_ bytes: [UInt8], lineStarts starts: LineStarts) -> [Int: [Checkpoint]] {
         var checkpoints: [Int: [Checkpoint]] = [:]
         for line in starts.indices {
             if let marks = Self.checkpoints(bytes, line: line, lineStarts: starts) { checkpoints[line] = marks }
@@ -105,7 +106,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The checkpoints of one line, or nil when it is not longer than ``checkpointSpacing``.
-    private static func checkpoints(_ bytes: [UInt8], line: Int, lineStarts starts: [Int]) -> [Checkpoint]? {
+    private static func checkpoints(_ bytes: [UInt8], line: Int, lineStarts starts: LineStarts) -> [Checkpoint]? {
         guard line >= 0, line < starts.count else { return nil }
         let start = starts[line]
         let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
@@ -280,4 +281,18 @@ public struct SourceFile: Sendable {
         guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, length)
     }
+}
+
+/// The byte offset of each line's first byte, 4 bytes a line (a file whose offsets do not fit
+/// in 32 bits, which no reader reads, is one line).
+public struct LineStarts: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    var offsets: [UInt32]
+
+    init(offsets: [UInt32]) { self.offsets = offsets }
+
+    public init(arrayLiteral elements: Int...) { offsets = elements.map { UInt32(truncatingIfNeeded: $0) } }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { offsets.count }
+    public subscript(line: Int) -> Int { Int(offsets[line]) }
 }

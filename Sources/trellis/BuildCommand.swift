@@ -64,13 +64,17 @@ enum BuildCommand {
             let names = selected.map(\.1.name).joined(separator: ", ")
             throw UsageError(message: "the input defines \(selected.count) layouts (\(names)); choose one with --layout NAME, or write them all with --out-dir DIR")
         }
-        let json = bytes(selected[0].1, style)
         if let output {
             try guardNotInput(output, inputs)
-            try Terminal.writeAtomically(json, to: output)
-        } else {
-            Terminal.writeBytes(json)
+            if output != "-" {
+                try Terminal.writeAtomically(bytes(selected[0].1, style), to: output)
+                return Trellis.Exit.ok
+            }
         }
+        // Standard output takes the JSON as it is written: a large layout's text is never held
+        // whole.
+        selected[0].1.writeJSON(style: style, chunkSize: 1 << 18) { Streams.write($0, to: 1) }
+        if style == .compact { Terminal.writeBytes([UInt8(ascii: "\n")]) }
         return Trellis.Exit.ok
     }
 

@@ -151,7 +151,7 @@ enum HTTPServer {
 
     /// Writes everything or reports that the client went away.
     static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        Streams.writeAll(bytes, to: descriptor) == 0
+        bytes.withUnsafeBufferPointer { Streams.writeAll($0, to: descriptor) } == 0
     }
 }
 

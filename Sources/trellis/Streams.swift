@@ -16,18 +16,21 @@ enum Streams {
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+    }
+
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         if descriptor == 1, outputFailure != 0 { return }
         let failure = writeAll(bytes, to: descriptor)
         if failure != 0, descriptor == 1 { outputFailure = failure }
     }
 
     /// Writes every byte (retrying interrupted writes); 0, or the errno of the failure.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+        guard let base = bytes.baseAddress else { return 0 }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress, buffer.count)
-            }
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

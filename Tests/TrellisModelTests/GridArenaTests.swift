@@ -26,6 +26,29 @@ final class GridArenaTests: XCTestCase {
         }
     }
 
+    /// Written in pieces handed over whenever the buffer fills (as `trellis build` streams to
+    /// standard output), the JSON is the same bytes as written whole, whatever the piece size.
+    func testJSONWrittenInPiecesIsTheSameBytes() {
+        var random = SeededRandom(seed: 2026_11_28)
+        for round in 0..<1_000 {
+            let tree = GridTree(RandomGrids.grid(random: &random))
+            for style in [JSONWriter.Style.pretty, .compact] {
+                let whole = GridJSONWriter.write(tree, dialect: .v2, style: style)
+                for chunkSize in [1, 7, 64, 4096] {
+                    var pieces: [UInt8] = []
+                    var pieceCount = 0
+                    GridJSONWriter.write(tree, dialect: .v2, style: style, chunkSize: chunkSize) { piece in
+                        pieces.append(contentsOf: piece)
+                        pieceCount += 1
+                    }
+                    XCTAssertEqual(pieces, whole, "round \(round), pieces of \(chunkSize)")
+                    // The buffer holds at least 64 bytes; an output several times that comes in pieces.
+                    if whole.count > 4 * max(chunkSize, 64) { XCTAssertGreaterThan(pieceCount, 1, "round \(round)") }
+                }
+            }
+        }
+    }
+
     /// The runtime model read record by record from the arena equals the one read from the
     /// whole ``Grid``, on random grids (raw members included) in both dialects.
     func testRuntimeFromTheArenaEqualsRuntimeFromTheGrid() {
