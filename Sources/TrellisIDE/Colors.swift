@@ -27,17 +27,17 @@ public enum Colors {
         } else if let root = analysis.file.jsonRoot {
             var stack = [root]
             while let node = stack.popLast() {
-                switch node.kind {
-                case .object(let members):
-                    for member in members {
-                        if let key = GridSchema.key(json: member.key), key.info.valueKind == .borderline,
+                switch node.type {
+                case .object:
+                    node.forEachMember { member in
+                        if let key = member.gridKey, key.info.valueKind == .borderline,
                            let color = JSONQueries.member(of: member.value, named: "color"),
-                           case .string(let text) = color.value.kind, let rgba = RGBA.parse(text), color.value.range.count >= 2 {
+                           let text = color.value.string, let rgba = RGBA.parse(text), color.value.range.count >= 2 {
                             result.append(DocumentColor(range: color.value.range.lowerBound + 1..<color.value.range.upperBound - 1, color: rgba))
                         }
                         stack.append(member.value)
                     }
-                case .array(let elements): stack.append(contentsOf: elements)
+                case .array: node.forEachElement { stack.append($0) }
                 default: break
                 }
             }

@@ -40,13 +40,13 @@ public enum Folding {
         } else if let root = analysis.file.jsonRoot {
             var stack = [root]
             while let node = stack.popLast() {
-                switch node.kind {
-                case .array(let elements):
+                switch node.type {
+                case .array:
                     add(node.range)
-                    stack.append(contentsOf: elements)
-                case .object(let members):
+                    node.forEachElement { stack.append($0) }
+                case .object:
                     add(node.range)
-                    stack.append(contentsOf: members.map(\.value))
+                    node.forEachMember { stack.append($0.value) }
                 default: break
                 }
             }

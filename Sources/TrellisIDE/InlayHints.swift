@@ -61,7 +61,7 @@ public enum InlayHints {
             guard let node = tree.enclosing(.cell, from: tree.coveringNode(written)), let cell = CellSyntax(tree, node) else { return (nil, nil) }
             return (written.lowerBound, (cell.size ?? cell.templateRef)?.end)
         }
-        guard let root = analysis.file.jsonRoot, let object = JSONQueries.chain(in: root, at: written.lowerBound).last(where: { $0.range == written }) else {
+        guard let object = analysis.file.jsonRoot?.value(spanning: written) else {
             return (nil, nil)
         }
         let size = JSONQueries.member(of: object, named: "size")

@@ -43,6 +43,7 @@ struct JSONRules {
     }
 
     /// Lints the members of a grid object; returns its last `cols` and `rows` members.
+    @discardableResult
     mutating func lintMembers(of node: JSONNode, isRoot: Bool) -> (cols: JSONNode.Member?, rows: JSONNode.Member?) {
         // The last member of each key the cross-key checks need (what NSDictionary keeps).
         var rows: JSONNode.Member?, cols: JSONNode.Member?, overlap: JSONNode.Member?, size: JSONNode.Member?, gravity: JSONNode.Member?

@@ -89,7 +89,7 @@ public enum Linter {
             let slice = SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))
             guard let root = JSONReader.read(slice).root, root.type == .object else { continue }
             var rules = JSONRules(dialect: dialect)
-            _ = rules.lintMembers(of: root, isRoot: false)
+            rules.lintMembers(of: root, isRoot: false)
             let shift = range.lowerBound
             for var diagnostic in rules.diagnostics {
                 diagnostic.range = (diagnostic.range.lowerBound + shift)..<(diagnostic.range.upperBound + shift)

@@ -8,7 +8,7 @@ import Darwin
 /// (an array's append also checks that its storage is not shared). Read them with
 /// ``withBytes(_:)``; the memory is freed with the sink. A sink made with a `drain` hands its
 /// bytes over whenever it is full instead of growing, so a large output never sits whole in
-/// memory.
+/// memory (``withBytes(_:)`` then sees only the bytes not handed over yet).
 struct ByteSink: ~Copyable, ByteOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

@@ -113,6 +113,18 @@ public struct JSONNode: Sendable {
         return nil
     }
 
+    /// The deepest value in this one written exactly at `range`, found by binary search.
+    public func value(spanning range: Range<Int>) -> JSONNode? {
+        guard var candidate = syntax.firstValue(startingAtOrAfter: range.lowerBound) else { return nil }
+        var found: Int?
+        let end = syntax.subtreeEnd(index)
+        while candidate < syntax.entries.count, Int(syntax.entries[candidate].start) == range.lowerBound {
+            if candidate >= index, candidate < end, syntax.range(candidate) == range { found = candidate }
+            candidate += 1
+        }
+        return found.map { JSONNode(syntax, $0) }
+    }
+
     /// The last member named `key` (what `NSDictionary` keeps).
     public func member(_ key: String) -> Member? {
         guard type == .object else { return nil }

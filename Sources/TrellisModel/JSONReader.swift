@@ -21,7 +21,7 @@ public struct JSONReadResult: Sendable {
 /// raw line breaks in strings, comments, duplicate keys), reporting each once with a fix-it.
 public enum JSONReader {
     public static let maximumDepth = 512
-    /// Largest file the reader reads (node offsets are 32-bit); beyond it, one J013.
+    /// Largest file the reader reads (entry offsets are 32-bit); beyond it, one J013.
     public static let maximumBytes = Int(clamping: UInt32.max) - 1
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
@@ -184,7 +184,7 @@ struct JSONReaderState {
         }
     }
 
-    /// Appends one value: an entry, and a container's descendants after it.
+    /// Appends the entry of one value (a container's members or elements follow it).
     mutating func append(_ kind: JSONSyntax.Kind, _ range: Range<Int>, payload: UInt32 = 0) {
         entries.append(JSONSyntax.Entry(kind: kind, range: range, payload: payload))
     }
@@ -351,7 +351,6 @@ struct JSONReaderState {
             entries[valueIndex].keyStart = UInt32(keyRange.lowerBound)
             entries[valueIndex].keyEnd = UInt32(keyRange.upperBound)
             entries[valueIndex].keySpelling = spelling
-            entries[valueIndex].flags |= JSONSyntax.Entry.isMember
             if keyIsDecoded {
                 entries[valueIndex].flags |= JSONSyntax.Entry.decodedKey
                 decoded[valueIndex << 1 | 1] = key

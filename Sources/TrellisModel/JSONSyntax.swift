@@ -27,10 +27,9 @@ public final class JSONSyntax: Sendable {
         /// 1 + the key's index in ``GridSchema/jsonSpellings``; 0 for any other key.
         var keySpelling: UInt8 = 0
 
-        static let isMember: UInt8 = 1 << 0
         /// The text is in ``JSONSyntax/decoded`` (it had escapes, typographic quotes, …).
-        static let decodedText: UInt8 = 1 << 1
-        static let decodedKey: UInt8 = 1 << 2
+        static let decodedText: UInt8 = 1 << 0
+        static let decodedKey: UInt8 = 1 << 1
 
         init(kind: Kind, range: Range<Int>, payload: UInt32 = 0) {
             self.kind = kind

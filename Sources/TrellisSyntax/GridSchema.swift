@@ -121,12 +121,6 @@ public enum GridSchema {
         return nil
     }
 
-    /// The schema's own String for a JSON spelling given as bytes (a key read from a file),
-    /// or nil: readers share it instead of building a String for every key.
-    public static func spelling(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        spellingNumber(bytes, range).map { jsonSpellings[$0].text }
-    }
-
     /// The index in ``jsonSpellings`` of a JSON spelling given as bytes, or nil: a reader keeps
     /// a key it recognised as this small number.
     public static func spellingNumber(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {

@@ -49,6 +49,26 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(root.syntax.count, 12)
     }
 
+    /// A value is found from where it was written by binary search on the entries: the deepest
+    /// one with that exact range, even right after a sibling with no comma between them.
+    func testValuesAreFoundByTheRangeTheyWereWrittenAt() throws {
+        let text = #"{"rows": [{"size": 1}{"size": 2}, {"cols": []}]}"#
+        let root = try XCTUnwrap(read(text).root)
+        let rows = try XCTUnwrap(root.member("rows")?.value.elements)
+        XCTAssertEqual(rows.count, 3)
+        for row in rows {
+            XCTAssertEqual(root.value(spanning: row.range)?.range, row.range)
+            XCTAssertEqual(root.value(spanning: row.range)?.type, .object)
+            XCTAssertEqual(root.object(startingAt: row.range.lowerBound)?.range, row.range)
+        }
+        XCTAssertEqual(root.value(spanning: root.range)?.range, root.range)
+        let size = try XCTUnwrap(rows[1].member("size")?.value)
+        XCTAssertEqual(root.value(spanning: size.range)?.number, 2)
+        XCTAssertNil(root.value(spanning: size.range.lowerBound..<(size.range.upperBound + 1)))
+        XCTAssertNil(rows[0].value(spanning: rows[1].range), "only values inside the one asked")
+        XCTAssertNil(root.object(startingAt: size.range.lowerBound))
+    }
+
     func testStrictJSON() {
         let result = read(#"{"a": [1, 2.5, -3e2, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}}"#)
         XCTAssertEqual(result.diagnostics, [])
