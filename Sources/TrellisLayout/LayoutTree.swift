@@ -119,7 +119,7 @@ public struct LayoutTree: Sendable {
     static func gridCount(upTo value: JSONNode) -> Int {
         var count = 1
         value.forEachMember { member in
-            guard member.value.type == .array, member.key == "rows" || member.key == "cols" else { return }
+            guard member.value.type == .array, member.gridKey == .rows || member.gridKey == .cols else { return }
             member.value.forEachElement { count += gridCount(upTo: $0) }
         }
         return count

@@ -69,13 +69,9 @@ public struct JSONNode: Sendable {
     public var value: JSONValue {
         switch type {
         case .null, .invalid: return .null
-        case .bool, .number, .string:
-            switch kind {
-            case .bool(let flag): return .bool(flag)
-            case .number(let number): return .number(number)
-            case .string(let text): return .string(text)
-            default: return .null
-            }
+        case .bool: return .bool(bool ?? false)
+        case .number: return .number(number ?? 0)
+        case .string: return .string(string ?? "")
         case .array: return .array(children.map { JSONNode(syntax, $0).value })
         case .object: return .object(children.map { JSONMember(syntax.key($0), JSONNode(syntax, $0).value) })
         }

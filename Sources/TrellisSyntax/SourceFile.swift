@@ -25,11 +25,18 @@ public struct SourceFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
-        var starts: [UInt32] = [0]
-        let count = bytes.count
         // No reader reads a file whose offsets do not fit in 32 bits: such a file is one line.
-        if count < UInt32.max { starts.reserveCapacity(count / 24 + 1) }
-        if count < UInt32.max { bytes.withUnsafeBufferPointer { buffer in
+        let starts = bytes.count < UInt32.max ? Self.lineStarts(of: bytes) : [0]
+        self.lineStarts = LineStarts(offsets: starts)
+        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
+    }
+
+    /// The offset of each line's first byte, in a file of fewer than `UInt32.max` bytes.
+    private static func lineStarts(of bytes: [UInt8]) -> [UInt32] {
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < count {
                 let byte = buffer[index]
@@ -45,16 +52,13 @@ public struct SourceFile: Sendable {
                 }
                 index += 1
             }
-        } }
-        if starts.capacity - starts.count > starts.count / 4 + 64 {
-            // Grown past the estimate (pretty JSON has short lines): kept at its exact size
-            // rather than with up to half of it spare for the file's lifetime.
-            starts = [UInt32](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: starts)
-            }
         }
-        self.lineStarts = LineStarts(offsets: starts)
-        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
+        guard starts.capacity - starts.count > starts.count / 4 + 64 else { return starts }
+        // Grown past the estimate (pretty JSON has short lines): kept at its exact size rather
+        // than with up to half of it spare for the file's lifetime.
+        return [UInt32](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: starts)
+        }
     }
 
     private init(name: String, bytes: [UInt8], lineStarts: LineStarts, checkpoints: [Int: [Checkpoint]]) {
