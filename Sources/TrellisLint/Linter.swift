@@ -64,7 +64,9 @@ public enum Linter {
             var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
             frames.lint(tree, viewports: viewports)
             screens.append(frames.screens)
-            diagnostics += DiagnosticCap.capped(structure.diagnostics + frames.diagnostics, scope: "layout `\(layout.name)`")
+            // The two sets of rules report different codes, so each is capped on its own.
+            diagnostics += DiagnosticCap.capped(structure.findings.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
+                                                alsoFound: structure.findings.dropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))

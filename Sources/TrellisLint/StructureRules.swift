@@ -6,12 +6,14 @@ import TrellisSyntax
 /// ratio siblings, gravity the runtime ignores, flags that have no effect.
 struct StructureRules {
     let spans: Spans
-    var diagnostics: [Diagnostic] = []
+    /// Under the cap as they are made: a generated file can hold a finding in every grid.
+    var findings = CappedDiagnostics()
 
     init(spans: Spans) { self.spans = spans }
 
-    mutating func add(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>, notes: [String] = []) {
-        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message, notes: notes))
+    mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ range: Range<Int>,
+                      notes: @autoclosure () -> [String] = []) {
+        findings.add(code, at: range) { Diagnostic(code: code, severity: severity, range: range, message: message(), notes: notes()) }
     }
 
     mutating func lint(_ tree: LayoutTree) {

@@ -6,8 +6,9 @@ import TrellisSyntax
 public enum DiagnosticCap {
     public static let maximumPerRule = 100
 
-    public static func capped(_ diagnostics: [Diagnostic], scope: String) -> [Diagnostic] {
-        var counts: [String: Int] = [:]
+    /// `alsoFound`: per code, findings made but not passed (``CappedDiagnostics/dropped``).
+    public static func capped(_ diagnostics: [Diagnostic], scope: String, alsoFound: [String: Int] = [:]) -> [Diagnostic] {
+        var counts = alsoFound
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
         guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
         var kept: [Diagnostic] = []
