@@ -41,6 +41,13 @@ let package = Package(
             dependencies: ["TrellisSyntax", "TrellisModel", "TrellisLayout", "TrellisLint"],
             path: "Benchmarks/trellis-bench"
         ),
+        // Started by trellis-bench to measure a command's peak memory; small, so that it does
+        // not count in the peak (see its main.swift).
+        .executableTarget(
+            name: "peak-memory",
+            path: "Benchmarks/peak-memory",
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+        ),
         .target(name: "TrellisTestSupport", dependencies: ["TrellisModel"], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax", "TrellisTestSupport"]),
         .testTarget(name: "TrellisModelTests", dependencies: ["TrellisModel", "TrellisTestSupport"]),

@@ -32,13 +32,14 @@ func run(_ path: String, _ arguments: [String]) -> ProcessRun {
                       peakKiB: usage.ru_maxrss, status: status)
 }
 
-/// The peak resident memory of `path` run with `arguments`, measured from a small helper
-/// process (this executable with `--peak-memory`). `posix_spawn` starts a child inside its
-/// parent's memory until it executes the command, and Linux counts that memory in the child's
-/// peak: spawned from this process, which holds the inputs, a child that needs less than this
-/// process holds would be reported at this process's size. Nil when the command could not be
-/// run or failed.
+/// The peak resident memory of `path` run with `arguments`, measured by the `peak-memory`
+/// executable beside this one (built first when missing). Linux counts in a child's peak the
+/// memory of the process that started it, up to the moment the child executes its command:
+/// started from this process (16 MiB), a command that needs less would be reported at this
+/// process's size. `peak-memory` holds about 1.4 MiB. Nil when the command could not be run
+/// or failed.
 func peakMemory(_ path: String, _ arguments: [String]) -> Int? {
+    guard let helper = executableBeside("peak-memory") else { return nil }
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     // Neither end stays open in the command the helper runs (`dup2` clears the flag on
@@ -49,9 +50,7 @@ func peakMemory(_ path: String, _ arguments: [String]) -> Int? {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
-    // This executable, wherever it was started from (`argv[0]` may be a bare name).
-    let helper = "/proc/self/exe"
-    let argv: [UnsafeMutablePointer<CChar>?] = ([helper, "--peak-memory", path] + arguments).map { strdup($0) } + [nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = ([helper, path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, helper, &actions, nil, argv, environ) == 0 else {
@@ -92,13 +91,18 @@ func trellisExecutable() -> String? {
     if let index = CommandLine.arguments.firstIndex(of: "--trellis"), index + 1 < CommandLine.arguments.count {
         return CommandLine.arguments[index + 1]
     }
-    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let path = folder.appendingPathComponent("trellis").path
+    return executableBeside("trellis")
+}
+
+/// The package's executable `product` beside this one, built (release) first when missing.
+func executableBeside(_ product: String) -> String? {
+    let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = folder.appendingPathComponent(product).path
     if !FileManager.default.isExecutableFile(atPath: path) {
-        print("  (building trellis for the whole-process measures: swift build -c release --product trellis)")
+        print("  (building \(product) for the whole-process measures: swift build -c release --product \(product))")
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "-c", "release", "--product", "trellis"]
+        build.arguments = ["swift", "build", "-c", "release", "--product", product]
         try? build.run()
         build.waitUntilExit()
     }

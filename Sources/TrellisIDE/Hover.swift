@@ -38,9 +38,9 @@ public enum Hover {
         let origin = origins[0]
         let layout = analysis.file.layouts[origin.layout]
         let tree = analysis.trees[origin.layout]
-        let parent = origin.parent.flatMap { tree.spacing.indices.contains($0) ? $0 : nil }
+        let parent = origin.parent.flatMap { tree.measure.indices.contains($0) ? $0 : nil }
         let siblings = parent.map { Array(tree.children(of: $0)) } ?? []
-        let parentSpacing = parent.map { tree.spacing[$0] } ?? 0
+        let parentSpacing = parent.map { tree.insets[$0].spacing } ?? 0
         let path = origin.path(in: analysis)
 
         var header = "**\(layout.name)** · grid `\(path.isEmpty ? "(root)" : path)`"

@@ -16,20 +16,26 @@ public struct Rect: Hashable, Sendable {
 /// any grid's dotted path without building one for every grid.
 final class GridPaths: Sendable {
     let parent: [Int32]
-    let indexInParent: [Int32]
+    let childStart: [Int32]
+    let childCount: [Int32]
+    let childList: [Int32]
 
-    init(parent: [Int32], indexInParent: [Int32]) {
+    init(parent: [Int32], childStart: [Int32], childCount: [Int32], childList: [Int32]) {
         self.parent = parent
-        self.indexInParent = indexInParent
+        self.childStart = childStart
+        self.childCount = childCount
+        self.childList = childList
     }
 
     /// `1.3.2`: the 1-based index of each grid on the way down from the root.
     func path(of index: Int) -> String {
-        var steps: [Int32] = []
+        var steps: [Int] = []
         var current = index
         while current > 0, current < parent.count {
-            steps.append(indexInParent[current] + 1)
-            current = Int(parent[current])
+            let up = Int(parent[current])
+            guard up >= 0 else { break }
+            steps.append(position(of: current, in: up) + 1)
+            current = up
         }
         var text = ""
         for step in steps.reversed() {
@@ -37,6 +43,18 @@ final class GridPaths: Sendable {
             text += String(step)
         }
         return text
+    }
+
+    /// Where `child` is among `parent`'s children: their indices ascend (pre-order), so a
+    /// binary search finds it.
+    func position(of child: Int, in parent: Int) -> Int {
+        let start = Int(childStart[parent])
+        var low = 0, high = Int(childCount[parent])
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(childList[start + middle]) < child { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 
@@ -97,7 +115,15 @@ public enum LayoutEngine {
     }
 
     /// ``screens(_:viewport:relayouts:)`` on a tree flattened once for several viewports.
+    /// When no grid reads the previous pass, a relayout is known to take one pass and move
+    /// nothing: it shares the settled frames instead of holding a second copy of them.
     public static func screens(_ tree: LayoutTree, viewport: Viewport, relayouts: Int) -> [LayoutResult] {
+        screens(tree, viewport: viewport, relayouts: relayouts, laysOutEveryRelayout: false)
+    }
+
+    /// ``screens(_:viewport:relayouts:)``; with `laysOutEveryRelayout`, each relayout runs
+    /// even when it cannot move anything (what the tests compare the shortcut with).
+    static func screens(_ tree: LayoutTree, viewport: Viewport, relayouts: Int, laysOutEveryRelayout: Bool) -> [LayoutResult] {
         var pass = LayoutPass(tree: tree, viewport: viewport)
         let wraps = viewport.height == nil
         let tolerance = 1 / viewport.scale + 0.0001
@@ -106,7 +132,16 @@ public enum LayoutEngine {
         var passes = 0
         var results: [LayoutResult] = []
         var lastPlaces: LayoutPass.Places?
+        let relayoutsCanMove = laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: wraps)
         for request in 0...max(0, relayouts) {
+            if request > 0, !relayoutsCanMove, var again = results.last {
+                // One pass at the settled height, on rectangles no pass reads before setting.
+                passes += 1
+                again.passes = passes
+                again.relayouts = request
+                results.append(again)
+                continue
+            }
             var settled = false
             for _ in 0..<maximumPasses {
                 let measured = pass.run(height: height)

@@ -12,8 +12,7 @@ struct LayoutPass: Sendable {
     let childStart: [Int32]
     let childCount: [Int32]
     let childList: [Int32]
-    let padTop: [Double], padLeading: [Double], padBottom: [Double], padTrailing: [Double]
-    let spacing: [Double]
+    let insets: LayoutTree.InsetsColumn
     let gravity: [UInt16]
     let anchor: [Bool]
     let placeholder: [Bool]
@@ -38,11 +37,7 @@ struct LayoutPass: Sendable {
         childStart = tree.childStart
         childCount = tree.childCount
         childList = tree.childList
-        padTop = tree.padTop
-        padBottom = tree.padBottom
-        padLeading = rtl ? tree.padRight : tree.padLeft
-        padTrailing = rtl ? tree.padLeft : tree.padRight
-        spacing = tree.spacing
+        insets = tree.insets
         gravity = tree.gravity
         anchor = tree.anchor
         placeholder = tree.placeholder
@@ -106,10 +101,11 @@ struct LayoutPass: Sendable {
     mutating func measurePass(_ grid: Int, gridWidth: Double, gridHeight: Double) -> Double {
         let isRoot = grid == 0
         let count = Int(childCount[grid])
-        let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
+        let inset = insets[grid]
+        let top = inset.top, leading = rtl ? inset.right : inset.left, bottom = inset.bottom, trailing = rtl ? inset.left : inset.right
         var fixed = 0.0
         var valid = 0.0
-        if count > 1 { fixed += Double(count - 1) * spacing[grid] }
+        if count > 1 { fixed += Double(count - 1) * inset.spacing }
         if axis[grid] == Self.cols {
             fixed += leading + trailing
             valid = w[grid] - fixed
@@ -235,7 +231,8 @@ struct LayoutPass: Sendable {
     mutating func positionPass(_ grid: Int, originX: Double, originY: Double) {
         let count = Int(childCount[grid])
         guard count > 0 else { return }
-        let top = padTop[grid], leading = padLeading[grid], bottom = padBottom[grid], trailing = padTrailing[grid]
+        let inset = insets[grid]
+        let top = inset.top, leading = rtl ? inset.right : inset.left, bottom = inset.bottom, trailing = rtl ? inset.left : inset.right
         var offset = 0.0
         if axis[grid] == Self.cols {
             offset = originX + leading
@@ -243,7 +240,7 @@ struct LayoutPass: Sendable {
             if horizontal == Gravity.centerX || horizontal == Gravity.trailing {
                 var total = 0.0
                 for slot in childSlots(grid) { total += w[child(at: slot)] }
-                if count > 1 { total += spacing[grid] * Double(count - 1) }
+                if count > 1 { total += inset.spacing * Double(count - 1) }
                 let free = w[grid] - leading - trailing - total
                 offset += horizontal == Gravity.centerX ? free / 2 : free
             }
@@ -253,7 +250,7 @@ struct LayoutPass: Sendable {
             if vertical == Gravity.centerY || vertical == Gravity.bottom {
                 var total = 0.0
                 for slot in childSlots(grid) { total += h[child(at: slot)] }
-                if count > 1 { total += spacing[grid] * Double(count - 1) }
+                if count > 1 { total += inset.spacing * Double(count - 1) }
                 let free = h[grid] - top - bottom - total
                 offset += vertical == Gravity.centerY ? free / 2 : free
             }
@@ -271,7 +268,7 @@ struct LayoutPass: Sendable {
                 y[child] = offset
                 offset += h[child]
             }
-            offset += spacing[grid]
+            offset += inset.spacing
             positionPass(child, originX: x[child], originY: y[child])
         }
     }
@@ -332,16 +329,17 @@ extension LayoutPass {
     /// then `_myCGRectRound`) where it does not depend on the view's own, unknown size.
     func frame(_ index: Int, screen: Bool) -> GridFrame {
         let rect = rect(index)
-        let contentLeft = rtl ? padTrailing[index] : padLeading[index]
-        let contentRight = rtl ? padLeading[index] : padTrailing[index]
-        let box = Rect(x: rect.x + contentLeft, y: rect.y + padTop[index],
-                       width: rect.width - contentLeft - contentRight, height: rect.height - padTop[index] - padBottom[index])
+        let inset = insets[index]
+        // Under RTL the leading padding is the right one, and the mirrored rectangle puts it
+        // back on the left: the content box keeps the grid's own left and right paddings.
+        let box = Rect(x: rect.x + inset.left, y: rect.y + inset.top,
+                       width: rect.width - inset.left - inset.right, height: rect.height - inset.top - inset.bottom)
         let slot = tree.slots[index]
         var view: Rect?
-        if slot >= 0, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
+        if slot != nil, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
         let parentIndex = Int(parent[index])
         return GridFrame(
-            index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot < 0 ? nil : Int(slot), viewFrame: view,
+            index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
             measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
             parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
             isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],

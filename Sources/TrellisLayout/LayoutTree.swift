@@ -13,10 +13,8 @@ public struct LayoutTree: Sendable {
     public private(set) var childStart: [Int32] = []
     public private(set) var childCount: [Int32] = []
     public private(set) var childList: [Int32] = []
-    /// One past the last grid of each grid's subtree.
-    public private(set) var subtreeEnd: [Int32] = []
-    public private(set) var padTop: [Double] = [], padLeft: [Double] = [], padBottom: [Double] = [], padRight: [Double] = []
-    public private(set) var spacing: [Double] = []
+    /// Each grid's padding and the spacing between its children.
+    public private(set) var insets = InsetsColumn()
     public private(set) var gravity: [UInt16] = []
     public private(set) var anchor: [Bool] = []
     public private(set) var placeholder: [Bool] = []
@@ -26,12 +24,12 @@ public struct LayoutTree: Sendable {
     /// The edge of a grid's first borderline, if it has any.
     public private(set) var firstBorderline: [Edge?] = []
     /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
-    /// and anchors, placeholders excepted) in pre-order; -1 for a grid that takes none.
-    public private(set) var slots: [Int32] = []
+    /// and anchors, placeholders excepted) in pre-order; nil for a grid that takes none.
+    public private(set) var slots = SlotColumn()
     /// The deepest grid's depth (the root's is 0).
     public private(set) var deepest = 0
     /// Names grids by dotted path when a report asks.
-    private(set) var paths = GridPaths(parent: [], indexInParent: [])
+    private(set) var paths = GridPaths(parent: [], childStart: [], childCount: [], childList: [])
 
     public static let rows: UInt8 = 1
     public static let cols: UInt8 = 2
@@ -64,12 +62,7 @@ public struct LayoutTree: Sendable {
         childStart = builder.childStart.take()
         childCount = builder.childCount.take()
         childList = builder.childList.take()
-        subtreeEnd = builder.subtreeEnd.take()
-        padTop = builder.padTop.take()
-        padLeft = builder.padLeft.take()
-        padBottom = builder.padBottom.take()
-        padRight = builder.padRight.take()
-        spacing = builder.spacing.take()
+        insets = InsetsColumn(index: builder.insets.take(), values: builder.interner.take())
         gravity = builder.gravity.take()
         anchor = builder.anchor.take()
         placeholder = builder.placeholder.take()
@@ -78,12 +71,10 @@ public struct LayoutTree: Sendable {
         sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
         deepest = builder.deepest
-        paths = GridPaths(parent: parent, indexInParent: builder.indexInParent.take())
-        var next: Int32 = 0
-        slots = [Int32](repeating: -1, count: measure.count)
-        for index in slots.indices where Self.takesView(anchor: anchor[index], leaf: childCount[index] == 0, placeholder: placeholder[index]) {
-            slots[index] = next
-            next += 1
+        paths = GridPaths(parent: parent, childStart: childStart, childCount: childCount, childList: childList)
+        let (anchor, childCount, placeholder) = (anchor, childCount, placeholder)
+        slots = SlotColumn(count: measure.count) { index in
+            Self.takesView(anchor: anchor[index], leaf: childCount[index] == 0, placeholder: placeholder[index])
         }
     }
 

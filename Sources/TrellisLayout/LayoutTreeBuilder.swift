@@ -57,10 +57,10 @@ struct UnsafeColumn<Element>: ~Copyable {
 extension LayoutTree {
     /// The columns of a tree while its grids are appended in pre-order.
     struct Builder: ~Copyable {
-        var measure: UnsafeColumn<Double>, axis: UnsafeColumn<UInt8>, parent: UnsafeColumn<Int32>, indexInParent: UnsafeColumn<Int32>
-        var childStart: UnsafeColumn<Int32>, childCount: UnsafeColumn<Int32>, childList: UnsafeColumn<Int32>, subtreeEnd: UnsafeColumn<Int32>
-        var padTop: UnsafeColumn<Double>, padLeft: UnsafeColumn<Double>, padBottom: UnsafeColumn<Double>, padRight: UnsafeColumn<Double>
-        var spacing: UnsafeColumn<Double>, gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
+        var measure: UnsafeColumn<Double>, axis: UnsafeColumn<UInt8>, parent: UnsafeColumn<Int32>
+        var childStart: UnsafeColumn<Int32>, childCount: UnsafeColumn<Int32>, childList: UnsafeColumn<Int32>
+        var insets: UnsafeColumn<UInt32>, interner = InsetsInterner()
+        var gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
         var contentIndex: UnsafeColumn<Int32>, depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
         var firstBorderline: UnsafeColumn<Edge?>
         var contentSizes: [PreviewSize] = []
@@ -68,10 +68,9 @@ extension LayoutTree {
 
         init(capacity: Int) {
             measure = UnsafeColumn(capacity: capacity); axis = UnsafeColumn(capacity: capacity); parent = UnsafeColumn(capacity: capacity)
-            indexInParent = UnsafeColumn(capacity: capacity); childStart = UnsafeColumn(capacity: capacity); childCount = UnsafeColumn(capacity: capacity)
-            childList = UnsafeColumn(capacity: capacity); subtreeEnd = UnsafeColumn(capacity: capacity); padTop = UnsafeColumn(capacity: capacity)
-            padLeft = UnsafeColumn(capacity: capacity); padBottom = UnsafeColumn(capacity: capacity); padRight = UnsafeColumn(capacity: capacity)
-            spacing = UnsafeColumn(capacity: capacity); gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
+            childStart = UnsafeColumn(capacity: capacity); childCount = UnsafeColumn(capacity: capacity)
+            childList = UnsafeColumn(capacity: capacity); insets = UnsafeColumn(capacity: capacity)
+            gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
             placeholder = UnsafeColumn(capacity: capacity); contentIndex = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
             sourceStarts = UnsafeColumn(capacity: capacity); sourceEnds = UnsafeColumn(capacity: capacity)
             firstBorderline = UnsafeColumn(capacity: capacity)
@@ -87,7 +86,6 @@ extension LayoutTree {
                 childList[Int(childStart[index]) + offset] = Int32(measure.count)
                 append(child, parent: index, slot: offset, depth: level + 1)
             }
-            subtreeEnd[index] = Int32(measure.count)
         }
 
         /// ``append(_:parent:slot:depth:)`` for a grid dictionary read as the runtime reads it,
@@ -104,7 +102,6 @@ extension LayoutTree {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
                 append(read: child, dialect: dialect, parent: node, slot: offset, depth: level + 1)
             }
-            subtreeEnd[node] = Int32(measure.count)
         }
 
         /// ``append(_:parent:slot:depth:)`` for record `index` of an arena, read in place
@@ -128,7 +125,6 @@ extension LayoutTree {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
                 append(authored: child, in: arena, dialect: dialect, parent: node, slot: offset, depth: level + 1)
             }
-            subtreeEnd[node] = Int32(measure.count)
         }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
@@ -138,15 +134,10 @@ extension LayoutTree {
             measure.append(grid.measure)
             axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? LayoutTree.rows : LayoutTree.cols))
             parent.append(Int32(parentIndex))
-            indexInParent.append(Int32(slot))
             childStart.append(Int32(childList.count))
             childCount.append(Int32(childTotal))
-            subtreeEnd.append(Int32(index + 1))
-            padTop.append(grid.padding.top)
-            padLeft.append(grid.padding.left)
-            padBottom.append(grid.padding.bottom)
-            padRight.append(grid.padding.right)
-            spacing.append(grid.spacing)
+            insets.append(interner.number(of: GridInsets(top: grid.padding.top, left: grid.padding.left, bottom: grid.padding.bottom,
+                                                         right: grid.padding.right, spacing: grid.spacing)))
             gravity.append(grid.gravity.rawValue)
             anchor.append(grid.anchor)
             placeholder.append(grid.placeholder)

@@ -68,8 +68,9 @@ struct LayoutRules {
         guard tree.childCount[grid] > 0 else { return }
         let axis: Axis = tree.axis[grid] == LayoutTree.rows ? .rows : .cols
         let available = length(result.grids.rect(grid), along: axis)
-        let padding = axis == .cols ? tree.padLeft[grid] + tree.padRight[grid] : tree.padTop[grid] + tree.padBottom[grid]
-        let spacing = tree.spacing[grid] * Double(tree.childCount[grid] - 1)
+        let inset = tree.insets[grid]
+        let padding = axis == .cols ? inset.left + inset.right : inset.top + inset.bottom
+        let spacing = inset.spacing * Double(tree.childCount[grid] - 1)
         var fixed = 0.0
         for child in tree.children(of: grid) where tree.measure[child] >= 0 || tree.measure[child] == RuntimeReading.wrap {
             fixed += length(result.grids.rect(child), along: axis)

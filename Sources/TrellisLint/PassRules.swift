@@ -15,30 +15,24 @@ extension LayoutTree {
     /// Why a grid's frame can depend on the previous pass (spec §10, §12), and what to do
     /// about it, or nil. The runtime reads rectangles the last pass left in exactly these places.
     func passDependence(_ index: Int, wrapHeight: Bool) -> PassDependence? {
-        let hasChildren = childCount[index] > 0
+        guard readsPreviousPass(index, wrapHeight: wrapHeight) else { return nil }
         if index == 0 {
-            guard wrapHeight, axis[0] == Self.cols, hasChildren else { return nil }
             return PassDependence(
                 grid: 0,
                 reason: "the root's height wraps columns: it takes each column's height from that column's first sub-grid as the previous pass left it",
                 fix: "lay the view out at a fixed height, or give the first sub-grid of each column a fixed size")
         }
-        let parent = Int(self.parent[index])
-        guard parent >= 0 else { return nil }
-        if measure[index] == RuntimeReading.wrap, hasChildren, axis[index] != axis[parent] {
+        if measure[index] == RuntimeReading.wrap {
             let cross = axis[index] == Self.cols ? "height" : "width"
             return PassDependence(
                 grid: index,
                 reason: "the wrap grid \(name(index)) splits the other way from its parent: it takes each child's \(cross) from that child's first sub-grid (a leaf keeps its old one) as the previous pass left it",
                 fix: "give the wrap grid \(name(index)) a fixed size or a ratio, or split it the same way as its parent")
         }
-        if anchor[index], measure[index] == 0, hasChildren {
-            return PassDependence(
-                grid: index,
-                reason: "the overlap grid \(name(index)) has sub-grids: it measures them from the rectangle the previous pass left",
-                fix: "move the sub-grids out of the overlap grid \(name(index)), or give it no sub-grids")
-        }
-        return nil
+        return PassDependence(
+            grid: index,
+            reason: "the overlap grid \(name(index)) has sub-grids: it measures them from the rectangle the previous pass left",
+            fix: "move the sub-grids out of the overlap grid \(name(index)), or give it no sub-grids")
     }
 
     /// The cause nearest to `index`: its own grid or an ancestor, else the first in the tree.

@@ -1,4 +1,4 @@
-import TrellisLayout
+@testable import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
@@ -71,5 +71,33 @@ final class SettlingPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(stable, 500)
         XCTAssertGreaterThan(unsettled, 0)
+    }
+
+    /// A relayout of a tree no grid of which reads the previous pass is not laid out: it
+    /// shares the settled frames. Laying it out gives the same frames bit for bit, the same
+    /// heights, and one pass more per relayout.
+    func testRelayoutsThatCannotMoveAreTheSettledScreen() {
+        var random = SeededRandom(seed: 31)
+        var shortcuts = 0
+        for round in 0..<2_000 {
+            var root = tree(&random, depth: 4, wrap: random.chance(70))
+            root.axis = root.axis ?? (random.chance(50) ? .rows : .cols)
+            let viewport = Viewport(width: random.pick([300, 375, 414]), height: random.chance(50) ? nil : random.pick([100, 667]),
+                                    scale: random.pick([2, 3]), rtl: random.chance(20))
+            let shape = LayoutTree(root)
+            guard !shape.anyReadsPreviousPass(wrapHeight: viewport.height == nil) else { continue }
+            shortcuts += 1
+            let shared = LayoutEngine.screens(shape, viewport: viewport, relayouts: 3)
+            let laidOut = LayoutEngine.screens(shape, viewport: viewport, relayouts: 3, laysOutEveryRelayout: true)
+            XCTAssertEqual(shared.map(\.passes), laidOut.map(\.passes), "round \(round)")
+            XCTAssertEqual(shared.map(\.heights), laidOut.map(\.heights), "round \(round)")
+            XCTAssertEqual(shared.map(\.settled), laidOut.map(\.settled), "round \(round)")
+            XCTAssertEqual(shared.map(\.relayouts), laidOut.map(\.relayouts), "round \(round)")
+            for (a, b) in zip(shared, laidOut) {
+                let bits = { (result: LayoutResult) in self.frames(result).map { $0.map(\.bitPattern) } }
+                XCTAssertEqual(bits(a), bits(b), "round \(round)")
+            }
+        }
+        XCTAssertGreaterThan(shortcuts, 800)
     }
 }
