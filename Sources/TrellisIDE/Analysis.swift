@@ -21,15 +21,17 @@ public struct Analysis: Sendable {
     public let target: Dialect?
     let cache = FrameCache()
 
-    /// `keepsScreens: false` for a one-off check: the screens the rules compute are dropped as
-    /// they go instead of being kept for requests. `parsed`: the parse of `source`, when an
-    /// editor has reparsed it already (`Parser.reparse`).
-    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, keepsScreens: Bool = true,
+    /// `oneOff` for a one-off check, which reads only ``diagnostics``: the screens the rules
+    /// compute are dropped as they go instead of being kept for requests, and a JSON file's
+    /// syntax once the rules that read it have run (``file`` then has no `jsonRoot`).
+    /// `parsed`: the parse of `source`, when an editor has reparsed it already (`Parser.reparse`).
+    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
                 parsed: ParseResult? = nil) {
-        file = LoadedFile.load(source, kind: kind, target: target, parsed: parsed)
+        var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed)
         self.options = options
-        trees = file.layouts.map(LayoutTree.init)
-        let run = Linter.run(file, trees: trees, options: options, keepsScreens: keepsScreens)
+        trees = loaded.layouts.map(LayoutTree.init)
+        let run = Linter.run(&loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff)
+        file = loaded
         diagnostics = run.diagnostics
         viewports = options.viewports(for: file)
         self.target = target

@@ -26,6 +26,8 @@ public struct LayoutTree: Sendable {
     /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
     /// and anchors, placeholders excepted) in pre-order; nil for a grid that takes none.
     public private(set) var slots = SlotColumn()
+    /// Where the keys reports point at were written (trees read from JSON only).
+    private(set) var keyPlaces: KeyPlaces?
     /// The deepest grid's depth (the root's is 0).
     public private(set) var deepest = 0
     /// Names grids by dotted path when a report asks.
@@ -66,10 +68,18 @@ public struct LayoutTree: Sendable {
         gravity = builder.gravity.take()
         anchor = builder.anchor.take()
         placeholder = builder.placeholder.take()
-        content = ContentColumn(index: builder.contentIndex.take(), sizes: builder.contentSizes)
+        content = ContentColumn(which: builder.contentBits, sizes: builder.contentSizes)
         depth = builder.depth.take()
         sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
+        if builder.sizeKeyStarts.count == measure.count, measure.count > 0 {
+            var places = builder.keyPlaces
+            places.size.starts = builder.sizeKeyStarts.take()
+            places.size.lengths = builder.sizeKeyLengths.take()
+            places.split.starts = builder.splitKeyStarts.take()
+            places.split.lengths = builder.splitKeyLengths.take()
+            keyPlaces = places
+        }
         deepest = builder.deepest
         paths = GridPaths(parent: parent, childStart: childStart, childCount: childCount, childList: childList)
         let (anchor, childCount, placeholder) = (anchor, childCount, placeholder)

@@ -61,8 +61,12 @@ extension LayoutTree {
         var childStart: UnsafeColumn<Int32>, childCount: UnsafeColumn<Int32>, childList: UnsafeColumn<Int32>
         var insets: UnsafeColumn<UInt32>, interner = InsetsInterner()
         var gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
-        var contentIndex: UnsafeColumn<Int32>, depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
+        var contentBits = RankedBits(), depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
         var firstBorderline: UnsafeColumn<Edge?>
+        /// Filled for trees read from JSON only.
+        var sizeKeyStarts: UnsafeColumn<UInt32>, sizeKeyLengths: UnsafeColumn<UInt16>
+        var splitKeyStarts: UnsafeColumn<UInt32>, splitKeyLengths: UnsafeColumn<UInt16>
+        var keyPlaces = KeyPlaces()
         var contentSizes: [PreviewSize] = []
         var deepest = 0
 
@@ -71,9 +75,29 @@ extension LayoutTree {
             childStart = UnsafeColumn(capacity: capacity); childCount = UnsafeColumn(capacity: capacity)
             childList = UnsafeColumn(capacity: capacity); insets = UnsafeColumn(capacity: capacity)
             gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
-            placeholder = UnsafeColumn(capacity: capacity); contentIndex = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
+            placeholder = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
             sourceStarts = UnsafeColumn(capacity: capacity); sourceEnds = UnsafeColumn(capacity: capacity)
             firstBorderline = UnsafeColumn(capacity: capacity)
+            // Untouched by trees not read from JSON: reserved memory never written costs none.
+            sizeKeyStarts = UnsafeColumn(capacity: capacity); sizeKeyLengths = UnsafeColumn(capacity: capacity)
+            splitKeyStarts = UnsafeColumn(capacity: capacity); splitKeyLengths = UnsafeColumn(capacity: capacity)
+        }
+
+        /// Records where grid `node`'s keys that reports point at were written in `value`.
+        mutating func appendKeyPlaces(of node: Int, in value: JSONNode) {
+            let written = SourceColumn.stored(value.range).start != .max
+            func place(_ key: LayoutKey) -> KeyPlace {
+                written ? KeyPlace.of(key.name(axis: axis[node]), in: value) : .notAnObject
+            }
+            let size = KeyPlaceColumn.stored(place(.size))
+            sizeKeyStarts.append(size.start)
+            sizeKeyLengths.append(size.length)
+            if size.start == KeyPlaceColumn.keptAside, case .at(let range) = place(.size) { keyPlaces.size.aside[node] = range }
+            let split = KeyPlaceColumn.stored(place(.split))
+            splitKeyStarts.append(split.start)
+            splitKeyLengths.append(split.length)
+            if split.start == KeyPlaceColumn.keptAside, case .at(let range) = place(.split) { keyPlaces.split.aside[node] = range }
+            if let edge = firstBorderline[node] { keyPlaces.appendBorderline(place(.borderline(edge)), of: node) }
         }
 
         /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
@@ -97,6 +121,7 @@ extension LayoutTree {
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
             let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
                                   source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
+            appendKeyPlaces(of: node, in: value)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
@@ -141,12 +166,8 @@ extension LayoutTree {
             gravity.append(grid.gravity.rawValue)
             anchor.append(grid.anchor)
             placeholder.append(grid.placeholder)
-            if let size {
-                contentIndex.append(Int32(contentSizes.count))
-                contentSizes.append(size)
-            } else {
-                contentIndex.append(-1)
-            }
+            contentBits.append(size != nil)
+            if let size { contentSizes.append(size) }
             depth.append(Int32(level))
             let stored = SourceColumn.stored(source)
             sourceStarts.append(stored.start)

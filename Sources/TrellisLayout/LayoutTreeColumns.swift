@@ -19,15 +19,45 @@ extension LayoutTree {
         }
     }
 
-    /// The preview content sizes few grids have (`content(WxH)`): an index a grid into the
-    /// sizes, -1 for none (4 bytes a grid instead of the 24 of an optional size).
+    /// The preview content sizes few grids have (`content(WxH)`): one bit a grid says which,
+    /// and its rank among them finds its size (instead of the 24 bytes of an optional size).
     public struct ContentColumn: Equatable, Sendable {
-        var index: [Int32] = []
+        var which = RankedBits()
         var sizes: [PreviewSize] = []
 
         public subscript(grid: Int) -> PreviewSize? {
-            index[grid] < 0 ? nil : sizes[Int(index[grid])]
+            which.rank(of: grid).map { sizes[$0] }
         }
+    }
+}
+
+/// One bit a grid, with the number of bits set before each 64 grids: which grids have a
+/// value, and where a grid's value is among theirs (its rank), in constant time.
+struct RankedBits: Equatable, Sendable {
+    private var words: [UInt64] = []
+    private var before: [UInt32] = []
+    private var total: UInt32 = 0
+    private(set) var count = 0
+
+    /// Appends the next grid's bit.
+    mutating func append(_ bit: Bool) {
+        if count & 63 == 0 {
+            words.append(0)
+            before.append(total)
+        }
+        if bit {
+            words[words.count - 1] |= 1 << UInt64(count & 63)
+            total &+= 1
+        }
+        count += 1
+    }
+
+    /// How many grids before `grid` have their bit set, when `grid` has; else nil.
+    func rank(of grid: Int) -> Int? {
+        guard grid >= 0, grid < count else { return nil }
+        let word = grid >> 6, bit = UInt64(grid & 63)
+        guard (words[word] >> bit) & 1 == 1 else { return nil }
+        return Int(before[word]) + (words[word] & ((1 << bit) &- 1)).nonzeroBitCount
     }
 }
 
@@ -57,34 +87,20 @@ extension LayoutTree {
         public subscript(grid: Int) -> GridInsets { values[Int(index[grid])] }
     }
 
-    /// The view slot of each grid that takes a view, in pre-order: one bit a grid, and the
-    /// number of slots before each 64 grids.
+    /// The view slot of each grid that takes a view, in pre-order: one bit a grid, its rank
+    /// the slot.
     public struct SlotColumn: Equatable, Sendable {
-        var bits: [UInt64] = []
-        var before: [UInt32] = []
+        var taking = RankedBits()
 
         /// Slots `takesView` grids, in order, from 0.
         init(count: Int, takesView: (Int) -> Bool) {
-            bits = [UInt64](repeating: 0, count: (count + 63) / 64)
-            before = [UInt32](repeating: 0, count: bits.count)
-            var slots: UInt32 = 0
-            for word in bits.indices {
-                before[word] = slots
-                var value: UInt64 = 0
-                for bit in 0..<min(64, count - word * 64) where takesView(word * 64 + bit) { value |= 1 << UInt64(bit) }
-                bits[word] = value
-                slots &+= UInt32(value.nonzeroBitCount)
-            }
+            for grid in 0..<count { taking.append(takesView(grid)) }
         }
 
         init() {}
 
         /// Grid `grid`'s view slot, or nil when it takes no view.
-        public subscript(grid: Int) -> Int? {
-            let word = grid >> 6, bit = UInt64(grid & 63)
-            guard (bits[word] >> bit) & 1 == 1 else { return nil }
-            return Int(before[word]) + (bits[word] & ((1 << bit) &- 1)).nonzeroBitCount
-        }
+        public subscript(grid: Int) -> Int? { taking.rank(of: grid) }
     }
 }
 

@@ -55,7 +55,7 @@ struct LayoutRules {
         var message = "at \(viewport.description) the borderlines of this grid (\(result.path(of: grid))) are drawn at x \(n(unmirroredX)), not where the grid appears (x \(n(frame.frame.x)))"
         if count > 1 { message += "; so are those of \(count - 1) more grid\(count == 2 ? "" : "s")" }
         diagnostics.append(Diagnostic(
-            code: "L004", severity: .warning, range: spans.span(of: "\(edge.rawValue)-borderline", at: tree.sources[grid]), message: message,
+            code: "L004", severity: .warning, range: spans.span(of: .borderline(edge), grid: grid, in: tree), message: message,
             notes: ["Under RTL MyGridLayout mirrors the views but draws borderlines from the unmirrored grid rectangles (a runtime bug)."]))
     }
 
@@ -79,7 +79,7 @@ struct LayoutRules {
         if needed > available + 0.001, available > 0, reported.insert("L001 \(grid)").inserted {
             let parts = "\(n(fixed)) (fixed, ratio and wrap \(axis.rawValue)) + \(n(padding)) (padding) + \(n(spacing)) (spacing)"
             diagnostics.append(Diagnostic(
-                code: "L001", severity: .warning, range: spans.span(of: axis.rawValue, at: tree.sources[grid]),
+                code: "L001", severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
                 message: "at \(viewport.description) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
                 notes: ["The runtime clamps nothing: the children overflow the grid."]))
         }
@@ -94,7 +94,7 @@ struct LayoutRules {
                     ? "The parent's length comes from its content (wrap), so a \(kind) cell in it shares what its fixed, ratio and wrap cells leave of the length they make: nothing. Give the cell a fixed size, or the parent one."
                     : "The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."
                 diagnostics.append(Diagnostic(
-                    code: "L002", severity: .warning, range: spans.span(of: "size", at: tree.sources[child]),
+                    code: "L002", severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
                     message: "at \(viewport.description) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
                     notes: [note]))
             }

@@ -47,26 +47,47 @@ public enum Linter {
     /// `file`: `LayoutTree(layout)`), keeping the screens it computed when `keepsScreens`
     /// (every layout's at every viewport stay in memory together then).
     public static func run(_ file: LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool = true) -> Run {
+        var file = file
+        return run(&file, trees: trees, options: options, keepsScreens: keepsScreens, dropsJSONSyntax: false)
+    }
+
+    /// ``run(_:trees:options:keepsScreens:)``; with `dropsJSONSyntax`, a JSON file's syntax
+    /// is dropped from `file` once the rules that read it have run, so the layout passes
+    /// never hold it (its reports point at keys the layout trees recorded): a one-off check
+    /// of a large grid dictionary needs less memory at its peak.
+    public static func run(_ file: inout LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool,
+                           dropsJSONSyntax: Bool) -> Run {
         let trees = trees.count == file.layouts.count ? trees : file.layouts.map(LayoutTree.init)
         var diagnostics = file.diagnostics
         var screens: [[[LayoutResult]]] = []
-        let spans = Spans(file)
         if let root = file.jsonRoot {
             var rules = JSONRules(dialect: file.dialect)
             rules.lint(root: root)
             diagnostics += DiagnosticCap.capped(rules.diagnostics, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
         }
         if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
+        var structures: [CappedDiagnostics] = []
+        do {
+            let spans = Spans(file)
+            for tree in trees {
+                var structure = StructureRules(spans: spans)
+                structure.lint(tree)
+                structures.append(structure.findings)
+            }
+        }
+        if dropsJSONSyntax, file.jsonRoot != nil, trees.allSatisfy(\.recordsKeyPlaces) {
+            file.jsonRoot = nil
+            for index in file.layouts.indices { file.layouts[index].readNode = nil }
+        }
+        let spans = Spans(file)
         let viewports = options.viewports(for: file)
-        for (layout, tree) in zip(file.layouts, trees) {
-            var structure = StructureRules(spans: spans)
-            structure.lint(tree)
+        for ((layout, tree), structure) in zip(zip(file.layouts, trees), structures) {
             var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
             frames.lint(tree, viewports: viewports)
             screens.append(frames.screens)
             // The two sets of rules report different codes, so each is capped on its own.
-            diagnostics += DiagnosticCap.capped(structure.findings.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
-                                                alsoFound: structure.findings.dropped)
+            diagnostics += DiagnosticCap.capped(structure.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
+                                                alsoFound: structure.dropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))

@@ -58,7 +58,6 @@ extension LayoutRules {
     /// L005: a wrap-height layout whose height changes on every pass.
     mutating func neverSettles(_ result: LayoutResult, tree shape: LayoutTree) {
         guard reported.insert("L005").inserted, shape.count > 0 else { return }
-        let rootSplit = shape.axis[0] == LayoutTree.rows ? "rows" : shape.axis[0] == LayoutTree.cols ? "cols" : "rows"
         let at = result.viewport.description
         let heights = result.heights.map(n)
         let walk = heights.count > 5 ? heights.prefix(3).joined(separator: " → ") + " → … → " + (heights.last ?? "") : heights.joined(separator: " → ")
@@ -71,7 +70,7 @@ extension LayoutRules {
             fix = "To fix: " + cause.fix + "."
         }
         diagnostics.append(Diagnostic(
-            code: "L005", severity: .warning, range: spans.span(of: rootSplit, at: shape.sources[0]),
+            code: "L005", severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
             message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
             labels: labels, notes: notes + [fix]))
     }
@@ -113,14 +112,13 @@ extension LayoutRules {
             fix = "To fix: " + cause.fix + "; `trellis frames --relayout 1` shows the second layout."
         }
         diagnostics.append(Diagnostic(
-            code: "L006", severity: visible.isEmpty ? .info : .warning, range: spans.span(of: "size", at: shape.sources[shown]), message: message,
+            code: "L006", severity: visible.isEmpty ? .info : .warning, range: spans.span(of: .size, grid: shown, in: shape), message: message,
             labels: labels, notes: notes + [fix]))
     }
 
     /// The size of the grid that causes it; the root has none, so its split.
     func causeSpan(_ grid: Int, _ shape: LayoutTree) -> Range<Int> {
-        let split = shape.axis[grid] == LayoutTree.cols ? "cols" : "rows"
-        return spans.span(of: grid == 0 ? split : "size", at: shape.sources[grid])
+        spans.span(of: grid == 0 ? .split : .size, grid: grid, in: shape)
     }
 
     func same(_ a: GridFrame, _ b: GridFrame) -> Bool {

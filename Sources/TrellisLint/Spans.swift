@@ -1,3 +1,4 @@
+import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 
@@ -19,6 +20,14 @@ struct Spans {
 
     /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.
     func span(of key: String, on grid: RuntimeGrid) -> Range<Int> { span(of: key, at: grid.sourceRange) }
+
+    /// The span of a key the layout rules point at on grid `grid` of `tree`: for a layout read
+    /// from JSON from the tree's own record (`check` drops the file's syntax before the
+    /// layout passes), else as ``span(of:at:)``.
+    func span(of key: LayoutKey, grid: Int, in tree: LayoutTree) -> Range<Int> {
+        if let place = tree.place(of: key, grid: grid) { return place }
+        return span(of: key.name(axis: tree.axis[grid]), at: tree.sources[grid])
+    }
 
     /// The span of `key` on the grid written at `source`.
     func span(of key: String, at source: Range<Int>?) -> Range<Int> {

@@ -49,7 +49,7 @@ public struct JSONNode: Sendable {
         case .null: return .null
         case .invalid: return .invalid
         case .bool: return .bool(syntax.entries[index].payload != 0)
-        case .number: return .number(syntax.numbers[Int(syntax.entries[index].payload)])
+        case .number: return .number(syntax.number(index))
         case .string: return .string(syntax.text(index))
         case .array: return .array(children.map { JSONNode(syntax, $0) })
         case .object: return .object(children.map { Member(value: JSONNode(syntax, $0)) })
@@ -61,7 +61,7 @@ public struct JSONNode: Sendable {
 
     /// The payload of a bool, a number or a string.
     public var bool: Bool? { type == .bool ? syntax.entries[index].payload != 0 : nil }
-    public var number: Double? { type == .number ? syntax.numbers[Int(syntax.entries[index].payload)] : nil }
+    public var number: Double? { type == .number ? syntax.number(index) : nil }
     public var string: String? { type == .string ? syntax.text(index) : nil }
 
     /// The plain value (invalid parts become null), as the runtime would see it after a

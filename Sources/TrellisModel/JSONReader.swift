@@ -54,6 +54,7 @@ struct JSONReaderState {
     var entries: [JSONSyntax.Entry] = []
     var numbers: [Double] = []
     var decoded: [Int: String] = [:]
+    var keysElsewhere: [Int: Range<UInt32>] = [:]
     /// The keys of the objects being read, innermost last (for duplicate keys).
     var keyStack: [(key: String, range: Range<Int>)] = []
     var sawSpaceKey = false
@@ -124,7 +125,7 @@ struct JSONReaderState {
             report("J001", "unexpected text after the end of the JSON value", start..<bytes.count,
                    fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
-        let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded)
+        let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded, keysElsewhere: keysElsewhere)
         return JSONReadResult(root: JSONNode(syntax, 0), diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey)
     }
 
@@ -348,9 +349,15 @@ struct JSONReaderState {
             } else {
                 readValue(depth: depth + 1)
             }
-            entries[valueIndex].keyStart = UInt32(keyRange.lowerBound)
-            entries[valueIndex].keyEnd = UInt32(keyRange.upperBound)
             entries[valueIndex].keySpelling = spelling
+            let distance = Int(entries[valueIndex].start) - keyRange.lowerBound
+            if distance > 0, distance <= Int(UInt16.max),
+               JSONSyntax.derivedKeyEnd(bytes, keyStart: keyRange.lowerBound, spelling: spelling) == keyRange.upperBound {
+                entries[valueIndex].keyDistance = UInt16(distance)
+            } else {
+                entries[valueIndex].flags |= JSONSyntax.Entry.keyElsewhere
+                keysElsewhere[valueIndex] = UInt32(keyRange.lowerBound)..<UInt32(keyRange.upperBound)
+            }
             if keyIsDecoded {
                 entries[valueIndex].flags |= JSONSyntax.Entry.decodedKey
                 decoded[valueIndex << 1 | 1] = key
@@ -567,8 +574,12 @@ struct JSONReaderState {
 
     /// The closing quote's offset when the string from `position` holds no escape, control
     /// character or typographic quote (the common case: its bytes are its text), else nil.
-    func plainStringEnd(from position: Int) -> Int? {
-        var probe = position
+    func plainStringEnd(from position: Int) -> Int? { Self.plainStringEnd(in: bytes, from: position) }
+
+    /// ``plainStringEnd(from:)`` in `bytes`.
+    @inline(__always)
+    static func plainStringEnd(in bytes: [UInt8], from position: Int) -> Int? {
+        var probe = max(0, position)
         while probe < bytes.count {
             let current = bytes[probe]
             if current == UInt8(ascii: "\"") { return probe }
@@ -660,6 +671,12 @@ struct JSONReaderState {
             if index == start { index += 1 }
             report("J001", "`\(text)` is not a valid number", start..<index)
             return append(.invalid, start..<index)
+        }
+        // Whole numbers of 32 bits (sizes, spacings: nearly all) are kept in the entry itself.
+        if let whole = Int32(exactly: number), Double(whole).bitPattern == number.bitPattern {
+            append(.number, start..<index, payload: UInt32(bitPattern: whole))
+            entries[entries.count - 1].flags |= JSONSyntax.Entry.wholeNumber
+            return
         }
         numbers.append(number)
         append(.number, start..<index, payload: UInt32(numbers.count - 1))

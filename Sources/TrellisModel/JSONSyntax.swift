@@ -1,8 +1,9 @@
 import TrellisSyntax
 
-/// A JSON file read tolerantly, as plain values: one 24-byte entry per value in written
+/// A JSON file read tolerantly, as plain values: one 16-byte entry per value in written
 /// order (a container's members or elements follow it, and it knows where they end), a
-/// member's key range on its value's entry, numbers in a column of their own, and texts read
+/// member's key range on its value's entry, numbers in it when whole and of 32 bits (else in a
+/// column of their own), and texts read
 /// from the file's bytes unless they had to be decoded. Built by ``JSONReader``; a
 /// ``JSONNode`` is a view of one entry. Shared, never changed once read.
 public final class JSONSyntax: Sendable {
@@ -17,25 +18,38 @@ public final class JSONSyntax: Sendable {
     struct Entry: Sendable {
         var start: UInt32
         var end: UInt32
-        var keyStart: UInt32 = 0
-        var keyEnd: UInt32 = 0
         /// A container: the index past its last descendant. A number: its index in
-        /// ``JSONSyntax/numbers``. A bool: 1 for true.
+        /// ``JSONSyntax/numbers``, or its value (``wholeNumber``). A bool: 1 for true.
         var payload: UInt32 = 0
-        var kind: Kind
-        var flags: UInt8 = 0
+        /// How far before `start` the member's key starts; 0 for a value without a key (or
+        /// one whose key range is in ``JSONSyntax/keysElsewhere``). The key's end follows
+        /// from its bytes (``JSONSyntax/derivedKeyEnd(_:keyStart:spelling:)``).
+        var keyDistance: UInt16 = 0
+        /// The kind in the low three bits, the flags above.
+        private var bits: UInt8
         /// 1 + the key's index in ``GridSchema/jsonSpellings``; 0 for any other key.
         var keySpelling: UInt8 = 0
 
         /// The text is in ``JSONSyntax/decoded`` (it had escapes, typographic quotes, …).
         static let decodedText: UInt8 = 1 << 0
         static let decodedKey: UInt8 = 1 << 1
+        /// The key's range is in ``JSONSyntax/keysElsewhere``.
+        static let keyElsewhere: UInt8 = 1 << 2
+        /// A number whose payload is its value, a whole number of 32 bits.
+        static let wholeNumber: UInt8 = 1 << 3
 
         init(kind: Kind, range: Range<Int>, payload: UInt32 = 0) {
-            self.kind = kind
+            bits = kind.rawValue
             start = UInt32(range.lowerBound)
             end = UInt32(range.upperBound)
             self.payload = payload
+        }
+
+        var kind: Kind { Kind(rawValue: bits & 7) ?? .invalid }
+
+        var flags: UInt8 {
+            get { bits >> 3 }
+            set { bits = bits & 7 | newValue << 3 }
         }
     }
 
@@ -44,12 +58,23 @@ public final class JSONSyntax: Sendable {
     let numbers: [Double]
     /// Texts not spelled by their bytes, by `index << 1` (a value) or `index << 1 | 1` (a key).
     let decoded: [Int: String]
+    /// The key ranges an entry cannot hold: a key more than 64 KiB before its value, or one
+    /// whose end does not follow from its bytes (escapes, typographic quotes, no quotes).
+    let keysElsewhere: [Int: Range<UInt32>]
 
-    init(bytes: [UInt8], entries: [Entry], numbers: [Double], decoded: [Int: String]) {
+    init(bytes: [UInt8], entries: [Entry], numbers: [Double], decoded: [Int: String], keysElsewhere: [Int: Range<UInt32>]) {
         self.bytes = bytes
         self.entries = entries
         self.numbers = numbers
         self.decoded = decoded
+        self.keysElsewhere = keysElsewhere
+    }
+
+    /// Where a key starting at `keyStart` ends when the entry does not say: after the
+    /// schema's spelling (`spelling` ≠ 0), else after the first quote closing it.
+    static func derivedKeyEnd(_ bytes: [UInt8], keyStart: Int, spelling: UInt8) -> Int {
+        if spelling != 0 { return keyStart + 2 + GridSchema.jsonSpellings[Int(spelling) - 1].text.utf8.count }
+        return (JSONReaderState.plainStringEnd(in: bytes, from: keyStart + 1) ?? keyStart) + 1
     }
 
     /// How many values the file holds (keys not counted).
@@ -67,9 +92,19 @@ public final class JSONSyntax: Sendable {
         return Int(entry.start)..<Int(entry.end)
     }
 
+    /// The value of number `index`.
+    func number(_ index: Int) -> Double {
+        let entry = entries[index]
+        if entry.flags & Entry.wholeNumber != 0 { return Double(Int32(bitPattern: entry.payload)) }
+        return numbers[Int(entry.payload)]
+    }
+
     func keyRange(_ index: Int) -> Range<Int> {
         let entry = entries[index]
-        return Int(entry.keyStart)..<Int(entry.keyEnd)
+        if entry.flags & Entry.keyElsewhere != 0, let range = keysElsewhere[index] { return Int(range.lowerBound)..<Int(range.upperBound) }
+        guard entry.keyDistance != 0 else { return 0..<0 }
+        let start = Int(entry.start) - Int(entry.keyDistance)
+        return start..<Self.derivedKeyEnd(bytes, keyStart: start, spelling: entry.keySpelling)
     }
 
     /// The first value written at `offset` or after it (values are in written order).
@@ -96,7 +131,8 @@ public final class JSONSyntax: Sendable {
         let entry = entries[index]
         if entry.keySpelling != 0 { return GridSchema.jsonSpellings[Int(entry.keySpelling) - 1].text }
         if entry.flags & Entry.decodedKey != 0 { return decoded[index << 1 | 1] ?? "" }
-        return string(from: Int(entry.keyStart) + 1, to: Int(entry.keyEnd) - 1)
+        let range = keyRange(index)
+        return string(from: range.lowerBound + 1, to: range.upperBound - 1)
     }
 
     /// The text of `bytes[start..<end]` (no slice is made).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A file's text as UTF-8 bytes with its line table: converts byte offsets to
 /// line/column positions (UTF-8 or UTF-16 columns) and back. Everything inside Trellis
 /// carries byte offsets; only the edges (terminal, JSON reports, LSP) convert.
@@ -6,11 +8,17 @@ public struct SourceFile: Sendable {
     public let name: String
     /// The exact bytes of the file.
     public let bytes: [UInt8]
+    /// The line table, computed when a position is first asked for: a file nothing is
+    /// reported in is never scanned for lines.
+    let lineTable: LineTable
+
     /// Byte offset of the first byte of each line; always starts with 0.
-    public let lineStarts: LineStarts
+    public var lineStarts: LineStarts { lines.starts }
     /// For lines longer than ``checkpointSpacing`` bytes: counts at every checkpoint, so a
     /// column is found without rescanning the line (minified JSON is one long line).
-    let checkpoints: [Int: [Checkpoint]]
+    var checkpoints: [Int: [Checkpoint]] { lines.checkpoints }
+    /// The line table (computed on first use).
+    var lines: LineTable.Lines { lineTable.lines(of: bytes) }
 
     /// Bytes between two checkpoints of a long line.
     static let checkpointSpacing = 256
@@ -25,10 +33,14 @@ public struct SourceFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
+        lineTable = LineTable()
+    }
+
+    /// The line table of `bytes`.
+    static func lines(of bytes: [UInt8]) -> LineTable.Lines {
         // No reader reads a file whose offsets do not fit in 32 bits: such a file is one line.
-        let starts = bytes.count < UInt32.max ? Self.lineStarts(of: bytes) : [0]
-        self.lineStarts = LineStarts(offsets: starts)
-        self.checkpoints = Self.checkpoints(bytes, lineStarts: lineStarts)
+        let starts = LineStarts(offsets: bytes.count < UInt32.max ? Self.lineStarts(of: bytes) : [0])
+        return LineTable.Lines(starts: starts, checkpoints: Self.checkpoints(bytes, lineStarts: starts))
     }
 
     /// The offset of each line's first byte, in a file of fewer than `UInt32.max` bytes.
@@ -61,11 +73,10 @@ public struct SourceFile: Sendable {
         }
     }
 
-    private init(name: String, bytes: [UInt8], lineStarts: LineStarts, checkpoints: [Int: [Checkpoint]]) {
+    private init(name: String, bytes: [UInt8], lines: LineTable.Lines) {
         self.name = name
         self.bytes = bytes
-        self.lineStarts = lineStarts
-        self.checkpoints = checkpoints
+        lineTable = LineTable(lines)
     }
 
     /// The file after replacing `range` with `inserted`. An edit that neither adds nor removes
@@ -80,18 +91,19 @@ public struct SourceFile: Sendable {
             && (range.lowerBound == 0 || bytes[range.lowerBound - 1] != UInt8(ascii: "\r"))
         guard keepsLines, text.count < UInt32.max else { return SourceFile(name: name, bytes: text) }
         let delta = inserted.count - range.count
-        let editedLine = lineIndex(of: range.lowerBound)
-        var starts = lineStarts
+        let lines = self.lines
+        let editedLine = lineIndex(of: range.lowerBound, in: lines.starts)
+        var starts = lines.starts
         if delta != 0 {
             for index in (editedLine + 1)..<starts.count { starts.offsets[index] = UInt32(truncatingIfNeeded: starts[index] + delta) }
         }
         // Long lines keep their checkpoints (moved after the edit); the edited one is counted again.
         var marks: [Int: [Checkpoint]] = [:]
-        for (line, lineMarks) in checkpoints where line != editedLine {
+        for (line, lineMarks) in lines.checkpoints where line != editedLine {
             marks[line] = line < editedLine ? lineMarks : lineMarks.map { Checkpoint(offset: $0.offset + delta, utf16: $0.utf16, scalars: $0.scalars) }
         }
         marks[editedLine] = Self.checkpoints(text, line: editedLine, lineStarts: starts)
-        return SourceFile(name: name, bytes: text, lineStarts: starts, checkpoints: marks)
+        return SourceFile(name: name, bytes: text, lines: LineTable.Lines(starts: starts, checkpoints: marks))
     }
 
     /// `range` cut to the file's bytes.
@@ -133,8 +145,8 @@ public struct SourceFile: Sendable {
 
     /// Where to start counting columns for `offset` on `line`: the line start, or the last
     /// checkpoint at or before the offset on a long line.
-    func startingPoint(line: Int, offset: Int) -> Checkpoint {
-        guard let marks = checkpoints[line], !marks.isEmpty else { return Checkpoint(offset: lineStarts[line], utf16: 0, scalars: 0) }
+    func startingPoint(line: Int, offset: Int, in lines: LineTable.Lines) -> Checkpoint {
+        guard let marks = lines.checkpoints[line], !marks.isEmpty else { return Checkpoint(offset: lines.starts[line], utf16: 0, scalars: 0) }
         var low = 0, high = marks.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
@@ -158,22 +170,28 @@ public struct SourceFile: Sendable {
     }
 
     /// Zero-based line index holding `offset` (offsets past the end map to the last line).
-    public func lineIndex(of offset: Int) -> Int {
+    public func lineIndex(of offset: Int) -> Int { lineIndex(of: offset, in: lineStarts) }
+
+    /// ``lineIndex(of:)`` in the line table `starts`.
+    func lineIndex(of offset: Int, in starts: LineStarts) -> Int {
         let target = max(0, min(offset, bytes.count))
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= target { low = mid } else { high = mid - 1 }
+            if starts[mid] <= target { low = mid } else { high = mid - 1 }
         }
         return low
     }
 
     /// Byte range of a line's content, without its line terminator.
-    public func lineRange(_ line: Int) -> Range<Int> {
-        guard line >= 0, line < lineStarts.count else { return bytes.count..<bytes.count }
-        let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+    public func lineRange(_ line: Int) -> Range<Int> { lineRange(line, in: lineStarts) }
+
+    /// ``lineRange(_:)`` in the line table `starts`.
+    func lineRange(_ line: Int, in starts: LineStarts) -> Range<Int> {
+        guard line >= 0, line < starts.count else { return bytes.count..<bytes.count }
+        let start = starts[line]
+        var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
@@ -183,23 +201,26 @@ public struct SourceFile: Sendable {
     /// Zero-based line and UTF-8 column (byte distance from the line start).
     public func utf8Position(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
-        return (line, clamped - lineStarts[line])
+        let starts = lineStarts
+        let line = lineIndex(of: clamped, in: starts)
+        return (line, clamped - starts[line])
     }
 
     /// Zero-based line and UTF-16 column, as LSP and most editors count.
     public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
-        let from = startingPoint(line: line, offset: clamped)
+        let lines = self.lines
+        let line = lineIndex(of: clamped, in: lines.starts)
+        let from = startingPoint(line: line, offset: clamped, in: lines)
         return (line, from.utf16 + Self.utf16Length(bytes, from: from.offset, to: clamped))
     }
 
     /// Zero-based line and column in Unicode scalars (what a terminal caret counts).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
-        let from = startingPoint(line: line, offset: clamped)
+        let lines = self.lines
+        let line = lineIndex(of: clamped, in: lines.starts)
+        let from = startingPoint(line: line, offset: clamped, in: lines)
         var column = from.scalars
         var index = from.offset
         while index < clamped {
@@ -214,11 +235,12 @@ public struct SourceFile: Sendable {
     /// Byte offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.
     public func offset(line: Int, utf16Column: Int) -> Int {
         guard line >= 0 else { return 0 }
-        guard line < lineStarts.count else { return bytes.count }
-        let range = lineRange(line)
+        let lines = self.lines
+        guard line < lines.starts.count else { return bytes.count }
+        let range = lineRange(line, in: lines.starts)
         var index = range.lowerBound
         var units = 0
-        if let marks = checkpoints[line], let mark = marks.last(where: { $0.utf16 <= utf16Column && $0.offset <= range.upperBound }) {
+        if let marks = lines.checkpoints[line], let mark = marks.last(where: { $0.utf16 <= utf16Column && $0.offset <= range.upperBound }) {
             index = mark.offset
             units = mark.utf16
         }
@@ -233,8 +255,9 @@ public struct SourceFile: Sendable {
     /// Byte offset of a zero-based line and UTF-8 column, clamped to the line.
     public func offset(line: Int, utf8Column: Int) -> Int {
         guard line >= 0 else { return 0 }
-        guard line < lineStarts.count else { return bytes.count }
-        let range = lineRange(line)
+        let starts = lineStarts
+        guard line < starts.count else { return bytes.count }
+        let range = lineRange(line, in: starts)
         return min(range.lowerBound + max(0, utf8Column), range.upperBound)
     }
 
@@ -299,4 +322,30 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
     public var startIndex: Int { 0 }
     public var endIndex: Int { offsets.count }
     public subscript(line: Int) -> Int { Int(offsets[line]) }
+}
+
+/// A text's line table, computed on first use and then shared by every copy of the file;
+/// safe to use from any thread.
+final class LineTable: Sendable {
+    /// Where lines start, and the checkpoints of long lines.
+    struct Lines: Sendable {
+        var starts: LineStarts
+        var checkpoints: [Int: [SourceFile.Checkpoint]]
+    }
+
+    private let state: Mutex<Lines?>
+
+    init(_ lines: Lines? = nil) {
+        state = Mutex(lines)
+    }
+
+    /// The table of `bytes` (the file's own bytes, always the same for one table).
+    func lines(of bytes: [UInt8]) -> Lines {
+        state.withLock { lines in
+            if let lines { return lines }
+            let made = SourceFile.lines(of: bytes)
+            lines = made
+            return made
+        }
+    }
 }

@@ -33,7 +33,7 @@ enum CheckCommand {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
                     // The same analysis as the language server's, so the two never disagree.
-                    let analysis = Analysis(source, kind: kind, options: options, target: target, keepsScreens: false)
+                    let analysis = Analysis(source, kind: kind, options: options, target: target, oneOff: true)
                     let file = CheckedFile(source: source, diagnostics: analysis.diagnostics)
                     return (file, render(file, format: format, color: color))
                 }

@@ -6,15 +6,15 @@ import XCTest
 final class JSONReaderTests: XCTestCase {
     func read(_ text: String) -> JSONReadResult { JSONReader.read(text) }
 
-    /// Values are entries of 24 bytes with 32-bit offsets, viewed through 16-byte nodes; a
+    /// Values are entries of 16 bytes with 32-bit offsets, viewed through 16-byte nodes; a
     /// file too large for the offsets is one J013 and no value.
     func testCompactEntriesAndTheirLimit() {
-        XCTAssertEqual(MemoryLayout<JSONSyntax.Entry>.stride, 24)
+        XCTAssertEqual(MemoryLayout<JSONSyntax.Entry>.stride, 16)
         XCTAssertEqual(MemoryLayout<JSONNode>.stride, 16)
         var entry = JSONSyntax.Entry(kind: .null, range: 4_000_000_005..<4_000_000_009)
-        entry.keyStart = 4_000_000_000
-        entry.keyEnd = 4_000_000_003
-        let syntax = JSONSyntax(bytes: [], entries: [entry], numbers: [], decoded: [:])
+        entry.flags |= JSONSyntax.Entry.keyElsewhere
+        let syntax = JSONSyntax(bytes: [], entries: [entry], numbers: [], decoded: [:], keysElsewhere: [0: 4_000_000_000..<4_000_000_003])
+        XCTAssertEqual(syntax.entries[0].kind, .null)
         XCTAssertEqual(syntax.range(0), 4_000_000_005..<4_000_000_009)
         XCTAssertEqual(syntax.keyRange(0), 4_000_000_000..<4_000_000_003)
 
@@ -24,6 +24,43 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertNil(refused.root)
         XCTAssertEqual(refused.diagnostics.map(\.code), ["J013"])
         XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 12 bytes; Trellis reads files of at most 11 bytes")
+    }
+
+    /// Numbers read back bit for bit, whether kept in their entry (whole, 32 bits) or in the
+    /// numbers column (`-0`, fractions, larger numbers).
+    func testNumbersReadBackBitForBit() {
+        let numbers: [String] = ["0", "-0", "-5", "40", "2147483647", "-2147483648", "2147483648", "-2147483649",
+                                 "0.5", "1e-7", "1e300", "12.0", "-0.0", "1E3", "99999999999999999999"]
+        guard let root = JSONReader.read("[" + numbers.joined(separator: ", ") + "]").root else { return XCTFail("no root") }
+        var read: [UInt64] = []
+        root.forEachElement { read.append($0.number?.bitPattern ?? 0) }
+        XCTAssertEqual(read, numbers.map { Double($0)?.bitPattern ?? 1 })
+    }
+
+    /// A member's key range, kept as a distance from its value and derived from its bytes or
+    /// kept aside, is where the key was written, in every form a key takes.
+    func testKeyRangesInEveryForm() {
+        let far = String(repeating: " ", count: 70_000)
+        let members: [(key: String, text: String)] = [
+            ("\"size\"", "\"size\": 1"), ("\"other\"", "\"other\": 2"), (#""a\"b""#, #""a\"b": 3"#),
+            ("name", "name: 4"), ("“rows”", "“rows”: []"), ("\"cols\"", "\"cols\"" + far + ": []"),
+            ("\"spacing\"", "\"spacing\" 5"), ("\"padding\"", "\"padding\":"), ("\"é🙂\"", "\"é🙂\": 6"),
+        ]
+        let text = "{" + members.map(\.text).joined(separator: ", ") + "}"
+        guard let root = JSONReader.read(text).root else { return XCTFail("no root") }
+        let bytes = Array(text.utf8)
+        var searchFrom = 1
+        var found: [Range<Int>] = []
+        root.forEachMember { found.append($0.keyRange) }
+        XCTAssertEqual(found.count, members.count)
+        for (member, range) in zip(members, found) {
+            let key = Array(member.key.utf8)
+            guard let start = (searchFrom...(bytes.count - key.count)).first(where: { Array(bytes[$0..<($0 + key.count)]) == key }) else {
+                return XCTFail("\(member.key) not in the text")
+            }
+            XCTAssertEqual(range, start..<(start + key.count), member.key)
+            searchFrom = start + key.count
+        }
     }
 
     /// Keys and strings read on the fast path are their bytes; the others are decoded once and

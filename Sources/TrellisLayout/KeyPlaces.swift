@@ -1,0 +1,127 @@
+import TrellisModel
+
+/// A key of a grid that the layout rules point at.
+public enum LayoutKey: Sendable, Equatable {
+    /// `size`.
+    case size
+    /// The grid's split: `cols` when it splits into columns, else `rows`.
+    case split
+    /// The key of a borderline along `edge` (`top-borderline`, …).
+    case borderline(Edge)
+
+    /// The key's name on a grid whose split is `axis` (a ``LayoutTree`` axis value).
+    public func name(axis: UInt8) -> String {
+        switch self {
+        case .size: return "size"
+        case .split: return axis == LayoutTree.cols ? "cols" : "rows"
+        case .borderline(let edge): return "\(edge.rawValue)-borderline"
+        }
+    }
+}
+
+/// Where a JSON grid's key was written, as reports point at it: the key, or (an object
+/// without it) the object's first byte, or (a grid written as no object) the grid's range.
+enum KeyPlace: Equatable, Sendable {
+    case at(Range<Int>)
+    case absentFromObject
+    case notAnObject
+
+    /// The span a report points at, for a grid written at `source`.
+    func span(source: Range<Int>?) -> Range<Int> {
+        let whole = source ?? 0..<0
+        switch self {
+        case .at(let range): return range
+        case .absentFromObject: return whole.lowerBound..<min(whole.upperBound, whole.lowerBound + 1)
+        case .notAnObject: return whole
+        }
+    }
+
+    /// Where `key` is in the grid written as `value` (its last member of that name, the one
+    /// the runtime reads).
+    static func of(_ key: String, in value: JSONNode) -> KeyPlace {
+        guard value.type == .object else { return .notAnObject }
+        return value.member(key).map { .at($0.keyRange) } ?? .absentFromObject
+    }
+}
+
+extension LayoutTree {
+    /// The places of one key of every grid of a JSON layout, 6 bytes a grid: a start and a
+    /// length, or a mark (a place that does not fit is kept aside).
+    struct KeyPlaceColumn: Equatable, Sendable {
+        var starts: [UInt32] = []
+        var lengths: [UInt16] = []
+        var aside: [Int: Range<Int>] = [:]
+
+        static let absent = UInt32.max
+        static let notAnObject = UInt32.max - 1
+        static let keptAside = UInt32.max - 2
+
+        subscript(grid: Int) -> KeyPlace {
+            switch starts[grid] {
+            case Self.absent: return .absentFromObject
+            case Self.notAnObject: return .notAnObject
+            case Self.keptAside: return aside[grid].map { .at($0) } ?? .notAnObject
+            case let start: return .at(Int(start)..<(Int(start) + Int(lengths[grid])))
+            }
+        }
+
+        /// The stored form of a place: its start and length, or a mark.
+        static func stored(_ place: KeyPlace) -> (start: UInt32, length: UInt16) {
+            switch place {
+            case .absentFromObject: return (absent, 0)
+            case .notAnObject: return (notAnObject, 0)
+            case .at(let range):
+                guard let start = UInt32(exactly: range.lowerBound), start < keptAside,
+                      let length = UInt16(exactly: range.count) else { return (keptAside, 0) }
+                return (start, length)
+            }
+        }
+    }
+
+    /// Where the keys the layout rules point at were written, for a tree read from JSON (its
+    /// reports then need no syntax, which `check` drops before the layout passes); nil for
+    /// other trees, whose spans come from the Trellis syntax tree.
+    public func place(of key: LayoutKey, grid: Int) -> Range<Int>? {
+        guard let keyPlaces, grid >= 0, grid < count else { return nil }
+        switch key {
+        case .size: return keyPlaces.size[grid].span(source: sources[grid])
+        case .split: return keyPlaces.split[grid].span(source: sources[grid])
+        case .borderline(let edge):
+            guard firstBorderline[grid] == edge, let place = keyPlaces.borderline(of: grid) else { return nil }
+            return place.span(source: sources[grid])
+        }
+    }
+
+    /// Whether the tree records where its keys were written (it was read from JSON).
+    public var recordsKeyPlaces: Bool { keyPlaces != nil }
+
+    /// The key places of a tree read from JSON.
+    struct KeyPlaces: Equatable, Sendable {
+        var size = KeyPlaceColumn()
+        var split = KeyPlaceColumn()
+        /// The grids with a borderline, in order, and the place of each one's first
+        /// borderline's key.
+        var borderlineGrids: [Int32] = []
+        var borderlines = KeyPlaceColumn()
+
+        /// The place of grid `grid`'s first borderline's key, found by binary search.
+        func borderline(of grid: Int) -> KeyPlace? {
+            var low = 0, high = borderlineGrids.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(borderlineGrids[middle]) < grid { low = middle + 1 } else { high = middle }
+            }
+            guard low < borderlineGrids.count, Int(borderlineGrids[low]) == grid else { return nil }
+            return borderlines[low]
+        }
+
+        /// Adds the place of grid `grid`'s first borderline's key (grids come in order).
+        mutating func appendBorderline(_ place: KeyPlace, of grid: Int) {
+            let stored = KeyPlaceColumn.stored(place)
+            if stored.start == KeyPlaceColumn.keptAside, case .at(let range) = place { borderlines.aside[borderlineGrids.count] = range }
+            borderlineGrids.append(Int32(truncatingIfNeeded: grid))
+            borderlines.starts.append(stored.start)
+            borderlines.lengths.append(stored.length)
+        }
+    }
+}
