@@ -27,4 +27,8 @@ guard posix_spawn(&pid, arguments[1], &actions, nil, argv, environ) == 0 else { 
 var status: Int32 = 0
 var usage = rusage()
 guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { exit(1) }
+#if os(macOS)
+print(usage.ru_maxrss / 1024)  // bytes there
+#else
 print(usage.ru_maxrss)
+#endif

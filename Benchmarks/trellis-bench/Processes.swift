@@ -96,7 +96,7 @@ func trellisExecutable() -> String? {
 
 /// The package's executable `product` beside this one, built (release) first when missing.
 func executableBeside(_ product: String) -> String? {
-    let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let path = folder.appendingPathComponent(product).path
     if !FileManager.default.isExecutableFile(atPath: path) {
         print("  (building \(product) for the whole-process measures: swift build -c release --product \(product))")

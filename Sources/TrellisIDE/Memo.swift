@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// A value computed on first use and kept, for caches shared between threads. Two threads
 /// that ask at once may both compute it; the values are equal, and one is kept.
 public final class Memo<Value: Sendable>: Sendable {

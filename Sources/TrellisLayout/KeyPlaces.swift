@@ -21,13 +21,13 @@ public enum LayoutKey: Sendable, Equatable {
 
 /// Where a JSON grid's key was written, as reports point at it: the key, or (an object
 /// without it) the object's first byte, or (a grid written as no object) the grid's range.
-enum KeyPlace: Equatable, Sendable {
+package enum KeyPlace: Equatable, Sendable {
     case at(Range<Int>)
     case absentFromObject
     case notAnObject
 
     /// The span a report points at, for a grid written at `source`.
-    func span(source: Range<Int>?) -> Range<Int> {
+    package func span(source: Range<Int>?) -> Range<Int> {
         let whole = source ?? 0..<0
         switch self {
         case .at(let range): return range
@@ -38,7 +38,7 @@ enum KeyPlace: Equatable, Sendable {
 
     /// Where `key` is in the grid written as `value` (its last member of that name, the one
     /// the runtime reads).
-    static func of(_ key: String, in value: JSONNode) -> KeyPlace {
+    package static func of(_ key: String, in value: JSONNode) -> KeyPlace {
         guard value.type == .object else { return .notAnObject }
         return value.member(key).map { .at($0.keyRange) } ?? .absentFromObject
     }
@@ -65,14 +65,18 @@ extension LayoutTree {
             }
         }
 
-        /// The stored form of a place: its start and length, or a mark.
-        static func stored(_ place: KeyPlace) -> (start: UInt32, length: UInt16) {
+        /// The stored form of a place: its start and length, or a mark (a range that does not
+        /// fit goes into `aside` under `key`).
+        static func stored(_ place: KeyPlace, aside: inout [Int: Range<Int>], key: Int) -> (start: UInt32, length: UInt16) {
             switch place {
             case .absentFromObject: return (absent, 0)
             case .notAnObject: return (notAnObject, 0)
             case .at(let range):
                 guard let start = UInt32(exactly: range.lowerBound), start < keptAside,
-                      let length = UInt16(exactly: range.count) else { return (keptAside, 0) }
+                      let length = UInt16(exactly: range.count) else {
+                    aside[key] = range
+                    return (keptAside, 0)
+                }
                 return (start, length)
             }
         }
@@ -117,8 +121,7 @@ extension LayoutTree {
 
         /// Adds the place of grid `grid`'s first borderline's key (grids come in order).
         mutating func appendBorderline(_ place: KeyPlace, of grid: Int) {
-            let stored = KeyPlaceColumn.stored(place)
-            if stored.start == KeyPlaceColumn.keptAside, case .at(let range) = place { borderlines.aside[borderlineGrids.count] = range }
+            let stored = KeyPlaceColumn.stored(place, aside: &borderlines.aside, key: borderlineGrids.count)
             borderlineGrids.append(Int32(truncatingIfNeeded: grid))
             borderlines.starts.append(stored.start)
             borderlines.lengths.append(stored.length)

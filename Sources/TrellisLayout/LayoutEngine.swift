@@ -132,7 +132,7 @@ public enum LayoutEngine {
         var passes = 0
         var results: [LayoutResult] = []
         var lastPlaces: LayoutPass.Places?
-        let relayoutsCanMove = laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: wraps)
+        let relayoutsCanMove = relayouts == 0 || laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: wraps)
         for request in 0...max(0, relayouts) {
             if request > 0, !relayoutsCanMove, var again = results.last {
                 // One pass at the settled height, on rectangles no pass reads before setting.

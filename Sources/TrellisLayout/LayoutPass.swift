@@ -1,7 +1,7 @@
 import TrellisModel
 
 /// One layout of a ``LayoutTree`` at one viewport: the tree's arrays (shared, not copied;
-/// leading and trailing padding swapped under RTL) and the rectangles the passes mutate:
+/// leading and trailing padding read swapped under RTL) and the rectangles the passes mutate:
 /// they persist from one pass to the next, as on the runtime's grid nodes.
 struct LayoutPass: Sendable {
     let tree: LayoutTree

@@ -38,7 +38,7 @@ public struct LayoutTree: Sendable {
 
     public init(_ root: RuntimeGrid) {
         var builder = Builder(capacity: Self.count(root))
-        builder.append(root, parent: -1, slot: 0, depth: 0)
+        builder.append(root, parent: -1, depth: 0)
         self.init(builder)
     }
 
@@ -52,7 +52,7 @@ public struct LayoutTree: Sendable {
     /// ``init(authored:dialect:)`` for a tree in an arena, read in place.
     public init(authored tree: GridTree, dialect: Dialect) {
         var builder = Builder(capacity: tree.gridCount ?? 1024)
-        builder.append(authored: tree.root, in: tree.arena, dialect: dialect, parent: -1, slot: 0, depth: 0)
+        builder.append(authored: tree.root, in: tree.arena, dialect: dialect, parent: -1, depth: 0)
         self.init(builder)
     }
 
@@ -72,7 +72,7 @@ public struct LayoutTree: Sendable {
         depth = builder.depth.take()
         sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
-        if builder.sizeKeyStarts.count == measure.count, measure.count > 0 {
+        if builder.readsJSON {
             var places = builder.keyPlaces
             places.size.starts = builder.sizeKeyStarts.take()
             places.size.lengths = builder.sizeKeyLengths.take()
@@ -110,7 +110,7 @@ public struct LayoutTree: Sendable {
         // Columns sized from the start: grown by doubling, they would end up to twice the
         // tree's size, with the old and new memory held together at each step.
         var builder = Builder(capacity: Self.gridCount(upTo: value))
-        builder.append(read: value, dialect: dialect, parent: -1, slot: 0, depth: 0)
+        builder.append(read: value, dialect: dialect, parent: -1, depth: 0)
         self.init(builder)
     }
 

@@ -67,6 +67,8 @@ extension LayoutTree {
         var sizeKeyStarts: UnsafeColumn<UInt32>, sizeKeyLengths: UnsafeColumn<UInt16>
         var splitKeyStarts: UnsafeColumn<UInt32>, splitKeyLengths: UnsafeColumn<UInt16>
         var keyPlaces = KeyPlaces()
+        /// Whether the grids were read from JSON (their key places recorded).
+        var readsJSON = false
         var contentSizes: [PreviewSize] = []
         var deepest = 0
 
@@ -89,72 +91,71 @@ extension LayoutTree {
             func place(_ key: LayoutKey) -> KeyPlace {
                 written ? KeyPlace.of(key.name(axis: axis[node]), in: value) : .notAnObject
             }
-            let size = KeyPlaceColumn.stored(place(.size))
+            let size = KeyPlaceColumn.stored(place(.size), aside: &keyPlaces.size.aside, key: node)
             sizeKeyStarts.append(size.start)
             sizeKeyLengths.append(size.length)
-            if size.start == KeyPlaceColumn.keptAside, case .at(let range) = place(.size) { keyPlaces.size.aside[node] = range }
-            let split = KeyPlaceColumn.stored(place(.split))
+            let split = KeyPlaceColumn.stored(place(.split), aside: &keyPlaces.split.aside, key: node)
             splitKeyStarts.append(split.start)
             splitKeyLengths.append(split.length)
-            if split.start == KeyPlaceColumn.keptAside, case .at(let range) = place(.split) { keyPlaces.split.aside[node] = range }
             if let edge = firstBorderline[node] { keyPlaces.appendBorderline(place(.borderline(edge)), of: node) }
         }
 
         /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
         /// each child is placed.
-        mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, slot: Int, depth level: Int) {
+        mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, depth level: Int) {
             let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize,
-                                   source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
+                                   source: grid.sourceRange, parent: parentIndex, depth: level)
             guard grid.children.count > 0 else { return }
             grid.forEachChild { offset, child in
                 childList[Int(childStart[index]) + offset] = Int32(measure.count)
-                append(child, parent: index, slot: offset, depth: level + 1)
+                append(child, parent: index, depth: level + 1)
             }
         }
 
-        /// ``append(_:parent:slot:depth:)`` for a grid dictionary read as the runtime reads it,
+        /// ``append(_:parent:depth:)`` for a grid dictionary read as the runtime reads it,
         /// one grid at a time: no nested runtime model of the tree is built (depth is bounded
         /// by the JSON reader).
-        mutating func append(read value: JSONNode, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
+        mutating func append(read value: JSONNode, dialect: Dialect, parent parentIndex: Int, depth level: Int) {
             let isRoot = parentIndex < 0
             var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember("size")))
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
             let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
-                                  source: grid.sourceRange, parent: parentIndex, slot: slot, depth: level)
+                                  source: grid.sourceRange, parent: parentIndex, depth: level)
+            readsJSON = true
             appendKeyPlaces(of: node, in: value)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
-                append(read: child, dialect: dialect, parent: node, slot: offset, depth: level + 1)
+                append(read: child, dialect: dialect, parent: node, depth: level + 1)
             }
         }
 
-        /// ``append(_:parent:slot:depth:)`` for record `index` of an arena, read in place
+        /// ``append(_:parent:depth:)`` for record `index` of an arena, read in place
         /// (depth is bounded by the lowering).
-        mutating func append(authored index: Int, in arena: GridArena, dialect: Dialect, parent parentIndex: Int, slot: Int, depth level: Int) {
+        mutating func append(authored index: Int, in arena: GridArena, dialect: Dialect, parent parentIndex: Int, depth level: Int) {
             let record = arena.records[index]
             if record.rare != 0, !arena.rare[Int(record.rare)].extra.isEmpty {
                 let grid = arena.grid(at: index)
                 let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect)
                     : RuntimeReading.child(authored: grid, dialect: dialect)
-                return append(runtime, parent: parentIndex, slot: slot, depth: level)
+                return append(runtime, parent: parentIndex, depth: level)
             }
             let axis: Axis? = record.axis == 0 ? nil : record.axis == GridArena.Record.axisRows ? .rows : .cols
             let children = axis == nil ? 0..<0 : record.children
             let source = record.has(GridArena.Record.hasSource) ? Int(record.sourceStart)..<Int(record.sourceEnd) : nil
             let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
                                   childTotal: children.count, content: record.rare == 0 ? nil : arena.rare[Int(record.rare)].contentSize, source: source,
-                                  parent: parentIndex, slot: slot, depth: level)
+                                  parent: parentIndex, depth: level)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
-                append(authored: child, in: arena, dialect: dialect, parent: node, slot: offset, depth: level + 1)
+                append(authored: child, in: arena, dialect: dialect, parent: node, depth: level + 1)
             }
         }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
         private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?,
-                                         source: Range<Int>?, parent parentIndex: Int, slot: Int, depth level: Int) -> Int {
+                                         source: Range<Int>?, parent parentIndex: Int, depth level: Int) -> Int {
             let index = measure.count
             measure.append(grid.measure)
             axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? LayoutTree.rows : LayoutTree.cols))

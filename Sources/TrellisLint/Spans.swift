@@ -32,9 +32,7 @@ struct Spans {
     /// The span of `key` on the grid written at `source`.
     func span(of key: String, at source: Range<Int>?) -> Range<Int> {
         let whole = source ?? 0..<0
-        if let object = object(at: source) {
-            return object.member(key)?.keyRange ?? whole.lowerBound..<min(whole.upperBound, whole.lowerBound + 1)
-        }
+        if let object = object(at: source) { return KeyPlace.of(key, in: object).span(source: source) }
         guard let tree = file.tree, whole.upperBound <= tree.source.bytes.count,
               let cell = tree.enclosing(.cell, from: tree.coveringNode(whole)), tree.range(of: cell).lowerBound == whole.lowerBound else { return whole }
         var found: Range<Int>?

@@ -1,3 +1,4 @@
+import TrellisSyntax
 /// Grids stored flat: one plain record per grid, a grid's children side by side, texts as
 /// bytes and rarely written fields in a side table. What the lowering builds, and what the
 /// writer and the layout tree read, without a reference-counted value per grid.
@@ -102,7 +103,10 @@ public struct GridArena: Sendable {
     public init() {}
 
     /// Reserves room for about `grids` records.
-    mutating func reserve(grids: Int) { records.reserveCapacity(grids) }
+    mutating func reserve(grids: Int) {
+        records.reserveCapacity(grids)
+        HugePages.advise(&records)
+    }
 
     /// How many records the arena holds (shared subtrees count once).
     public var recordCount: Int { records.count }

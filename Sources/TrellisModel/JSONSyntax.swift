@@ -1,9 +1,9 @@
 import TrellisSyntax
 
 /// A JSON file read tolerantly, as plain values: one 16-byte entry per value in written
-/// order (a container's members or elements follow it, and it knows where they end), a
-/// member's key range on its value's entry, numbers in it when whole and of 32 bits (else in a
-/// column of their own), and texts read
+/// order (a container's members or elements follow it, and it knows where they end). A
+/// member's key is on its value's entry as the distance back to where it starts; numbers
+/// are in the entry when whole and of 32 bits, else in a column of their own; texts are read
 /// from the file's bytes unless they had to be decoded. Built by ``JSONReader``; a
 /// ``JSONNode`` is a view of one entry. Shared, never changed once read.
 public final class JSONSyntax: Sendable {

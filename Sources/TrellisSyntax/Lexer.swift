@@ -19,6 +19,7 @@ public enum Lexer {
         var tokens: [Token] = []
         // Typical Trellis has a token every two bytes or more (a space, a word, a bracket).
         tokens.reserveCapacity(bytes.count / 2 + 16)
+        HugePages.advise(&tokens)
         var diagnostics: [Diagnostic] = []
         let count = bytes.count
         var index = 0

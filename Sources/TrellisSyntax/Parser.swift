@@ -53,6 +53,7 @@ struct ParserState {
         self.source = source
         self.tokens = tokens
         nodes.reserveCapacity(tokens.count / 2 + 1)
+        HugePages.advise(&nodes)
         skipTrivia()
     }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A file's text as UTF-8 bytes with its line table: converts byte offsets to
 /// line/column positions (UTF-8 or UTF-16 columns) and back. Everything inside Trellis
 /// carries byte offsets; only the edges (terminal, JSON reports, LSP) convert.
@@ -322,30 +320,4 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
     public var startIndex: Int { 0 }
     public var endIndex: Int { offsets.count }
     public subscript(line: Int) -> Int { Int(offsets[line]) }
-}
-
-/// A text's line table, computed on first use and then shared by every copy of the file;
-/// safe to use from any thread.
-final class LineTable: Sendable {
-    /// Where lines start, and the checkpoints of long lines.
-    struct Lines: Sendable {
-        var starts: LineStarts
-        var checkpoints: [Int: [SourceFile.Checkpoint]]
-    }
-
-    private let state: Mutex<Lines?>
-
-    init(_ lines: Lines? = nil) {
-        state = Mutex(lines)
-    }
-
-    /// The table of `bytes` (the file's own bytes, always the same for one table).
-    func lines(of bytes: [UInt8]) -> Lines {
-        state.withLock { lines in
-            if let lines { return lines }
-            let made = SourceFile.lines(of: bytes)
-            lines = made
-            return made
-        }
-    }
 }

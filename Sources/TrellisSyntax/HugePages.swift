@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Large arrays filled once from front to back (tokens, syntax nodes, grid records) asked to
+/// be backed by huge pages where the kernel gives them on request (Linux's transparent huge
+/// pages in `madvise` mode): filling 20 MB then takes about ten page faults instead of five
+/// thousand. Advice only: the contents and the results are the same either way.
+package enum HugePages {
+    /// Arrays reserved smaller than this are left alone: their untouched room would become
+    /// resident with the huge pages around it.
+    static let threshold = 4 << 20
+
+    /// Advises the kernel to use huge pages for `array`'s reserved storage.
+    package static func advise<Element>(_ array: inout [Element]) {
+        #if os(Linux)
+        let size = array.capacity * MemoryLayout<Element>.stride
+        guard size >= threshold else { return }
+        let hugePage: UInt = 2 << 20
+        array.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
+        }
+        #endif
+    }
+}
