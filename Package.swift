@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "peak-memory",
             path: "Benchmarks/peak-memory",
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         .target(name: "TrellisTestSupport", dependencies: ["TrellisModel"], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSyntaxTests", dependencies: ["TrellisSyntax", "TrellisTestSupport"]),

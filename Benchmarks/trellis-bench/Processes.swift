@@ -36,7 +36,7 @@ func run(_ path: String, _ arguments: [String]) -> ProcessRun {
 /// executable beside this one (built first when missing). Linux counts in a child's peak the
 /// memory of the process that started it, up to the moment the child executes its command:
 /// started from this process (16 MiB), a command that needs less would be reported at this
-/// process's size. `peak-memory` holds about 1.4 MiB. Nil when the command could not be run
+/// process's size. `peak-memory` holds about 3.6 MiB. Nil when the command could not be run
 /// or failed.
 func peakMemory(_ path: String, _ arguments: [String]) -> Int? {
     guard let helper = executableBeside("peak-memory") else { return nil }

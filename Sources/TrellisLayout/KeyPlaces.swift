@@ -65,20 +65,28 @@ extension LayoutTree {
             }
         }
 
-        /// The stored form of a place: its start and length, or a mark (a range that does not
-        /// fit goes into `aside` under `key`).
-        static func stored(_ place: KeyPlace, aside: inout [Int: Range<Int>], key: Int) -> (start: UInt32, length: UInt16) {
+        /// Room for `count` places.
+        mutating func reserve(_ count: Int) {
+            starts.reserveCapacity(count)
+            lengths.reserveCapacity(count)
+        }
+
+        /// Appends a place: its start and length, or a mark (a range that does not fit is
+        /// kept aside).
+        mutating func append(_ place: KeyPlace) {
             switch place {
-            case .absentFromObject: return (absent, 0)
-            case .notAnObject: return (notAnObject, 0)
+            case .absentFromObject: starts.append(Self.absent)
+            case .notAnObject: starts.append(Self.notAnObject)
             case .at(let range):
-                guard let start = UInt32(exactly: range.lowerBound), start < keptAside,
-                      let length = UInt16(exactly: range.count) else {
-                    aside[key] = range
-                    return (keptAside, 0)
+                if let start = UInt32(exactly: range.lowerBound), start < Self.keptAside, let length = UInt16(exactly: range.count) {
+                    starts.append(start)
+                    lengths.append(length)
+                    return
                 }
-                return (start, length)
+                aside[starts.count] = range
+                starts.append(Self.keptAside)
             }
+            lengths.append(0)
         }
     }
 
@@ -121,10 +129,8 @@ extension LayoutTree {
 
         /// Adds the place of grid `grid`'s first borderline's key (grids come in order).
         mutating func appendBorderline(_ place: KeyPlace, of grid: Int) {
-            let stored = KeyPlaceColumn.stored(place, aside: &borderlines.aside, key: borderlineGrids.count)
             borderlineGrids.append(Int32(truncatingIfNeeded: grid))
-            borderlines.starts.append(stored.start)
-            borderlines.lengths.append(stored.length)
+            borderlines.append(place)
         }
     }
 }

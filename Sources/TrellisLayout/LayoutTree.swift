@@ -72,14 +72,7 @@ public struct LayoutTree: Sendable {
         depth = builder.depth.take()
         sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
-        if builder.readsJSON {
-            var places = builder.keyPlaces
-            places.size.starts = builder.sizeKeyStarts.take()
-            places.size.lengths = builder.sizeKeyLengths.take()
-            places.split.starts = builder.splitKeyStarts.take()
-            places.split.lengths = builder.splitKeyLengths.take()
-            keyPlaces = places
-        }
+        if builder.readsJSON { keyPlaces = builder.keyPlaces }
         deepest = builder.deepest
         paths = GridPaths(parent: parent, childStart: childStart, childCount: childCount, childList: childList)
         let (anchor, childCount, placeholder) = (anchor, childCount, placeholder)

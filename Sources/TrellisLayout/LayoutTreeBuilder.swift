@@ -64,8 +64,6 @@ extension LayoutTree {
         var contentBits = RankedBits(), depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
         var firstBorderline: UnsafeColumn<Edge?>
         /// Filled for trees read from JSON only.
-        var sizeKeyStarts: UnsafeColumn<UInt32>, sizeKeyLengths: UnsafeColumn<UInt16>
-        var splitKeyStarts: UnsafeColumn<UInt32>, splitKeyLengths: UnsafeColumn<UInt16>
         var keyPlaces = KeyPlaces()
         /// Whether the grids were read from JSON (their key places recorded).
         var readsJSON = false
@@ -81,8 +79,8 @@ extension LayoutTree {
             sourceStarts = UnsafeColumn(capacity: capacity); sourceEnds = UnsafeColumn(capacity: capacity)
             firstBorderline = UnsafeColumn(capacity: capacity)
             // Untouched by trees not read from JSON: reserved memory never written costs none.
-            sizeKeyStarts = UnsafeColumn(capacity: capacity); sizeKeyLengths = UnsafeColumn(capacity: capacity)
-            splitKeyStarts = UnsafeColumn(capacity: capacity); splitKeyLengths = UnsafeColumn(capacity: capacity)
+            keyPlaces.size.reserve(capacity)
+            keyPlaces.split.reserve(capacity)
         }
 
         /// Records where grid `node`'s keys that reports point at were written in `value`.
@@ -91,12 +89,8 @@ extension LayoutTree {
             func place(_ key: LayoutKey) -> KeyPlace {
                 written ? KeyPlace.of(key.name(axis: axis[node]), in: value) : .notAnObject
             }
-            let size = KeyPlaceColumn.stored(place(.size), aside: &keyPlaces.size.aside, key: node)
-            sizeKeyStarts.append(size.start)
-            sizeKeyLengths.append(size.length)
-            let split = KeyPlaceColumn.stored(place(.split), aside: &keyPlaces.split.aside, key: node)
-            splitKeyStarts.append(split.start)
-            splitKeyLengths.append(split.length)
+            keyPlaces.size.append(place(.size))
+            keyPlaces.split.append(place(.split))
             if let edge = firstBorderline[node] { keyPlaces.appendBorderline(place(.borderline(edge)), of: node) }
         }
 
