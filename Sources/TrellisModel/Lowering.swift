@@ -86,6 +86,8 @@ struct LoweringState {
     /// The first rare-fields entry of the cell whose attributes are being applied: an entry
     /// before it is a template's, copied before it is changed.
     var ownRareFields = 0
+    /// The buffer ``arguments(of:)`` fills.
+    var argumentTokens: [Token] = []
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -227,7 +229,7 @@ struct LoweringState {
         if let repeatClause = tree.child(of: cell, .repeatClause) {
             report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
         }
-        guard let lowered = lowerCell(cell, depth: 0) else { return nil }
+        guard let lowered = lowerCellAlone(cell, depth: 0) else { return nil }
         if lowered.record.size != .none, let sizeNode = tree.child(of: cell, .size) {
             report("M120", .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
         }
@@ -238,9 +240,16 @@ struct LoweringState {
         return (arena.append(lowered.record), lowered.count)
     }
 
-    /// Lowers one cell (without its repetition), its children into the arena; nil when it is
-    /// not built.
-    mutating func lowerCell(_ cell: Node, depth: Int) -> LoweredCell? {
+    /// ``lowerCell(_:depth:)``, with the cell's record taken back off `pending`.
+    mutating func lowerCellAlone(_ cell: Node, depth: Int) -> LoweredCell? {
+        guard let shape = lowerCell(cell, depth: depth) else { return nil }
+        return LoweredCell(record: pending.removeLast(), height: shape.height, count: shape.count)
+    }
+
+    /// Lowers one cell (without its repetition), its children into the arena, and appends its
+    /// record to `pending` (one copy of its 96 bytes, not two through an optional result);
+    /// returns its height and grid count, or nil (nothing appended) when it is not built.
+    mutating func lowerCell(_ cell: Node, depth: Int) -> (height: Int, count: Int)? {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Lowering.maximumNesting else {
@@ -324,6 +333,7 @@ struct LoweringState {
                     let times = repeatCount(childCell)
                     let added = child.count * times
                     if added > budget {
+                        pending.removeLast()
                         if !budgetReported {
                             report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                             budgetReported = true
@@ -334,7 +344,10 @@ struct LoweringState {
                     lowered.count += added
                     lowered.height = max(lowered.height, child.height + 1)
                     // The copies of `* N` share the child's subtree.
-                    for _ in 0..<times { pending.append(child.record) }
+                    if times > 1 {
+                        let record = pending[pending.count - 1]
+                        for _ in 1..<times { pending.append(record) }
+                    }
                 }
                 lowered.record.setChildren(arena.append(block: pending[base...]))
                 pending.removeSubrange(base...)
@@ -342,7 +355,8 @@ struct LoweringState {
         }
         // Set last: the cell's last token is read after its children's, not before them.
         lowered.record.setSource(tree.range(of: cell))
-        return lowered
+        pending.append(lowered.record)
+        return (lowered.height, lowered.count)
     }
 
     /// M018 (info): `fill cols 30% | fill padding(5)` pads the last column, not the `cols` grid,
@@ -433,7 +447,7 @@ struct LoweringState {
         if let repeatClause = tree.child(of: cell, .repeatClause) {
             report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", tree.range(of: repeatClause))
         }
-        guard let lowered = lowerCell(cell, depth: 0) else { return nil }
+        guard let lowered = lowerCellAlone(cell, depth: 0) else { return nil }
         loweredTemplates[name] = lowered
         return lowered
     }
@@ -482,22 +496,24 @@ struct LoweringState {
 
     // MARK: attributes
 
-    /// The tokens between an attribute's parentheses (nil when it has none).
-    func arguments(of attribute: Node) -> [Token]? {
+    /// The tokens between an attribute's parentheses (nil when it has none), gathered in
+    /// `argumentTokens`: the array handed out is released before the next attribute's, so
+    /// the buffer is reused instead of allocated for every attribute.
+    mutating func arguments(of attribute: Node) -> [Token]? {
         guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        var result: [Token] = []
-        result.reserveCapacity(tree.nodes[args].tokenEnd - tree.nodes[args].tokenStart)
-        var index = tree.nodes[args].tokenStart
+        argumentTokens.removeAll(keepingCapacity: true)
+        let start = tree.nodes[args].tokenStart
         let end = tree.nodes[args].tokenEnd
+        var index = start
         while index < end {
             let token = tree.tokens[index]
             index += 1
             if token.kind.isTrivia || token.kind == .eof { continue }
-            if token.kind == .lParen, index - 1 == tree.nodes[args].tokenStart { continue }
-            result.append(token)
+            if token.kind == .lParen, index - 1 == start { continue }
+            argumentTokens.append(token)
         }
-        if result.last?.kind == .rParen { result.removeLast() }
-        return result
+        if argumentTokens.last?.kind == .rParen { argumentTokens.removeLast() }
+        return argumentTokens
     }
 
     /// The values between an attribute's parentheses when they are one to four numbers
@@ -557,7 +573,8 @@ struct LoweringState {
         let args = arguments(of: attribute)
         var range: Range<Int> { tree.range(of: attribute) }
         guard let known else { return unknownAttribute(nameToken) }
-        let name = known.spelling
+        // Spelled out only for a message.
+        var name: String { known.spelling }
         switch known {
         case .anchor, .placeholder:
             var value = true
@@ -591,7 +608,7 @@ struct LoweringState {
             if let finding = ValueChecks.tag(value) { report(finding, at: args[0].range) }
         case .gravity, .overlap:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
-            guard let value = gravityText(args, for: name) else { return }
+            guard let value = gravityText(args, for: known) else { return }
             if known == .gravity {
                 grid.gravity = arena.append(text: value)
             } else {
@@ -613,7 +630,7 @@ struct LoweringState {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
             }
             if let action { grid.action = arena.append(text: action) }
-            if let action = arena.string(grid.action), let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
+            if let action = action ?? arena.string(grid.action), let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
                 let span = first.start..<last.end
                 let replacement = finding.replacement.map { args.count == 1 && args[0].kind == .string ? "\"\($0)\"" : $0 }
                 report(finding, at: span, replacement: replacement)
@@ -631,7 +648,7 @@ struct LoweringState {
         case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
             let edge: Edge = known == .topBorderline ? .top : known == .leftBorderline ? .left : known == .bottomBorderline ? .bottom : .right
             guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
-            if let line = borderline(edge, args, name: name) {
+            if let line = borderline(edge, args, attribute: known) {
                 arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { fields in
                     fields.borderlines.removeAll { $0.edge == edge }
                     fields.borderlines.append(line)
@@ -688,7 +705,7 @@ struct LoweringState {
         }
     }
 
-    mutating func gravityText(_ tokens: [Token], for name: String) -> String? {
+    mutating func gravityText(_ tokens: [Token], for attribute: AttributeName) -> String? {
         if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
         // The common spelling, `top|left` with nothing between the words, is its own text.
         var written = usesFastPaths
@@ -722,6 +739,7 @@ struct LoweringState {
                 report("M005", "gravity has no `fill`: write `width` or `height`", token.range)
                 return nil
             default:
+                let name = attribute.spelling
                 report("M005", "`\(name)` takes gravity words joined by `|`, e.g. `\(name)(bottom|left)`", token.range)
                 return nil
             }
@@ -729,19 +747,18 @@ struct LoweringState {
         return words.joined(separator: "|")
     }
 
-    mutating func borderline(_ edge: Edge, _ tokens: [Token], name: String) -> Borderline? {
+    mutating func borderline(_ edge: Edge, _ tokens: [Token], attribute: AttributeName) -> Borderline? {
         var line = Borderline(edge: edge)
         var index = 0
         while index < tokens.count {
             let key = tokens[index]
             if key.kind == .comma { index += 1; continue }
             guard key.kind == .identifier, index + 1 < tokens.count else {
-                report("M005", "`\(name)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
+                report("M005", "`\(attribute.spelling)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
                 return nil
             }
             let value = tokens[index + 1]
-            let keyText = text(key)
-            if keyText == "color" {
+            if spells(key, "color") {
                 switch value.kind {
                 case .color, .identifier, .string:
                     let color = value.kind == .string ? decodeString(value) : text(value)
@@ -755,22 +772,25 @@ struct LoweringState {
                 }
             } else {
                 guard value.kind == .number, let number = NumberParsing.double(bytes, value.range) else {
-                    report("M005", "`\(keyText)` takes a number", value.range)
+                    report("M005", "`\(text(key))` takes a number", value.range)
                     return nil
                 }
-                switch keyText {
-                case "thick":
+                if spells(key, "thick") {
                     line.thick = number
                     if let finding = ValueChecks.thick(number) { report(finding, at: value.range) }
-                case "head": line.head = number
-                case "tail": line.tail = number
-                case "offset": line.offset = number
-                case "dash": line.dash = number
-                default:
-                    let keys = GridSchema.borderlineFields
+                } else if spells(key, "head") {
+                    line.head = number
+                } else if spells(key, "tail") {
+                    line.tail = number
+                } else if spells(key, "offset") {
+                    line.offset = number
+                } else if spells(key, "dash") {
+                    line.dash = number
+                } else {
+                    let keyText = text(key)
                     var message = "a borderline has no `\(keyText)`"
                     var fixIts: [FixIt] = []
-                    if let suggestion = Suggestion.closest(to: keyText, among: keys) {
+                    if let suggestion = Suggestion.closest(to: keyText, among: GridSchema.borderlineFields) {
                         message += "; did you mean `\(suggestion)`?"
                         fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
                     }
@@ -781,6 +801,17 @@ struct LoweringState {
             index += 2
         }
         return line
+    }
+
+    /// Whether `token` is spelled `word`, compared on the bytes.
+    func spells(_ token: Token, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard token.end - token.start == length, token.start >= 0, token.end <= bytes.count else { return false }
+        return word.withUTF8Buffer { spelling in
+            var offset = 0
+            while offset < length, bytes[token.start + offset] == spelling[offset] { offset += 1 }
+            return offset == length
+        }
     }
 
     /// Reads the text between an attribute's parentheses as JSON (tolerantly, with the

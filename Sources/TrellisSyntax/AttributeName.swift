@@ -55,7 +55,10 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
     /// Whether the attribute takes an argument list.
     public var takesArguments: Bool { self != .anchor && self != .placeholder }
 
-    static let spellings: [[UInt8]] = allCases.map { Array($0.spelling.utf8) }
+    /// Every spelling's bytes, one after another (flat: reading one retains nothing), and
+    /// where each starts; the last entry is the end of the last spelling.
+    static let spellingBytes: [UInt8] = allCases.flatMap { Array($0.spelling.utf8) }
+    static let spellingStarts: [Int] = allCases.reduce(into: [0]) { starts, name in starts.append(starts[starts.count - 1] + name.spelling.utf8.count) }
 
     /// Candidates by length (3 … 17), for names that share a length and a first byte.
     static let byLength: [[AttributeName]] = (0...17).map { length in allCases.filter { $0.spelling.utf8.count == length } }
@@ -65,7 +68,7 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
     static let byLengthAndFirstByte: [UInt8] = {
         var slots = [UInt8](repeating: 0, count: 18 << 7)
         for name in allCases {
-            let spelling = spellings[Int(name.rawValue)]
+            let spelling = Array(name.spelling.utf8)
             guard let first = spelling.first, spelling.count <= 17, first < 0x80 else { continue }
             let slot = spelling.count << 7 | Int(first)
             slots[slot] = slots[slot] == 0 ? name.rawValue + 1 : ambiguous
@@ -88,13 +91,16 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
 
     /// Whether `bytes[range]` is `name`'s spelling, compared byte by byte.
     static func spells(_ name: AttributeName, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        let spelling = spellings[Int(name.rawValue)]
-        guard spelling.count == range.count else { return false }
-        var offset = 0
-        while offset < spelling.count {
-            if bytes[range.lowerBound + offset] != spelling[offset] { return false }
-            offset += 1
+        let index = Int(name.rawValue)
+        let start = spellingStarts[index]
+        let length = spellingStarts[index + 1] - start
+        guard length == range.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        return spellingBytes.withUnsafeBufferPointer { spelling in
+            bytes.withUnsafeBufferPointer { text in
+                var offset = 0
+                while offset < length, text[range.lowerBound + offset] == spelling[start + offset] { offset += 1 }
+                return offset == length
+            }
         }
-        return true
     }
 }

@@ -13,17 +13,27 @@ package enum HugePages {
 
     /// Advises the kernel to use huge pages for `array`'s reserved storage.
     package static func advise<Element>(_ array: inout [Element]) {
-        #if os(Linux)
-        let size = array.capacity * MemoryLayout<Element>.stride
-        guard size >= threshold else { return }
-        let hugePage: UInt = 2 << 20
+        let capacity = array.capacity
         array.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-            let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
+            advise(UnsafeMutableRawPointer(base), bytes: capacity * MemoryLayout<Element>.stride)
         }
+    }
+
+    /// Advises the kernel to use huge pages for a buffer's storage.
+    package static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        guard let base = buffer.baseAddress else { return }
+        advise(UnsafeMutableRawPointer(base), bytes: buffer.count * MemoryLayout<Element>.stride)
+    }
+
+    static func advise(_ base: UnsafeMutableRawPointer, bytes size: Int) {
+        #if os(Linux)
+        guard size >= threshold else { return }
+        let hugePage: UInt = 2 << 20
+        let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
         #endif
     }
 }

@@ -8,6 +8,10 @@ public enum Lexer {
 
     public static func tokenize(_ bytes: [UInt8]) -> Output { tokenize(bytes, maximumBytes: Parser.maximumBytes) }
 
+    /// The bytes the lexer reads: the source's storage, read without bounds checks, since
+    /// every read is guarded by the scanner's own `index < count`.
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
     /// Past `maximumBytes` (tests lower it) the input is not read: one S009 and an empty
     /// token list, since token offsets are 32-bit.
     static func tokenize(_ bytes: [UInt8], maximumBytes: Int) -> Output {
@@ -16,30 +20,60 @@ public enum Lexer {
                                         message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
             return Output(tokens: [Token(kind: .eof, start: 0, end: 0)], diagnostics: [diagnostic])
         }
-        var tokens: [Token] = []
-        // Typical Trellis has a token every two bytes or more (a space, a word, a bracket).
-        tokens.reserveCapacity(bytes.count / 2 + 16)
-        HugePages.advise(&tokens)
         var diagnostics: [Diagnostic] = []
-        let count = bytes.count
-        var index = 0
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            tokens.append(Token(kind: .byteOrderMark, start: 0, end: 3))
+        // Typical Trellis has a token every two bytes or more (a space, a word, a bracket).
+        // Tokens are written straight into the array's storage; when the estimate is short,
+        // the tokens so far move to an array twice as large and scanning goes on.
+        var capacity = bytes.count / 2 + 16
+        var tokens: [Token] = []
+        var resume = 0
+        var finished = false
+        bytes.withUnsafeBufferPointer { input in
+            while !finished {
+                let scanned = tokens
+                tokens = [Token](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    HugePages.advise(buffer)
+                    initialized = scanned.isEmpty ? 0 : buffer.initialize(fromContentsOf: scanned)
+                    finished = scan(input, from: &resume, into: buffer, count: &initialized, diagnostics: &diagnostics)
+                }
+                capacity = capacity * 2 + 16
+            }
+        }
+        if tokens.capacity - tokens.count > tokens.count / 4 + 64 {
+            // Fewer tokens than estimated (long comments, strings): the tree keeps the array
+            // for the file's lifetime, so it is kept at its exact size.
+            tokens = [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: tokens)
+            }
+        }
+        return Output(tokens: tokens, diagnostics: diagnostics)
+    }
+
+    /// Scans tokens from byte `index` into `buffer` after its first `count`, until the input
+    /// ends (then the end-of-file token is written) or the buffer is full but one slot.
+    /// Returns whether it reached the end.
+    static func scan(_ bytes: Bytes, from index: inout Int, into buffer: UnsafeMutableBufferPointer<Token>,
+                     count written: inout Int, diagnostics: inout [Diagnostic]) -> Bool {
+        let byteCount = bytes.count
+        let room = buffer.count - 1
+        if index == 0, byteCount >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, written < room {
+            buffer.initializeElement(at: written, to: Token(kind: .byteOrderMark, start: 0, end: 3))
+            written += 1
             index = 3
         }
 
         @inline(__always) func at(_ position: Int) -> UInt8 {
-            position < count ? bytes[position] : 0
+            position < byteCount ? bytes[position] : 0
         }
 
-        while index < count {
+        while index < byteCount, written < room {
             let start = index
             let byte = bytes[index]
             let kind: TokenKind
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 index += 1
-                while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                while index < byteCount, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
                     index += 1
                 }
                 kind = .whitespace
@@ -50,18 +84,18 @@ public enum Lexer {
                 index += at(index + 1) == UInt8(ascii: "\n") ? 2 : 1
                 kind = .newline
             case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-                while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
+                while index < byteCount, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
                     index += 1
                 }
                 kind = .comment
             case UInt8(ascii: "\""):
                 index += 1
                 var terminated = false
-                while index < count {
+                while index < byteCount {
                     let current = bytes[index]
                     if current == UInt8(ascii: "\"") { index += 1; terminated = true; break }
                     if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") { break }
-                    if current == UInt8(ascii: "\\"), index + 1 < count,
+                    if current == UInt8(ascii: "\\"), index + 1 < byteCount,
                        bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") {
                         index += 2
                         continue
@@ -77,7 +111,7 @@ public enum Lexer {
                 }
             case UInt8(ascii: "#"):
                 index += 1
-                while index < count, isIdentifierContinue(bytes[index]) { index += 1 }
+                while index < byteCount, isIdentifierContinue(bytes[index]) { index += 1 }
                 kind = .color
             case UInt8(ascii: "{"): index += 1; kind = .lBrace
             case UInt8(ascii: "}"): index += 1; kind = .rBrace
@@ -112,27 +146,23 @@ public enum Lexer {
                 } else {
                     index += SourceFile.sequenceLength(byte)
                     // Group a run of unknown characters into one token and one diagnostic.
-                    while index < count {
+                    while index < byteCount {
                         let next = bytes[index]
                         if next < 0x80 { break }
                         index += SourceFile.sequenceLength(next)
                     }
-                    index = min(index, count)
+                    index = min(index, byteCount)
                     kind = .error
                     diagnostics.append(unexpected(bytes, start..<index))
                 }
             }
-            tokens.append(Token(kind: kind, start: start, end: index))
+            buffer.initializeElement(at: written, to: Token(kind: kind, start: start, end: index))
+            written += 1
         }
-        tokens.append(Token(kind: .eof, start: count, end: count))
-        if tokens.capacity - tokens.count > tokens.count / 4 + 64 {
-            // Fewer tokens than estimated (long comments, strings): the tree keeps the array
-            // for the file's lifetime, so it is kept at its exact size.
-            tokens = [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: tokens)
-            }
-        }
-        return Output(tokens: tokens, diagnostics: diagnostics)
+        guard index >= byteCount, written < buffer.count else { return false }
+        buffer.initializeElement(at: written, to: Token(kind: .eof, start: byteCount, end: byteCount))
+        written += 1
+        return true
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
@@ -151,7 +181,7 @@ public enum Lexer {
 
     /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`);
     /// beyond ASCII, Unicode identifier characters (XID_Start, XID_Continue).
-    static func scanIdentifier(_ bytes: [UInt8], from start: Int, firstLength: Int = 1) -> Int {
+    static func scanIdentifier(_ bytes: Bytes, from start: Int, firstLength: Int = 1) -> Int {
         var index = start + firstLength
         let count = bytes.count
         while index < count {
@@ -170,7 +200,7 @@ public enum Lexer {
     }
 
     /// Whether a name can start at `index` (ASCII letter or `_`, or a Unicode XID_Start).
-    static func startsName(_ bytes: [UInt8], at index: Int) -> Bool {
+    static func startsName(_ bytes: Bytes, at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         if isIdentifierStart(bytes[index]) { return true }
         guard bytes[index] >= 0x80, let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { return false }
@@ -178,7 +208,7 @@ public enum Lexer {
     }
 
     /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.
-    static func scanNumber(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func scanNumber(_ bytes: Bytes, from start: Int) -> Int? {
         var index = start
         let count = bytes.count
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -203,7 +233,7 @@ public enum Lexer {
     }
 
     /// After a number: `%`, `/digits`, or `x(digits|wrap)(@digits x)?` extend it.
-    static func numberSuffix(_ bytes: [UInt8], _ index: inout Int) -> TokenKind {
+    static func numberSuffix(_ bytes: Bytes, _ index: inout Int) -> TokenKind {
         let count = bytes.count
         guard index < count else { return .number }
         switch bytes[index] {
@@ -234,7 +264,7 @@ public enum Lexer {
         }
     }
 
-    static func matches(_ bytes: [UInt8], _ start: Int, _ word: StaticString) -> Bool {
+    static func matches(_ bytes: Bytes, _ start: Int, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard start + length <= bytes.count else { return false }
         return word.withUTF8Buffer { buffer in
@@ -243,7 +273,7 @@ public enum Lexer {
         }
     }
 
-    static func keyword(_ bytes: [UInt8], _ start: Int, _ end: Int) -> TokenKind {
+    static func keyword(_ bytes: Bytes, _ start: Int, _ end: Int) -> TokenKind {
         let length = end - start
         @inline(__always) func equal(_ word: StaticString) -> Bool {
             word.utf8CodeUnitCount == length && matches(bytes, start, word)
@@ -265,8 +295,8 @@ public enum Lexer {
         }
     }
 
-    static func unexpected(_ bytes: [UInt8], _ range: Range<Int>) -> Diagnostic {
-        let text = String(decoding: bytes[range], as: UTF8.self)
+    static func unexpected(_ bytes: Bytes, _ range: Range<Int>) -> Diagnostic {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         var fixIts: [FixIt] = []
         var message = "unexpected character `\(text)`"
         if let ascii = FullWidth.asciiEquivalent(of: text) {

@@ -40,7 +40,8 @@ struct ParserState {
     var position = 0
     var lastConsumedEnd = 0
     var nodes: [SyntaxTree.Node] = []
-    var openNodes: [Int] = []
+    /// The innermost open node (-1 before the file's); each node's `parent` leads out.
+    var innermost = -1
     var diagnostics: [Diagnostic] = []
     /// Tokens the grammar required that were not there.
     var missing: [SyntaxTree.MissingToken] = []
@@ -48,6 +49,12 @@ struct ParserState {
     var currentIndent = 0
     /// No code yet on the line being skipped: its whitespace is indentation.
     var atLineStart = true
+    /// Whether the trivia between the last consumed token and the current one holds a line
+    /// break (noted as it is skipped).
+    var lineBreakBeforeCurrent = false
+    /// The token position whose ``isAttributeStart()`` was last asked, and the answer.
+    var attributeStartAsked = -1
+    var attributeStartAnswer = false
 
     init(source: SourceFile, tokens: [Token]) {
         self.source = source
@@ -72,23 +79,15 @@ struct ParserState {
         return tokens[index].kind
     }
 
-    /// Whether a line break separates the last consumed token from the current one.
-    var lineBreakBeforeCurrent: Bool {
-        var index = min(lastConsumedEnd, position)
-        while index < position, index < tokens.count {
-            if tokens[index].kind == .newline { return true }
-            index += 1
-        }
-        return false
-    }
-
     mutating func skipTrivia() {
+        lineBreakBeforeCurrent = false
         while position < tokens.count - 1, tokens[position].kind.isTrivia {
             let token = tokens[position]
             switch token.kind {
             case .newline:
                 currentIndent = 0
                 atLineStart = true
+                lineBreakBeforeCurrent = true
             case .whitespace:
                 if atLineStart { currentIndent = token.end - token.start }
                 atLineStart = false
@@ -131,15 +130,18 @@ struct ParserState {
     // MARK: tree building
 
     mutating func open(_ kind: SyntaxKind) {
-        let parent = openNodes.last ?? -1
-        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: parent))
-        openNodes.append(nodes.count - 1)
+        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost))
+        innermost = nodes.count - 1
     }
 
     mutating func close() {
-        guard let index = openNodes.popLast() else { return }
-        nodes[index].tokenEnd = max(nodes[index].tokenStart, lastConsumedEnd)
-        nodes[index].subtreeEnd = nodes.count
+        guard innermost >= 0 else { return }
+        // Read, changed and written back once: each write through the array checks it.
+        var node = nodes[innermost]
+        node.tokenEnd = max(node.tokenStart, lastConsumedEnd)
+        node.subtreeEnd = nodes.count
+        nodes[innermost] = node
+        innermost = node.parent
     }
 
     mutating func error(_ code: String, _ message: String, at range: Range<Int>, fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
@@ -164,7 +166,7 @@ struct ParserState {
 
     /// Records a token the grammar required here, in the innermost open node.
     mutating func recordMissing(_ kind: TokenKind) {
-        missing.append(SyntaxTree.MissingToken(kind: kind, offset: insertionPoint, node: openNodes.last ?? 0))
+        missing.append(SyntaxTree.MissingToken(kind: kind, offset: insertionPoint, node: max(innermost, 0)))
     }
 
     /// The range a "missing" diagnostic points at: the offending token, or the end of input.
@@ -215,6 +217,7 @@ struct ParserState {
         nodes[0].tokenEnd = tokens.count
         position = tokens.count - 1
         lastConsumedEnd = tokens.count
+        lineBreakBeforeCurrent = false
         close()
         nodes[0].tokenStart = 0
     }
@@ -332,8 +335,14 @@ struct ParserState {
               labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
     }
 
-    func isAttributeStart() -> Bool {
-        AttributeName.lookup(source.bytes, currentToken.range) != nil || peekKind() == .lParen
+    /// Whether the current name starts an attribute: a known attribute name, or any name
+    /// followed by `(`. Asked up to three times a name; answered once.
+    mutating func isAttributeStart() -> Bool {
+        if attributeStartAsked != position {
+            attributeStartAsked = position
+            attributeStartAnswer = AttributeName.lookup(source.bytes, currentToken.range) != nil || peekKind() == .lParen
+        }
+        return attributeStartAnswer
     }
 
     mutating func parseAttribute() {

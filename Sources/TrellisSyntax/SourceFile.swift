@@ -284,11 +284,12 @@ public struct SourceFile: Sendable {
 
     /// The Unicode scalar a well-formed UTF-8 sequence at `index` encodes, with its length;
     /// nil for malformed or truncated bytes.
-    public static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
-        guard index < bytes.count else { return nil }
+    public static func decodeScalar<Bytes: RandomAccessCollection>(_ bytes: Bytes, at index: Int) -> (Unicode.Scalar, Int)?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard index >= bytes.startIndex, index < bytes.endIndex else { return nil }
         let lead = bytes[index]
         let length = sequenceLength(lead)
-        guard index + length <= bytes.count else { return nil }
+        guard index + length <= bytes.endIndex else { return nil }
         var value: UInt32
         switch length {
         case 1: return lead < 0x80 ? (Unicode.Scalar(lead), 1) : nil

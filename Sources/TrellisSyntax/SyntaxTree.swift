@@ -17,13 +17,14 @@ public struct SyntaxTree: Sendable {
     /// One node in 20 bytes: indices are 32-bit (a file of at most ``Parser/maximumBytes``
     /// has fewer tokens and nodes than that).
     public struct Node: Equatable, Sendable {
-        private var storedTokenStart: UInt32
-        private var storedTokenEnd: UInt32
-        private var storedSubtreeEnd: UInt32
+        @usableFromInline var storedTokenStart: UInt32
+        @usableFromInline var storedTokenEnd: UInt32
+        @usableFromInline var storedSubtreeEnd: UInt32
         /// `UInt32.max` for the root.
-        private var storedParent: UInt32
+        @usableFromInline var storedParent: UInt32
         public var kind: SyntaxKind
 
+        @inlinable
         public init(kind: SyntaxKind, tokenStart: Int, tokenEnd: Int, subtreeEnd: Int, parent: Int) {
             self.kind = kind
             storedTokenStart = UInt32(tokenStart)
@@ -32,22 +33,26 @@ public struct SyntaxTree: Sendable {
             storedParent = parent < 0 ? .max : UInt32(parent)
         }
 
+        @inlinable
         public var tokenStart: Int {
             get { Int(storedTokenStart) }
             set { storedTokenStart = UInt32(newValue) }
         }
 
+        @inlinable
         public var tokenEnd: Int {
             get { Int(storedTokenEnd) }
             set { storedTokenEnd = UInt32(newValue) }
         }
 
+        @inlinable
         public var subtreeEnd: Int {
             get { Int(storedSubtreeEnd) }
             set { storedSubtreeEnd = UInt32(newValue) }
         }
 
         /// The parent node's index, -1 for the root.
+        @inlinable
         public var parent: Int {
             get { storedParent == .max ? -1 : Int(storedParent) }
             set { storedParent = newValue < 0 ? .max : UInt32(newValue) }
@@ -128,6 +133,7 @@ public struct SyntaxTree: Sendable {
     // MARK: index-based navigation (no allocation; for hot paths)
 
     /// The first child of `node` with `kind`, as a node index.
+    @inlinable
     public func child(of node: Int, _ kind: SyntaxKind) -> Int? {
         var child = node + 1
         let end = nodes[node].subtreeEnd
@@ -150,6 +156,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Index of the first non-trivia token inside `node`, or nil.
+    @inlinable
     public func firstToken(of node: Int) -> Int? {
         var index = nodes[node].tokenStart
         let end = nodes[node].tokenEnd
@@ -175,6 +182,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Byte range from the first to the last non-trivia token of `node`.
+    @inlinable
     public func range(of node: Int) -> Range<Int> {
         var first = nodes[node].tokenStart
         let end = nodes[node].tokenEnd

@@ -19,6 +19,7 @@ public enum TokenKind: UInt8, Sendable {
     case error       // bytes that start no token
     case eof
 
+    @inlinable
     public var isTrivia: Bool { self == .whitespace || self == .newline || self == .comment || self == .byteOrderMark }
 
     /// The spelling shown in "expected …" messages.
@@ -76,25 +77,29 @@ public enum TokenKind: UInt8, Sendable {
 /// parser reads files of at most ``Parser/maximumBytes``; an offset past that is a
 /// programming error and traps rather than wrapping).
 public struct Token: Hashable, Sendable {
-    private var storedStart: UInt32
-    private var storedEnd: UInt32
+    @usableFromInline var storedStart: UInt32
+    @usableFromInline var storedEnd: UInt32
     public var kind: TokenKind
 
+    @inlinable
     public init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
         storedStart = UInt32(start)
         storedEnd = UInt32(end)
     }
 
+    @inlinable
     public var start: Int {
         get { Int(storedStart) }
         set { storedStart = UInt32(newValue) }
     }
 
+    @inlinable
     public var end: Int {
         get { Int(storedEnd) }
         set { storedEnd = UInt32(newValue) }
     }
 
+    @inlinable
     public var range: Range<Int> { start..<end }
 }

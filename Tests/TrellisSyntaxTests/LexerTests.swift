@@ -77,6 +77,24 @@ final class LexerTests: XCTestCase {
         XCTAssertTrue(output.tokens.contains { $0.kind == .kwFill })
     }
 
+    /// Tokens are written into room estimated at one per two bytes; a file with more (here one
+    /// a byte) moves them to larger room and goes on, at every length around the boundaries.
+    func testMoreTokensThanEstimated() {
+        for length in 0..<300 {
+            for prefix in ["", "\u{FEFF}"] {
+                let text = prefix + String(repeating: "(", count: length)
+                let tokens = Lexer.tokenize(Array(text.utf8)).tokens
+                XCTAssertEqual(tokens.map(\.kind), (prefix.isEmpty ? [] : [.byteOrderMark]) + Array(repeating: .lParen, count: length) + [.eof], "length \(length)")
+                XCTAssertEqual(tokens.map(\.range), (prefix.isEmpty ? [] : [0..<3]) + (0..<length).map { (prefix.utf8.count + $0)..<(prefix.utf8.count + $0 + 1) } + [text.utf8.count..<text.utf8.count])
+            }
+        }
+        let mixed = String(repeating: "(){}[]|;,:*@=", count: 1_000)
+        let tokens = Lexer.tokenize(Array(mixed.utf8)).tokens
+        XCTAssertEqual(tokens.count, mixed.utf8.count + 1)
+        XCTAssertEqual(tokens.last?.kind, .eof)
+        XCTAssertEqual(tokens.dropLast().map(\.range.count), Array(repeating: 1, count: mixed.utf8.count))
+    }
+
     func testTokensCoverEveryByte() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<300 {
