@@ -1,58 +1,5 @@
 import TrellisModel
-
-/// A growable column of plain values in memory it owns, appended to while a tree is built and
-/// copied into an array at the end: one bounds check and no uniqueness check per value (an
-/// array's append pays both, twenty times per grid).
-struct UnsafeColumn<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    mutating func append(_ value: Element) {
-        if count == capacity { grow(to: capacity * 2) }
-        (base + count).initialize(to: value)
-        count += 1
-    }
-
-    mutating func append(_ value: Element, times: Int) {
-        if count + times > capacity { grow(to: max(capacity * 2, count + times)) }
-        (base + count).initialize(repeating: value, count: times)
-        count += times
-    }
-
-    subscript(index: Int) -> Element {
-        get {
-            precondition(index >= 0 && index < count, "column index out of range")
-            return base[index]
-        }
-        set {
-            precondition(index >= 0 && index < count, "column index out of range")
-            base[index] = newValue
-        }
-    }
-
-    private mutating func grow(to newCapacity: Int) {
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        grown.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = grown
-        capacity = newCapacity
-    }
-
-    /// The values in an array; the column's memory is freed as it returns, so a tree's
-    /// columns are never all held twice.
-    consuming func take() -> [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
-}
+import TrellisSyntax
 
 extension LayoutTree {
     /// The columns of a tree while its grids are appended in pre-order.

@@ -38,6 +38,7 @@ struct ByteSink: ~Copyable, ByteOutput {
         count += 1
     }
 
+    @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }

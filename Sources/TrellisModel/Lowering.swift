@@ -248,8 +248,9 @@ struct LoweringState {
 
     /// Lowers one cell (without its repetition), its children into the arena, and appends its
     /// record to `pending` (one copy of its 96 bytes, not two through an optional result);
-    /// returns its height and grid count, or nil (nothing appended) when it is not built.
-    mutating func lowerCell(_ cell: Node, depth: Int) -> (height: Int, count: Int)? {
+    /// returns its height, its grid count and its repeat clause (found on the way), or nil
+    /// (nothing appended) when it is not built.
+    mutating func lowerCell(_ cell: Node, depth: Int) -> (height: Int, count: Int, repeatClause: Node?)? {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Lowering.maximumNesting else {
@@ -264,6 +265,7 @@ struct LoweringState {
         var sizeNode: Node?
         var split: Node?
         var firstAttribute: Node?
+        var repeatClause: Node?
         let end = tree.nodes[cell].subtreeEnd
         var child = cell + 1
         while child < end {
@@ -271,6 +273,7 @@ struct LoweringState {
             case .size: sizeNode = child
             case .attribute: if firstAttribute == nil { firstAttribute = child }
             case .split: split = child
+            case .repeatClause: if repeatClause == nil { repeatClause = child }
             case .templateRef:
                 if let index = tree.firstToken(of: child) {
                     let token = tree.tokens[index]
@@ -322,15 +325,24 @@ struct LoweringState {
             lowered.record.setChildren(0..<0)
             lowered.height = 1
             lowered.count = 1
-            if let list = tree.child(of: split, .inlineList) { attributesOnTheLastItem(list, keyword: tree.tokens[keywordIndex]) }
-            if let list = tree.child(of: split, .block) ?? tree.child(of: split, .inlineList) {
+            var block: Node?
+            var inlineList: Node?
+            tree.forEachChild(of: split) { child in
+                switch tree.nodes[child].kind {
+                case .block: if block == nil { block = child }
+                case .inlineList: if inlineList == nil { inlineList = child }
+                default: break
+                }
+            }
+            if let inlineList { attributesOnTheLastItem(inlineList, keyword: tree.tokens[keywordIndex]) }
+            if let list = block ?? inlineList {
                 let listEnd = tree.nodes[list].subtreeEnd
                 let base = pending.count
                 var childCell = list + 1
                 while childCell < listEnd {
                     defer { childCell = tree.nodes[childCell].subtreeEnd }
                     guard tree.nodes[childCell].kind == .cell, let child = lowerCell(childCell, depth: depth + 1) else { continue }
-                    let times = repeatCount(childCell)
+                    let times = repeatCount(child.repeatClause)
                     let added = child.count * times
                     if added > budget {
                         pending.removeLast()
@@ -356,7 +368,7 @@ struct LoweringState {
         // Set last: the cell's last token is read after its children's, not before them.
         lowered.record.setSource(tree.range(of: cell))
         pending.append(lowered.record)
-        return (lowered.height, lowered.count)
+        return (lowered.height, lowered.count, repeatClause)
     }
 
     /// M018 (info): `fill cols 30% | fill padding(5)` pads the last column, not the `cols` grid,
@@ -406,8 +418,9 @@ struct LoweringState {
                labels: [DiagnosticLabel(range: first, message: "first given here")])
     }
 
-    mutating func repeatCount(_ cell: Node) -> Int {
-        guard let clause = tree.child(of: cell, .repeatClause) else { return 1 }
+    /// A cell's `* N` (1 without a repeat clause).
+    mutating func repeatCount(_ clause: Node?) -> Int {
+        guard let clause else { return 1 }
         guard let token = tokens(of: clause).first(where: { $0.kind == .number }) else { return 1 }
         guard let value = NumberParsing.integer(bytes, token.range), value >= 1, value <= Lowering.maximumRepeat else {
             report("M007", "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)

@@ -22,9 +22,11 @@ public enum Parser {
         var state = ParserState(source: source, tokens: lexed.tokens)
         state.diagnostics = lexed.diagnostics
         state.parseFile()
+        let diagnostics = state.diagnostics
+        let missing = state.missing
         return ParseResult(
-            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes, missing: state.missing),
-            diagnostics: state.diagnostics)
+            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes.take(), missing: missing),
+            diagnostics: diagnostics)
     }
 }
 
@@ -34,12 +36,13 @@ struct CellStart {
     var indent: Int
 }
 
-struct ParserState {
+struct ParserState: ~Copyable {
     let source: SourceFile
     let tokens: [Token]
     var position = 0
     var lastConsumedEnd = 0
-    var nodes: [SyntaxTree.Node] = []
+    /// The nodes so far, in pre-order (written twice each: when opened and when closed).
+    var nodes: UnsafeColumn<SyntaxTree.Node>
     /// The innermost open node (-1 before the file's); each node's `parent` leads out.
     var innermost = -1
     var diagnostics: [Diagnostic] = []
@@ -59,8 +62,8 @@ struct ParserState {
     init(source: SourceFile, tokens: [Token]) {
         self.source = source
         self.tokens = tokens
-        nodes.reserveCapacity(tokens.count / 2 + 1)
-        HugePages.advise(&nodes)
+        nodes = UnsafeColumn(capacity: tokens.count / 2 + 1)
+        nodes.adviseHugePages()
         skipTrivia()
     }
 
