@@ -23,22 +23,25 @@ public struct GridArena: Sendable {
         package var rare: UInt32 = 0
         package var size = SizeKind.none
         package var axis: UInt8 = 0
-        package var flags: UInt8 = 0
+        /// Two bytes, so that the fields fill the record's last word exactly: a record built
+        /// field by field and then copied is written and read in whole words (a word read
+        /// across a byte never written waits until the writes before it have landed).
+        package var flags: UInt16 = 0
 
-        package static let anchor: UInt8 = 1 << 0
-        package static let placeholder: UInt8 = 1 << 1
-        package static let hasPadding: UInt8 = 1 << 2
-        package static let hasSpacing: UInt8 = 1 << 3
-        package static let hasTag: UInt8 = 1 << 4
-        package static let hasSource: UInt8 = 1 << 5
+        package static let anchor: UInt16 = 1 << 0
+        package static let placeholder: UInt16 = 1 << 1
+        package static let hasPadding: UInt16 = 1 << 2
+        package static let hasSpacing: UInt16 = 1 << 3
+        package static let hasTag: UInt16 = 1 << 4
+        package static let hasSource: UInt16 = 1 << 5
         package static let axisRows: UInt8 = 1
         package static let axisCols: UInt8 = 2
 
-        package func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
+        package func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
 
         package var children: Range<Int> { Int(firstChild)..<(Int(firstChild) + Int(childCount)) }
 
-        mutating func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
+        mutating func set(_ flag: UInt16, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
         mutating func setPadding(_ insets: EdgeInsets) { padding = insets; flags |= Self.hasPadding }
         mutating func setSpacing(_ value: Double) { spacing = value; flags |= Self.hasSpacing }
         mutating func setTag(_ value: Int) { tag = value; flags |= Self.hasTag }

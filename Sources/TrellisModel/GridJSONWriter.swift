@@ -95,6 +95,7 @@ struct GridEmitter {
     static let borderlineKeys = GridSchema.borderlineFields.map { Array("\"\($0)\"".utf8) }
 
     /// Opens a member: separator, line break and indentation, the quoted key and the colon.
+    @inline(__always)
     func key(_ key: GridKey, first: inout Bool, indent: Int, into output: inout ByteSink) {
         let index = Int(key.rawValue)
         opening(first: &first, indent: indent, into: &output)

@@ -103,9 +103,18 @@ extension JSONWriter {
     public static func appendInteger(_ value: Int, into output: inout [UInt8]) { appendInteger(value, to: &output) }
 
     static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) {
-        if value == 0 { output.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
         if value < 0 { output.append(UInt8(ascii: "-")) }
+        // Most numbers in a layout have one or two digits.
+        if magnitude < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        if magnitude < 100 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / 10))
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            return
+        }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -320,8 +320,13 @@ struct LoweringState {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
+        // The record goes to `pending` before its children, and is finished there in place:
+        // copying it after its last small writes would wait for them to land (96 bytes read
+        // in pieces wider than the fields just written).
+        var list: Node?
         if let split, let keywordIndex = tree.firstToken(of: split) {
-            lowered.record.axis = tree.tokens[keywordIndex].kind == .kwRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
+            let keyword = tree.tokens[keywordIndex]
+            lowered.record.axis = keyword.kind == .kwRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
             lowered.record.setChildren(0..<0)
             lowered.height = 1
             lowered.count = 1
@@ -334,40 +339,43 @@ struct LoweringState {
                 default: break
                 }
             }
-            if let inlineList { attributesOnTheLastItem(inlineList, keyword: tree.tokens[keywordIndex]) }
-            if let list = block ?? inlineList {
-                let listEnd = tree.nodes[list].subtreeEnd
-                let base = pending.count
-                var childCell = list + 1
-                while childCell < listEnd {
-                    defer { childCell = tree.nodes[childCell].subtreeEnd }
-                    guard tree.nodes[childCell].kind == .cell, let child = lowerCell(childCell, depth: depth + 1) else { continue }
-                    let times = repeatCount(child.repeatClause)
-                    let added = child.count * times
-                    if added > budget {
-                        pending.removeLast()
-                        if !budgetReported {
-                            report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
-                            budgetReported = true
-                        }
-                        continue
+            if let inlineList { attributesOnTheLastItem(inlineList, keyword: keyword) }
+            list = block ?? inlineList
+        }
+        let slot = pending.count
+        pending.append(lowered.record)
+        if let list {
+            let listEnd = tree.nodes[list].subtreeEnd
+            let base = slot + 1
+            var childCell = list + 1
+            while childCell < listEnd {
+                defer { childCell = tree.nodes[childCell].subtreeEnd }
+                guard tree.nodes[childCell].kind == .cell, let child = lowerCell(childCell, depth: depth + 1) else { continue }
+                let times = repeatCount(child.repeatClause)
+                let added = child.count * times
+                if added > budget {
+                    pending.removeLast()
+                    if !budgetReported {
+                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
+                        budgetReported = true
                     }
-                    budget -= added
-                    lowered.count += added
-                    lowered.height = max(lowered.height, child.height + 1)
-                    // The copies of `* N` share the child's subtree.
-                    if times > 1 {
-                        let record = pending[pending.count - 1]
-                        for _ in 1..<times { pending.append(record) }
-                    }
+                    continue
                 }
-                lowered.record.setChildren(arena.append(block: pending[base...]))
-                pending.removeSubrange(base...)
+                budget -= added
+                lowered.count += added
+                lowered.height = max(lowered.height, child.height + 1)
+                // The copies of `* N` share the child's subtree.
+                if times > 1 {
+                    let record = pending[pending.count - 1]
+                    for _ in 1..<times { pending.append(record) }
+                }
             }
+            let children = arena.append(block: pending[base...])
+            pending.removeSubrange(base...)
+            pending[slot].setChildren(children)
         }
         // Set last: the cell's last token is read after its children's, not before them.
-        lowered.record.setSource(tree.range(of: cell))
-        pending.append(lowered.record)
+        pending[slot].setSource(tree.range(of: cell))
         return (lowered.height, lowered.count, repeatClause)
     }
 

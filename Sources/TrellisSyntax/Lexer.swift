@@ -264,6 +264,7 @@ public enum Lexer {
         }
     }
 
+    @inline(__always)
     static func matches(_ bytes: Bytes, _ start: Int, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard start + length <= bytes.count else { return false }

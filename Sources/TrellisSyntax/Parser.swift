@@ -19,14 +19,27 @@ public enum Parser {
 
     public static func parse(_ source: SourceFile) -> ParseResult {
         let lexed = Lexer.tokenize(source.bytes)
-        var state = ParserState(source: source, tokens: lexed.tokens)
-        state.diagnostics = lexed.diagnostics
-        state.parseFile()
-        let diagnostics = state.diagnostics
-        let missing = state.missing
-        return ParseResult(
-            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: state.nodes.take(), missing: missing),
-            diagnostics: diagnostics)
+        var diagnostics = lexed.diagnostics
+        var missing: [SyntaxTree.MissingToken] = []
+        var outgrown: [SyntaxTree.Node]?
+        // Nodes are written straight into the array's storage (about one per two tokens);
+        // a file with more moves them out to room of their own.
+        var nodes = [SyntaxTree.Node](unsafeUninitializedCapacity: lexed.tokens.count / 2 + 16) { buffer, initialized in
+            HugePages.advise(buffer)
+            var state = ParserState(source: source, tokens: lexed.tokens, nodes: UnsafeColumn(writingInto: buffer))
+            state.diagnostics = diagnostics
+            state.parseFile()
+            diagnostics = state.diagnostics
+            missing = state.missing
+            if state.nodes.ownsMemory {
+                initialized = 0
+                outgrown = state.nodes.take()
+            } else {
+                initialized = state.nodes.count
+            }
+        }
+        if let outgrown { nodes = outgrown }
+        return ParseResult(tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: nodes, missing: missing), diagnostics: diagnostics)
     }
 }
 
@@ -59,11 +72,10 @@ struct ParserState: ~Copyable {
     var attributeStartAsked = -1
     var attributeStartAnswer = false
 
-    init(source: SourceFile, tokens: [Token]) {
+    init(source: SourceFile, tokens: [Token], nodes: consuming UnsafeColumn<SyntaxTree.Node>) {
         self.source = source
         self.tokens = tokens
-        nodes = UnsafeColumn(capacity: tokens.count / 2 + 1)
-        nodes.adviseHugePages()
+        self.nodes = nodes
         skipTrivia()
     }
 

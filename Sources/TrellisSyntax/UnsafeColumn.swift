@@ -1,17 +1,36 @@
-/// A growable column of plain values in memory it owns, appended to while a tree is built and
-/// copied into an array at the end: one bounds check and no uniqueness check per value (an
-/// array's append pays both: twenty times a grid in a layout tree, twice a syntax node).
+/// A growable column of plain values, appended to while a tree is built: one bounds check and
+/// no uniqueness check per value (an array's append pays both: twenty times a grid in a layout
+/// tree, twice a syntax node). It owns its memory and is copied into an array at the end, or
+/// it starts in the storage of an array being made (``init(writingInto:)``), which then holds
+/// the values without a copy unless they outgrew it.
 package struct UnsafeColumn<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     package private(set) var count = 0
+    /// False while the values are in storage lent by an array being made.
+    package private(set) var ownsMemory = true
 
     package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
+    /// A column in `buffer`, the uninitialized storage of an array being made: once done,
+    /// the array holds the first ``count`` values when ``ownsMemory`` is still false; when the
+    /// values outgrew it they were moved out (the array then holds none) and ``take()`` has them.
+    package init(writingInto buffer: UnsafeMutableBufferPointer<Element>) {
+        if let start = buffer.baseAddress, buffer.count > 0 {
+            base = start
+            capacity = buffer.count
+            ownsMemory = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+        }
+    }
+
     deinit {
+        guard ownsMemory else { return }
         base.deinitialize(count: count)
         base.deallocate()
     }
@@ -42,14 +61,10 @@ package struct UnsafeColumn<Element>: ~Copyable {
     private mutating func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
         base = grown
         capacity = newCapacity
-    }
-
-    /// Asks for huge pages behind the column's room (see ``HugePages``).
-    package func adviseHugePages() {
-        HugePages.advise(UnsafeMutableBufferPointer(start: base, count: capacity))
+        ownsMemory = true
     }
 
     /// The values in an array (itself asked for huge pages when large); the column's memory

@@ -102,6 +102,26 @@ final class ParserTests: XCTestCase {
         }
     }
 
+    /// Nodes are written into room for one per two tokens; a file with more (a dense inline
+    /// list of template uses: a cell and its use for each name) moves them out to room of
+    /// their own, with every node where it belongs.
+    func testMoreNodesThanEstimated() {
+        for count in [1, 10, 12, 13, 14, 40, 100, 2_000] {
+            let text = "rows " + Array(repeating: "a", count: count).joined(separator: "|")
+            let tree = parse(text).tree
+            XCTAssertEqual(tree.reconstructedBytes, Array(text.utf8))
+            let total = 4 + 2 * count
+            var expected: [(SyntaxKind, parent: Int, subtreeEnd: Int)] = [(.file, -1, total), (.cell, 0, total), (.split, 1, total), (.inlineList, 2, total)]
+            for cell in stride(from: 4, to: total, by: 2) {
+                expected += [(.cell, 3, cell + 2), (.templateRef, cell, cell + 2)]
+            }
+            XCTAssertEqual(tree.nodes.map(\.kind), expected.map(\.0), "\(count)")
+            XCTAssertEqual(tree.nodes.map(\.parent), expected.map(\.parent), "\(count)")
+            XCTAssertEqual(tree.nodes.map(\.subtreeEnd), expected.map(\.subtreeEnd), "\(count)")
+            if count == 2_000 { XCTAssertGreaterThan(tree.nodes.count, tree.tokens.count / 2 + 16) }
+        }
+    }
+
     /// Property: random bytes never crash or hang the parser, and the tree holds every byte.
     func testRandomBytesAlwaysGiveALosslessTree() {
         var random = SeededRandom(seed: 2026)
