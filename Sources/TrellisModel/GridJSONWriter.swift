@@ -8,9 +8,16 @@ public enum GridJSONWriter {
     }
 
     public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, into output: inout [UInt8]) {
-        var sink = ByteSink(capacity: 4096)
+        var sink = ByteSink(capacity: estimatedSize(of: tree, style: style))
         write(tree, dialect: dialect, style: style, into: &sink)
         sink.withBytes { output.append(contentsOf: $0) }
+    }
+
+    /// Room for a tree's JSON when its grid count is known (compact JSON takes about 30 bytes
+    /// a grid), so that the sink is not grown and copied on the way; 4 KB otherwise.
+    static func estimatedSize(of tree: GridTree, style: JSONWriter.Style) -> Int {
+        guard let grids = tree.gridCount else { return 4096 }
+        return min(max(4096, grids * (style == .compact ? 40 : 80)), 64 << 20)
     }
 
     public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
@@ -20,7 +27,7 @@ public enum GridJSONWriter {
     /// The bytes, with room for one more (`trellis build --compact` adds a line break
     /// without copying the output again).
     public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style = .pretty) -> [UInt8] {
-        var sink = ByteSink(capacity: 4096)
+        var sink = ByteSink(capacity: estimatedSize(of: tree, style: style))
         write(tree, dialect: dialect, style: style, into: &sink)
         return sink.withBytes { bytes in
             [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in

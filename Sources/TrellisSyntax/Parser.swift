@@ -113,6 +113,7 @@ struct ParserState: ~Copyable {
         }
     }
 
+    @inline(__always)
     mutating func bump() {
         guard current != .eof else { return }
         position += 1
@@ -144,11 +145,13 @@ struct ParserState: ~Copyable {
 
     // MARK: tree building
 
+    @inline(__always)
     mutating func open(_ kind: SyntaxKind) {
         nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost))
         innermost = nodes.count - 1
     }
 
+    @inline(__always)
     mutating func close() {
         guard innermost >= 0 else { return }
         // Read, changed and written back once: each write through the array checks it.
