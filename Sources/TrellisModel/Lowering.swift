@@ -427,6 +427,7 @@ struct LoweringState {
     }
 
     /// A cell's `* N` (1 without a repeat clause).
+    @inline(__always)
     mutating func repeatCount(_ clause: Node?) -> Int {
         guard let clause else { return 1 }
         guard let token = tokens(of: clause).first(where: { $0.kind == .number }) else { return 1 }
@@ -475,6 +476,7 @@ struct LoweringState {
 
     // MARK: sizes
 
+    @inline(__always)
     mutating func lowerSize(_ token: Token) -> SizeValue? {
         switch token.kind {
         case .kwFill: return .fill

@@ -133,7 +133,7 @@ public struct SyntaxTree: Sendable {
     // MARK: index-based navigation (no allocation; for hot paths)
 
     /// The first child of `node` with `kind`, as a node index.
-    @inlinable
+    @inlinable @inline(__always)
     public func child(of node: Int, _ kind: SyntaxKind) -> Int? {
         var child = node + 1
         let end = nodes[node].subtreeEnd
@@ -156,7 +156,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Index of the first non-trivia token inside `node`, or nil.
-    @inlinable
+    @inlinable @inline(__always)
     public func firstToken(of node: Int) -> Int? {
         var index = nodes[node].tokenStart
         let end = nodes[node].tokenEnd
@@ -182,7 +182,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Byte range from the first to the last non-trivia token of `node`.
-    @inlinable
+    @inlinable @inline(__always)
     public func range(of node: Int) -> Range<Int> {
         var first = nodes[node].tokenStart
         let end = nodes[node].tokenEnd
