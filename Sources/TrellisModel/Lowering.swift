@@ -522,6 +522,7 @@ struct LoweringState {
     /// The tokens between an attribute's parentheses (nil when it has none), gathered in
     /// `argumentTokens`: the array handed out is released before the next attribute's, so
     /// the buffer is reused instead of allocated for every attribute.
+    @inline(__always)
     mutating func arguments(of attribute: Node) -> [Token]? {
         guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
         argumentTokens.removeAll(keepingCapacity: true)
@@ -541,6 +542,7 @@ struct LoweringState {
 
     /// The values between an attribute's parentheses when they are one to four numbers
     /// (commas allowed), read as ``numbers(_:for:at:)`` reads them; nil for anything else.
+    @inline(__always)
     func plainNumbers(_ attribute: Node) -> FourNumbers? {
         guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
         var numbers = FourNumbers()

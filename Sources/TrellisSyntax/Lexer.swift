@@ -181,6 +181,7 @@ public enum Lexer {
 
     /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`);
     /// beyond ASCII, Unicode identifier characters (XID_Start, XID_Continue).
+    @inline(__always)
     static func scanIdentifier(_ bytes: Bytes, from start: Int, firstLength: Int = 1) -> Int {
         var index = start + firstLength
         let count = bytes.count
@@ -208,6 +209,7 @@ public enum Lexer {
     }
 
     /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.
+    @inline(__always)
     static func scanNumber(_ bytes: Bytes, from start: Int) -> Int? {
         var index = start
         let count = bytes.count
@@ -233,6 +235,7 @@ public enum Lexer {
     }
 
     /// After a number: `%`, `/digits`, or `x(digits|wrap)(@digits x)?` extend it.
+    @inline(__always)
     static func numberSuffix(_ bytes: Bytes, _ index: inout Int) -> TokenKind {
         let count = bytes.count
         guard index < count else { return .number }
@@ -274,6 +277,7 @@ public enum Lexer {
         }
     }
 
+    @inline(__always)
     static func keyword(_ bytes: Bytes, _ start: Int, _ end: Int) -> TokenKind {
         let length = end - start
         @inline(__always) func equal(_ word: StaticString) -> Bool {
