@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         .target(name: "TrellisSyntax", linkerSettings: libm),
         .target(name: "TrellisModel", dependencies: ["TrellisSyntax"], linkerSettings: libm),
-        .target(name: "TrellisLayout", dependencies: ["TrellisModel"], linkerSettings: libm),
+        .target(name: "TrellisLayout", dependencies: ["TrellisSyntax", "TrellisModel"], linkerSettings: libm),
         .target(name: "TrellisLint", dependencies: ["TrellisLayout"], linkerSettings: libm),
         .target(name: "TrellisIDE", dependencies: ["TrellisLint"], linkerSettings: libm),
         .target(name: "TrellisLSP", dependencies: ["TrellisIDE"], linkerSettings: libm),

@@ -79,9 +79,10 @@ struct LoweringState {
     var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
     /// The grids built so far, shared by the file's layouts.
     var arena = GridArena()
-    /// Records of the children of the lists being lowered, moved into the arena side by side
-    /// once a list is done (a list's cells are lowered depth first, so their own children
-    /// land in the arena before them).
+    /// The records of the cells being lowered, each ahead of its children's and finished there
+    /// in place; a list's records move into the arena side by side once the list is done (a
+    /// list's cells are lowered depth first, so their own children land in the arena before
+    /// them), and a root's or a template's is taken back off by ``lowerCellAlone(_:depth:)``.
     var pending: [GridArena.Record] = []
     /// The first rare-fields entry of the cell whose attributes are being applied: an entry
     /// before it is a template's, copied before it is changed.

@@ -56,8 +56,9 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
     public var takesArguments: Bool { self != .anchor && self != .placeholder }
 
     /// The attribute spelled by `bytes[range]`, or nil. The spellings are written out here
-    /// (the parser asks this of every name, the lowering of every attribute), one comparison
-    /// picked by length and first byte, as the lexer finds keywords; `AttributeNameTests`
+    /// (the parser asks this of every name, the lowering of every attribute): the comparison
+    /// is picked by length and first byte (two for `anchor` and `action`), as the lexer finds
+    /// keywords; `AttributeNameTests`
     /// holds this equal to the schema's spellings on every name and on 20,000 near misses.
     public static func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> AttributeName? {
         let length = range.count

@@ -13,11 +13,14 @@ package enum HugePages {
 
     /// Advises the kernel to use huge pages for `array`'s reserved storage.
     package static func advise<Element>(_ array: inout [Element]) {
-        let capacity = array.capacity
+        #if os(Linux)
+        let size = array.capacity * MemoryLayout<Element>.stride
+        guard size >= threshold else { return }
         array.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            advise(UnsafeMutableRawPointer(base), bytes: capacity * MemoryLayout<Element>.stride)
+            advise(UnsafeMutableRawPointer(base), bytes: size)
         }
+        #endif
     }
 
     /// Advises the kernel to use huge pages for a buffer's storage.

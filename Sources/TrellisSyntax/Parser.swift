@@ -154,7 +154,7 @@ struct ParserState: ~Copyable {
     @inline(__always)
     mutating func close() {
         guard innermost >= 0 else { return }
-        // Read, changed and written back once: each write through the array checks it.
+        // Read, changed and written back once: each access to the column checks its index.
         var node = nodes[innermost]
         node.tokenEnd = max(node.tokenStart, lastConsumedEnd)
         node.subtreeEnd = nodes.count

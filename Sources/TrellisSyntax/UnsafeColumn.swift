@@ -68,8 +68,10 @@ package struct UnsafeColumn<Element>: ~Copyable {
     }
 
     /// The values in an array (itself asked for huge pages when large); the column's memory
-    /// is freed as it returns, so a tree's columns are never all held twice.
+    /// is freed as it returns, so a tree's columns are never all held twice. Only for a column
+    /// that owns its memory: values in a lent array's storage are the array's already.
     package consuming func take() -> [Element] {
+        precondition(ownsMemory, "the values are in a lent array's storage")
         let values = UnsafeBufferPointer(start: base, count: count)
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             HugePages.advise(buffer)

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import TrellisSyntax
 
-/// The table lookup of attribute names equals comparing with every spelling.
+/// The lookup of attribute names (by length and first byte) equals comparing with every
+/// spelling the schema gives.
 final class AttributeNameTests: XCTestCase {
     func testLookupFindsEverySpellingAndNothingElse() {
         var random = SeededRandom(seed: 3)
