@@ -831,13 +831,7 @@ struct LoweringState {
 
     /// Whether `token` is spelled `word`, compared on the bytes.
     func spells(_ token: Token, _ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard token.end - token.start == length, token.start >= 0, token.end <= bytes.count else { return false }
-        return word.withUTF8Buffer { spelling in
-            var offset = 0
-            while offset < length, bytes[token.start + offset] == spelling[offset] { offset += 1 }
-            return offset == length
-        }
+        token.end - token.start == word.utf8CodeUnitCount && bytes.withUnsafeBufferPointer { ByteSearch.spells(word, in: $0, at: token.start) }
     }
 
     /// Reads the text between an attribute's parentheses as JSON (tolerantly, with the

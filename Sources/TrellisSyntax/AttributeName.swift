@@ -65,11 +65,7 @@ public enum AttributeName: UInt8, CaseIterable, Sendable {
         guard length >= 3, length <= 17, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { text in
             @inline(__always) func spelled(_ word: StaticString, _ name: AttributeName) -> AttributeName? {
-                guard word.utf8CodeUnitCount == length else { return nil }
-                let spelling = word.utf8Start
-                var offset = 1
-                while offset < length, text[range.lowerBound + offset] == spelling[offset] { offset += 1 }
-                return offset == length ? name : nil
+                word.utf8CodeUnitCount == length && ByteSearch.spells(word, in: text, at: range.lowerBound) ? name : nil
             }
             switch (length, text[range.lowerBound]) {
             case (3, UInt8(ascii: "t")): return spelled("tag", .tag)

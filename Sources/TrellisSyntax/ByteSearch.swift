@@ -1,7 +1,19 @@
-/// Whether some bytes hold a short ASCII word: the prefilter that lets a pass over every
-/// token or node be skipped when the word it looks for is nowhere in the file. Looks for the
-/// word's first byte sixteen bytes at a time.
+/// Whether some bytes hold a short ASCII word: somewhere in them (the prefilter that lets a
+/// pass over every token or node be skipped when the word it looks for is nowhere in the
+/// file; it looks for the word's first byte sixteen bytes at a time), or at one place (how the
+/// lexer, the attribute names and the lowering match keywords).
 public enum ByteSearch {
+    /// Whether the bytes from `start` spell `word` (false when they end before it does).
+    @inlinable @inline(__always)
+    public static func spells(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard start >= 0, start + length <= bytes.count else { return false }
+        let spelling = word.utf8Start
+        var offset = 0
+        while offset < length, bytes[start + offset] == spelling[offset] { offset += 1 }
+        return offset == length
+    }
+
     /// Whether `bytes[range]` holds `needle`.
     public static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>? = nil) -> Bool {
         let range = range ?? 0..<bytes.count

@@ -250,7 +250,7 @@ public enum Lexer {
             var probe = index + 1
             if isDigit(bytes[probe]), let end = scanNumber(bytes, from: probe) {
                 probe = end
-            } else if matches(bytes, probe, "wrap") {
+            } else if ByteSearch.spells("wrap", in: bytes, at: probe) {
                 probe += 4
             } else {
                 return .number
@@ -268,20 +268,10 @@ public enum Lexer {
     }
 
     @inline(__always)
-    static func matches(_ bytes: Bytes, _ start: Int, _ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard start + length <= bytes.count else { return false }
-        return word.withUTF8Buffer { buffer in
-            for offset in 0..<length where bytes[start + offset] != buffer[offset] { return false }
-            return true
-        }
-    }
-
-    @inline(__always)
     static func keyword(_ bytes: Bytes, _ start: Int, _ end: Int) -> TokenKind {
         let length = end - start
         @inline(__always) func equal(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == length && matches(bytes, start, word)
+            word.utf8CodeUnitCount == length && ByteSearch.spells(word, in: bytes, at: start)
         }
         guard length >= 1, start >= 0, end <= bytes.count else { return .identifier }
         // The first byte picks the one keyword worth comparing.

@@ -18,4 +18,18 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertTrue(ByteSearch.contains(Array("trellis-ignore".utf8), in: Array("// 注释 trellis-ignore L001".utf8)))
         XCTAssertFalse(ByteSearch.contains(Array("json".utf8), in: Array("jso".utf8)))
     }
+
+    /// A word at one place: anywhere it fits, never past the end or before the start.
+    func testSpellsAWordAtOnePlace() {
+        let bytes = Array("rows wrap 注 wra".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            XCTAssertTrue(ByteSearch.spells("rows", in: buffer, at: 0))
+            XCTAssertTrue(ByteSearch.spells("wrap", in: buffer, at: 5))
+            XCTAssertTrue(ByteSearch.spells("", in: buffer, at: buffer.count))
+            XCTAssertFalse(ByteSearch.spells("wrap", in: buffer, at: 4))
+            XCTAssertFalse(ByteSearch.spells("wrap", in: buffer, at: buffer.count - 3))
+            XCTAssertFalse(ByteSearch.spells("rows", in: buffer, at: -1))
+            XCTAssertFalse(ByteSearch.spells("rows", in: buffer, at: buffer.count + 1))
+        }
+    }
 }
