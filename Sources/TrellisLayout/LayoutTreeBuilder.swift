@@ -75,7 +75,7 @@ extension LayoutTree {
         /// (depth is bounded by the lowering).
         mutating func append(authored index: Int, in arena: GridArena, dialect: Dialect, parent parentIndex: Int, depth level: Int) {
             let record = arena.records[index]
-            if record.rare != 0, !arena.rare[Int(record.rare)].extra.isEmpty {
+            if arena.hasExtra(record) {
                 let grid = arena.grid(at: index)
                 let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect)
                     : RuntimeReading.child(authored: grid, dialect: dialect)
@@ -85,7 +85,7 @@ extension LayoutTree {
             let children = axis == nil ? 0..<0 : record.children
             let source = record.has(GridArena.Record.hasSource) ? Int(record.sourceStart)..<Int(record.sourceEnd) : nil
             let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
-                                  childTotal: children.count, content: record.rare == 0 ? nil : arena.rare[Int(record.rare)].contentSize, source: source,
+                                  childTotal: children.count, content: arena.rare[Int(record.rare)].contentSize, source: source,
                                   parent: parentIndex, depth: level)
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {

@@ -84,24 +84,57 @@ public struct GridArena: Sendable {
         package var range: Range<Int> { Int(start)..<(Int(start) + Int(count)) }
     }
 
-    /// The fields few grids have.
+    /// The fields few grids have, as plain values (an array of them is freed without
+    /// visiting them): texts in ``GridArena/text``, borderlines a run of
+    /// ``GridArena/borderlines``, JSON values an entry of ``GridArena/rareValues``.
     package struct RareFields: Sendable {
-        package var overlap: String?
-        package var actionData: JSONValue?
-        package var borderlines: [Borderline] = []
-        package var extra: [JSONMember] = []
+        package var overlap = TextSpan.none
         package var contentSize: PreviewSize?
+        package var borderlineStart: UInt32 = 0
+        package var borderlineCount: UInt32 = 0
+        /// Index in ``GridArena/rareValues`` (0: none).
+        package var values: UInt32 = 0
+
+        package var borderlineRun: Range<Int> { Int(borderlineStart)..<(Int(borderlineStart) + Int(borderlineCount)) }
+    }
+
+    /// The JSON values few grids have.
+    package struct RareValues: Sendable {
+        package var actionData: JSONValue?
+        package var extra: [JSONMember] = []
         package var rawSize: JSONValue?
 
-        package var isEmpty: Bool {
-            overlap == nil && actionData == nil && borderlines.isEmpty && extra.isEmpty && contentSize == nil && rawSize == nil
-        }
+        var isEmpty: Bool { actionData == nil && extra.isEmpty && rawSize == nil }
+    }
+
+    /// A borderline as plain values: its color's bytes are in ``GridArena/text``.
+    package struct StoredBorderline: Sendable {
+        package var edge: Edge
+        package var color = TextSpan.none
+        package var thick: Double?
+        package var head: Double?
+        package var tail: Double?
+        package var offset: Double?
+        package var dash: Double?
+
+        package init(edge: Edge) { self.edge = edge }
+    }
+
+    /// Where the entries a cell may change in place begin: entries before these are a
+    /// template's, shared with its other uses, and are copied before they are changed.
+    package struct Mark: Sendable {
+        var rare = 0
+        var values = 0
+        var borderlines = 0
     }
 
     package private(set) var records: [Record] = []
     package private(set) var text: [UInt8] = []
-    /// Entry 0 is a placeholder, so that a record's `rare` of 0 means none.
+    /// Entry 0 is empty, so that a record's `rare` of 0 means none and reads as none.
     package private(set) var rare: [RareFields] = [RareFields()]
+    /// Entry 0 is empty, as in ``rare``.
+    package private(set) var rareValues: [RareValues] = [RareValues()]
+    package private(set) var borderlines: [StoredBorderline] = []
 
     public init() {}
 
@@ -133,13 +166,22 @@ public struct GridArena: Sendable {
         if let action = grid.action { record.action = append(text: action) }
         record.setChildren(children)
         var fields = RareFields()
-        fields.overlap = grid.overlap
-        fields.actionData = grid.actionData
-        fields.borderlines = grid.borderlines
-        fields.extra = grid.extra
+        var values = RareValues()
+        if let overlap = grid.overlap { fields.overlap = append(text: overlap) }
         fields.contentSize = grid.contentSize
-        if case .raw(let value)? = grid.size { fields.rawSize = value }
-        if !fields.isEmpty {
+        if !grid.borderlines.isEmpty {
+            fields.borderlineStart = UInt32(borderlines.count)
+            fields.borderlineCount = UInt32(grid.borderlines.count)
+            for line in grid.borderlines { borderlines.append(stored(line)) }
+        }
+        values.actionData = grid.actionData
+        values.extra = grid.extra
+        if case .raw(let value)? = grid.size { values.rawSize = value }
+        if !values.isEmpty {
+            fields.values = UInt32(rareValues.count)
+            rareValues.append(values)
+        }
+        if !fields.overlap.isNone || fields.contentSize != nil || fields.borderlineCount > 0 || fields.values != 0 {
             record.rare = UInt32(rare.count)
             rare.append(fields)
         }
@@ -147,21 +189,77 @@ public struct GridArena: Sendable {
     }
 
     mutating func append(text string: String) -> TextSpan {
-        let start = text.count
         var copy = string
-        copy.withUTF8 { text.append(contentsOf: $0) }
-        return TextSpan(start: UInt32(start), count: UInt32(text.count - start))
+        return copy.withUTF8 { append(text: $0) }
     }
 
+    mutating func append(text bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return TextSpan(start: UInt32(start), count: UInt32(bytes.count))
+    }
+
+    mutating func stored(_ line: Borderline) -> StoredBorderline {
+        var stored = StoredBorderline(edge: line.edge)
+        if let color = line.color { stored.color = append(text: color) }
+        stored.thick = line.thick
+        stored.head = line.head
+        stored.tail = line.tail
+        stored.offset = line.offset
+        stored.dash = line.dash
+        return stored
+    }
+
+    /// Where the entries added from now on begin (see ``Mark``).
+    var mark: Mark { Mark(rare: rare.count, values: rareValues.count, borderlines: borderlines.count) }
+
     /// Changes the rare fields of `record`, first copying them to an entry of its own when
-    /// they are in an entry before `start` (a template's, shared with its other uses).
-    mutating func updateRareFields(of record: inout Record, ownedFrom start: Int, _ change: (inout RareFields) -> Void) {
-        if record.rare == 0 || Int(record.rare) < start {
-            let copy = record.rare == 0 ? RareFields() : rare[Int(record.rare)]
+    /// they are in an entry before `mark` (a template's, shared with its other uses).
+    mutating func updateRareFields(of record: inout Record, ownedFrom mark: Mark, _ change: (inout RareFields) -> Void) {
+        if record.rare == 0 || Int(record.rare) < mark.rare {
+            let copy = rare[Int(record.rare)]
             record.rare = UInt32(rare.count)
             rare.append(copy)
         }
         change(&rare[Int(record.rare)])
+    }
+
+    /// Changes the JSON values of `record`, as ``updateRareFields(of:ownedFrom:_:)`` changes its fields.
+    mutating func updateRareValues(of record: inout Record, ownedFrom mark: Mark, _ change: (inout RareValues) -> Void) {
+        updateRareFields(of: &record, ownedFrom: mark) { _ in }
+        let entry = Int(record.rare)
+        if rare[entry].values == 0 || Int(rare[entry].values) < mark.values {
+            let copy = rareValues[Int(rare[entry].values)]
+            rare[entry].values = UInt32(rareValues.count)
+            rareValues.append(copy)
+        }
+        change(&rareValues[Int(rare[entry].values)])
+    }
+
+    /// Gives `record` the borderline `line`, in place of any along the same edge; its run stays
+    /// in the runtime's order (top, left, bottom, right). A run that is not the cell's own, or
+    /// is not the column's last, is copied to the column's end first.
+    mutating func setBorderline(_ line: StoredBorderline, of record: inout Record, ownedFrom mark: Mark) {
+        updateRareFields(of: &record, ownedFrom: mark) { _ in }
+        let entry = Int(record.rare)
+        var run = rare[entry].borderlineRun
+        if run.isEmpty {
+            run = borderlines.count..<borderlines.count
+        } else if run.lowerBound < mark.borderlines || run.upperBound != borderlines.count {
+            // Through a copy: appending a slice of the column to itself would copy the column.
+            let lines = Array(borderlines[run])
+            let start = borderlines.count
+            borderlines.append(contentsOf: lines)
+            run = start..<borderlines.count
+        }
+        if let same = borderlines[run].firstIndex(where: { $0.edge == line.edge }) {
+            borderlines.remove(at: same)
+            run = run.lowerBound..<(run.upperBound - 1)
+        }
+        let position = borderlines[run].firstIndex { $0.edge.order > line.edge.order } ?? run.upperBound
+        borderlines.insert(line, at: position)
+        rare[entry].borderlineStart = UInt32(run.lowerBound)
+        rare[entry].borderlineCount = UInt32(run.count + 1)
     }
 
     /// Appends records side by side; returns where they are.
@@ -198,6 +296,33 @@ public struct GridArena: Sendable {
         span.isNone ? nil : String(decoding: text[span.range], as: UTF8.self)
     }
 
+    /// The JSON values of a record (empty without any).
+    package func values(of record: Record) -> RareValues {
+        rareValues[Int(rare[Int(record.rare)].values)]
+    }
+
+    /// Whether a record carries raw members (`json(…)`).
+    package func hasExtra(_ record: Record) -> Bool {
+        !rareValues[Int(rare[Int(record.rare)].values)].extra.isEmpty
+    }
+
+    /// A record's borderlines, in their run's order.
+    package func borderlines(of record: Record) -> ArraySlice<StoredBorderline> {
+        borderlines[rare[Int(record.rare)].borderlineRun]
+    }
+
+    /// A stored borderline as authored.
+    package func borderline(_ stored: StoredBorderline) -> Borderline {
+        var line = Borderline(edge: stored.edge)
+        line.color = string(stored.color)
+        line.thick = stored.thick
+        line.head = stored.head
+        line.tail = stored.tail
+        line.offset = stored.offset
+        line.dash = stored.dash
+        return line
+    }
+
     /// The size of a record as authored.
     package func size(of record: Record) -> SizeValue? {
         switch record.size {
@@ -206,7 +331,7 @@ public struct GridArena: Sendable {
         case .percent: return .percent(record.sizeNumber)
         case .fill: return .fill
         case .wrap: return .wrap
-        case .raw: return .raw(rare[Int(record.rare)].rawSize ?? .null)
+        case .raw: return .raw(values(of: record).rawSize ?? .null)
         }
     }
 
@@ -244,11 +369,12 @@ public struct GridArena: Sendable {
         result.action = string(record.action)
         if record.rare != 0 {
             let fields = rare[Int(record.rare)]
-            result.overlap = fields.overlap
-            result.actionData = fields.actionData
-            result.borderlines = fields.borderlines
-            result.extra = fields.extra
+            result.overlap = string(fields.overlap)
             result.contentSize = fields.contentSize
+            result.borderlines = borderlines[fields.borderlineRun].map(borderline)
+            let values = rareValues[Int(fields.values)]
+            result.actionData = values.actionData
+            result.extra = values.extra
         }
         if withChildren { result.children = record.children.map { grid(at: $0) } }
         return result

@@ -50,8 +50,13 @@ public enum GridJSONWriter {
         arena.records.withUnsafeBufferPointer { records in
             arena.text.withUnsafeBufferPointer { text in
                 arena.rare.withUnsafeBufferPointer { rare in
-                    let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: rare)
-                    writer.grid(tree.root, indent: 0, into: &sink)
+                    arena.rareValues.withUnsafeBufferPointer { values in
+                        arena.borderlines.withUnsafeBufferPointer { borderlines in
+                            let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: rare,
+                                                     values: values, borderlines: borderlines)
+                            writer.grid(tree.root, indent: 0, into: &sink)
+                        }
+                    }
                 }
             }
         }
@@ -62,23 +67,28 @@ public enum GridJSONWriter {
 /// Writes one grid and its children from an arena's records, read in place.
 struct GridEmitter {
     let style: JSONWriter.Style
-    let values: Emitter
+    let emitter: Emitter
     let records: UnsafeBufferPointer<GridArena.Record>
     let text: UnsafeBufferPointer<UInt8>
-    /// Read in place: a copy of an entry would retain each of its fields.
     let rare: UnsafeBufferPointer<GridArena.RareFields>
+    /// Read in place: a copy of an entry would retain each of its fields.
+    let values: UnsafeBufferPointer<GridArena.RareValues>
+    let borderlines: UnsafeBufferPointer<GridArena.StoredBorderline>
     /// The dialect's quoted keys (`"size"`), one after another; key `k` is
     /// `keyBytes[keyStarts[k]..<keyStarts[k + 1]]`.
     let keyBytes: [UInt8]
     let keyStarts: [Int]
 
     init(style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
-         text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>) {
+         text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>,
+         values: UnsafeBufferPointer<GridArena.RareValues>, borderlines: UnsafeBufferPointer<GridArena.StoredBorderline>) {
         self.style = style
         self.records = records
         self.text = text
         self.rare = rare
-        values = Emitter(style: style, indentWidth: 2)
+        self.values = values
+        self.borderlines = borderlines
+        emitter = Emitter(style: style, indentWidth: 2)
         let table = Self.quotedKeys[dialect == .v1 ? 1 : 0]
         keyBytes = table.bytes
         keyStarts = table.starts
@@ -128,7 +138,7 @@ struct GridEmitter {
     func opening(first: inout Bool, indent: Int, into output: inout ByteSink) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        if style == .pretty { values.newline(indent, &output) }
+        if style == .pretty { emitter.newline(indent, &output) }
     }
 
     @inline(__always)
@@ -147,7 +157,9 @@ struct GridEmitter {
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
-        let fields = record.rare == 0 ? nil : rare.baseAddress.map { $0 + Int(record.rare) }
+        let fields = record.rare == 0 ? nil : rare[Int(record.rare)]
+        // Entry 0 of the values is empty: a grid without any reads that one.
+        let rareValues = values.baseAddress.map { $0 + Int(fields?.values ?? 0) }
         if record.size != .none {
             key(.size, first: &first, indent: inner, into: &output)
             switch record.size {
@@ -159,7 +171,7 @@ struct GridEmitter {
                 output.append(UInt8(ascii: "\""))
             case .fill: output.append(contentsOf: Self.valueFill)
             case .wrap: output.append(contentsOf: Self.valueWrap)
-            case .raw: values.emit(fields?.pointee.rawSize ?? .null, indent: inner, into: &output)
+            case .raw: emitter.emit(rareValues?.pointee.rawSize ?? .null, indent: inner, into: &output)
             case .none: break
             }
         }
@@ -186,9 +198,9 @@ struct GridEmitter {
             key(.gravity, first: &first, indent: inner, into: &output)
             string(record.gravity, into: &output)
         }
-        if let overlap = fields?.pointee.overlap {
+        if let overlap = fields?.overlap, !overlap.isNone {
             key(.overlap, first: &first, indent: inner, into: &output)
-            JSONWriter.appendString(overlap, to: &output)
+            string(overlap, into: &output)
         }
         if record.has(GridArena.Record.anchor) {
             key(.anchor, first: &first, indent: inner, into: &output)
@@ -207,17 +219,19 @@ struct GridEmitter {
             string(record.action, into: &output)
         }
         if let fields {
-            if let data = fields.pointee.actionData {
+            if let data = rareValues?.pointee.actionData {
                 key(.actionData, first: &first, indent: inner, into: &output)
-                values.emit(data, indent: inner, into: &output)
+                emitter.emit(data, indent: inner, into: &output)
             }
-            for line in fields.pointee.borderlines {
+            for line in borderlines[fields.borderlineRun] {
                 key(line.edge.gridKey, first: &first, indent: inner, into: &output)
                 borderline(line, indent: inner, into: &output)
             }
-            for member in fields.pointee.extra {
-                key(member.key, first: &first, indent: inner, into: &output)
-                values.emit(member.value, indent: inner, into: &output)
+            if let rareValues {
+                for member in rareValues.pointee.extra {
+                    key(member.key, first: &first, indent: inner, into: &output)
+                    emitter.emit(member.value, indent: inner, into: &output)
+                }
             }
         }
         if record.axis != 0 {
@@ -226,24 +240,24 @@ struct GridEmitter {
             let children = record.children
             for child in children {
                 if child > children.lowerBound { output.append(UInt8(ascii: ",")) }
-                if style == .pretty { values.newline(inner + 1, &output) }
+                if style == .pretty { emitter.newline(inner + 1, &output) }
                 grid(child, indent: inner + 1, into: &output)
             }
-            if style == .pretty, !children.isEmpty { values.newline(inner, &output) }
+            if style == .pretty, !children.isEmpty { emitter.newline(inner, &output) }
             output.append(UInt8(ascii: "]"))
         }
-        if style == .pretty, !first { values.newline(indent, &output) }
+        if style == .pretty, !first { emitter.newline(indent, &output) }
         output.append(UInt8(ascii: "}"))
     }
 
     /// The borderline object, as ``Borderline/jsonValue`` writes it, without building it.
-    func borderline(_ line: Borderline, indent: Int, into output: inout ByteSink) {
+    func borderline(_ line: GridArena.StoredBorderline, indent: Int, into output: inout ByteSink) {
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
-        if let color = line.color {
+        if !line.color.isNone {
             key(quoted: Self.borderlineKeys[0], first: &first, indent: inner, into: &output)
-            JSONWriter.appendString(color, to: &output)
+            string(line.color, into: &output)
         }
         func field(_ position: Int, _ number: Double?) {
             guard let number else { return }
@@ -255,7 +269,7 @@ struct GridEmitter {
         field(3, line.tail)
         field(4, line.offset)
         field(5, line.dash)
-        if style == .pretty, !first { values.newline(indent, &output) }
+        if style == .pretty, !first { emitter.newline(indent, &output) }
         output.append(UInt8(ascii: "}"))
     }
 }

@@ -72,8 +72,8 @@ struct LoweringState {
     var nestingReported = false
     var budgetReported = false
     /// Plain `padding` and `spacing` numbers read without allocating (see `plainNumbers`), and
-    /// gravity words written `top|left` and selectors written `handleTap:` taken as their own
-    /// text (see `gravityText` and `apply`).
+    /// gravity words written `top|left`, selectors written `handleTap:` and borderline colors
+    /// written `#RRGGBB` copied from the source's bytes (see `apply` and `borderline`).
     var usesFastPaths = true
     /// Where each attribute name was first given on the cell being lowered (by raw value).
     var firstGiven = [Range<Int>](repeating: 0..<0, count: AttributeName.allCases.count)
@@ -84,9 +84,9 @@ struct LoweringState {
     /// list's cells are lowered depth first, so their own children land in the arena before
     /// them), and a root's or a template's is taken back off by ``lowerCellAlone(_:depth:)``.
     var pending: [GridArena.Record] = []
-    /// The first rare-fields entry of the cell whose attributes are being applied: an entry
-    /// before it is a template's, copied before it is changed.
-    var ownRareFields = 0
+    /// Where the arena's entries of the cell whose attributes are being applied begin: an
+    /// entry before it is a template's, copied before it is changed.
+    var ownRareFields = GridArena.Mark()
     /// The buffer ``arguments(of:)`` fills.
     var argumentTokens: [Token] = []
 
@@ -293,7 +293,7 @@ struct LoweringState {
             }
         }
         if let firstAttribute {
-            ownRareFields = arena.rare.count
+            ownRareFields = arena.mark
             // One bit per attribute name seen on this cell; `firstGiven` holds where each was
             // first given, read only for names whose bit is set (no allocation per cell).
             var given: UInt64 = 0
@@ -316,7 +316,7 @@ struct LoweringState {
                 attribute = tree.nodes[attribute].subtreeEnd
             }
         }
-        if lowered.record.rare != 0, arena.rare[Int(lowered.record.rare)].overlap != nil, let sizeNode, depth > 0,
+        if !arena.rare[Int(lowered.record.rare)].overlap.isNone, let sizeNode, depth > 0,
            let size = arena.size(of: lowered.record), size != .number(0) {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
@@ -567,6 +567,36 @@ struct LoweringState {
         return sawOpen && sawClose && numbers.count > 0 ? numbers : nil
     }
 
+    /// The bytes between an attribute's parentheses when they are names, `:` and `|` with
+    /// nothing between them (no space or comment): `top|left`, `handleTap:`; nil otherwise.
+    @inline(__always)
+    func plainArgumentText(_ attribute: Node) -> Range<Int>? {
+        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
+        let start = tree.nodes[args].tokenStart
+        let end = tree.nodes[args].tokenEnd
+        guard end - start >= 3, tree.tokens[start].kind == .lParen, tree.tokens[end - 1].kind == .rParen else { return nil }
+        for index in (start + 1)..<(end - 1) {
+            switch tree.tokens[index].kind {
+            case .identifier, .colon, .pipe: continue
+            default: return nil
+            }
+        }
+        return tree.tokens[start + 1].start..<tree.tokens[end - 2].end
+    }
+
+    /// Whether `bytes[range]` (names and `|` only, see ``plainArgumentText(_:)``) is gravity
+    /// words joined by single `|`s: `top|left`.
+    func isPlainGravity(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
+            var wordStart = range.lowerBound
+            for index in range where text[index] == UInt8(ascii: "|") {
+                guard Gravity.isWord(text, wordStart..<index) else { return false }
+                wordStart = index + 1
+            }
+            return Gravity.isWord(text, wordStart..<range.upperBound)
+        }
+    }
+
     /// Byte range of the text between the parentheses.
     func argumentRange(of attribute: Node) -> Range<Int>? {
         tree.argumentRange(of: attribute)
@@ -585,15 +615,36 @@ struct LoweringState {
     }
 
     mutating func apply(_ attribute: Node, name known: AttributeName?, nameToken: Token, to grid: inout GridArena.Record) {
-        // The common case first, without allocating: `padding` or `spacing` of plain numbers.
-        if usesFastPaths, known == .padding || known == .spacing, let numbers = plainNumbers(attribute) {
-            let values = numbers.values
-            switch (known, numbers.count) {
-            case (.spacing, 1): grid.setSpacing(values.0); return
-            case (.padding, 1): grid.setPadding(EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0)); return
-            case (.padding, 2): grid.setPadding(EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1)); return
-            case (.padding, 4): grid.setPadding(numbers.insets); return
-            default: break   // the general path says what is wrong
+        // The common cases first, without allocating: `padding` or `spacing` of plain numbers,
+        // gravity words written `top|left` and selectors written `handleTap:`, whose bytes
+        // are their values.
+        if usesFastPaths, let known {
+            switch known {
+            case .padding, .spacing:
+                guard let numbers = plainNumbers(attribute) else { break }
+                let values = numbers.values
+                switch (known, numbers.count) {
+                case (.spacing, 1): grid.setSpacing(values.0); return
+                case (.padding, 1): grid.setPadding(EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0)); return
+                case (.padding, 2): grid.setPadding(EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1)); return
+                case (.padding, 4): grid.setPadding(numbers.insets); return
+                default: break   // the general path says what is wrong
+                }
+            case .gravity, .overlap:
+                guard let range = plainArgumentText(attribute), isPlainGravity(range) else { break }
+                let span = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+                if known == .gravity {
+                    grid.gravity = span
+                } else {
+                    arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = span }
+                }
+                return
+            case .action:
+                guard let range = plainArgumentText(attribute),
+                      bytes.withUnsafeBufferPointer({ ValueChecks.isPlainSelector(UnsafeBufferPointer(rebasing: $0[range])) }) else { break }
+                grid.action = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+                return
+            default: break
             }
         }
         let args = arguments(of: attribute)
@@ -635,10 +686,11 @@ struct LoweringState {
         case .gravity, .overlap:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "\(name)(bottom|left)") }
             guard let value = gravityText(args, for: known) else { return }
+            let span = arena.append(text: value)
             if known == .gravity {
-                grid.gravity = arena.append(text: value)
+                grid.gravity = span
             } else {
-                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = value }
+                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = span }
             }
         case .action:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "action(handleTap:)") }
@@ -646,12 +698,7 @@ struct LoweringState {
             if args.count == 1, args[0].kind == .string {
                 action = decodeString(args[0])
             } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
-                // A selector written without spaces (`handleTap:`) is its own text.
-                if usesFastPaths, let first = args.first, let last = args.last, last.end - first.start == args.reduce(0, { $0 + $1.end - $1.start }) {
-                    action = String(decoding: bytes[first.start..<last.end], as: UTF8.self)
-                } else {
-                    action = args.map(text).joined()
-                }
+                action = args.map(text).joined()
             } else {
                 report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
             }
@@ -663,23 +710,19 @@ struct LoweringState {
             }
         case .actionData:
             guard let value = jsonArgument(attribute, name: name) else { return }
-            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.actionData = value }
+            arena.updateRareValues(of: &grid, ownedFrom: ownRareFields) { $0.actionData = value }
         case .json:
             guard let value = jsonArgument(attribute, name: name) else { return }
             guard case .object(let members) = value else {
                 report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
                 return
             }
-            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.extra.append(contentsOf: members) }
+            arena.updateRareValues(of: &grid, ownedFrom: ownRareFields) { $0.extra.append(contentsOf: members) }
         case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
             let edge: Edge = known == .topBorderline ? .top : known == .leftBorderline ? .left : known == .bottomBorderline ? .bottom : .right
             guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
             if let line = borderline(edge, args, attribute: known) {
-                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { fields in
-                    fields.borderlines.removeAll { $0.edge == edge }
-                    fields.borderlines.append(line)
-                    fields.borderlines.sort { $0.edge.order < $1.edge.order }
-                }
+                arena.setBorderline(line, of: &grid, ownedFrom: ownRareFields)
             }
         case .content:
             guard let args, args.count == 1, args[0].kind == .dimension else {
@@ -722,27 +765,8 @@ struct LoweringState {
 
     static let gravityWords = ["top", "bottom", "centerY", "height", "left", "right", "leading", "trailing", "centerX", "width"]
 
-    static let gravityWordBytes = gravityWords.map { Array($0.utf8) }
-
-    func isGravityWord(_ token: Token) -> Bool {
-        let length = token.end - token.start
-        return Self.gravityWordBytes.contains { word in
-            word.count == length && word.indices.allSatisfy { word[$0] == bytes[token.start + $0] }
-        }
-    }
-
     mutating func gravityText(_ tokens: [Token], for attribute: AttributeName) -> String? {
         if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
-        // The common spelling, `top|left` with nothing between the words, is its own text.
-        var written = usesFastPaths
-        for (position, token) in tokens.enumerated() where written {
-            let expected: TokenKind = position % 2 == 0 ? .identifier : .pipe
-            let touches = position == 0 || tokens[position - 1].end == token.start
-            if token.kind != expected || !touches || (expected == .identifier && !isGravityWord(token)) { written = false }
-        }
-        if written, tokens.count % 2 == 1, let first = tokens.first, let last = tokens.last {
-            return String(decoding: bytes[first.start..<last.end], as: UTF8.self)
-        }
         var words: [String] = []
         for token in tokens {
             switch token.kind {
@@ -773,8 +797,8 @@ struct LoweringState {
         return words.joined(separator: "|")
     }
 
-    mutating func borderline(_ edge: Edge, _ tokens: [Token], attribute: AttributeName) -> Borderline? {
-        var line = Borderline(edge: edge)
+    mutating func borderline(_ edge: Edge, _ tokens: [Token], attribute: AttributeName) -> GridArena.StoredBorderline? {
+        var line = GridArena.StoredBorderline(edge: edge)
         var index = 0
         while index < tokens.count {
             let key = tokens[index]
@@ -786,9 +810,12 @@ struct LoweringState {
             let value = tokens[index + 1]
             if spells(key, "color") {
                 switch value.kind {
+                case .color where usesFastPaths && bytes.withUnsafeBufferPointer({ ValueChecks.isPlainHexColor(UnsafeBufferPointer(rebasing: $0[value.range])) }):
+                    // `#RRGGBB`, the common case: its bytes are the color.
+                    line.color = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[value.range])) }
                 case .color, .identifier, .string:
                     let color = value.kind == .string ? decodeString(value) : text(value)
-                    line.color = color
+                    line.color = arena.append(text: color)
                     if let finding = ValueChecks.color(color) {
                         report(finding, at: value.range, replacement: finding.replacement.map { value.kind == .string ? "\"\($0)\"" : $0 })
                     }

@@ -24,7 +24,7 @@ extension RuntimeReading {
 
     static func read(record index: Int, in arena: GridArena, dialect: Dialect, isRoot: Bool) -> RuntimeGrid {
         let record = arena.records[index]
-        if record.rare != 0, !arena.rare[Int(record.rare)].extra.isEmpty {
+        if arena.hasExtra(record) {
             let grid = arena.grid(at: index)
             return isRoot ? root(authored: grid, dialect: dialect) : child(authored: grid, dialect: dialect)
         }
@@ -55,22 +55,21 @@ extension RuntimeReading {
     /// What a layout pass reads of one grid without raw members, as the runtime holds it.
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
         facts(size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
-              overlap: grid.overlap, gravity: grid.gravity, borderlines: grid.borderlines, isRoot: isRoot)
+              overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map(\.edge)), isRoot: isRoot)
     }
 
     /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
     package static func facts(record: GridArena.Record, in arena: GridArena, isRoot: Bool) -> GridFacts {
-        // Each field read from the entry in place: a copy of the entry would retain all of them.
-        let rare = Int(record.rare)
+        let fields = arena.rare[Int(record.rare)]
         return facts(size: arena.size(of: record), padding: record.has(GridArena.Record.hasPadding) ? record.padding : nil,
                      spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
                      anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
-                     overlap: rare == 0 ? nil : arena.rare[rare].overlap, gravity: arena.string(record.gravity),
-                     borderlines: rare == 0 ? [] : arena.rare[rare].borderlines, isRoot: isRoot)
+                     overlap: arena.string(fields.overlap), gravity: arena.string(record.gravity),
+                     firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map(\.edge)), isRoot: isRoot)
     }
 
     static func facts(size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
-                      overlap: String?, gravity: String?, borderlines: [Borderline], isRoot: Bool) -> GridFacts {
+                      overlap: String?, gravity: String?, firstBorderline: Edge?, isRoot: Bool) -> GridFacts {
         var facts = GridFacts(measure: isRoot ? fill : measure(of: size))
         if let padding { facts.padding = writtenAndRead(padding) }
         facts.spacing = spacing ?? 0
@@ -80,10 +79,13 @@ extension RuntimeReading {
         }
         readAlignment(overlap: overlap, gravity: gravity, isRoot: isRoot, measure: &facts.measure,
                       anchor: &facts.anchor, gravity: &facts.gravity)
-        if !isRoot, !borderlines.isEmpty {
-            facts.firstBorderline = Edge.allCases.first { edge in borderlines.contains { $0.edge == edge } }
-        }
+        if !isRoot { facts.firstBorderline = firstBorderline }
         return facts
+    }
+
+    /// The first of `edges` in the runtime's order (top, left, bottom, right).
+    static func firstEdge(among edges: some Sequence<Edge>) -> Edge? {
+        edges.min { $0.order < $1.order }
     }
 
     /// `createLayoutSize:` of the value a `size` is written as.

@@ -79,16 +79,19 @@ public enum ValueChecks {
         var text = text
         // On the contiguous bytes: a string's UTF-8 view read element by element costs ten
         // times as much.
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: ":") else { return false }
-            for index in 0..<(bytes.count - 1) {
-                let byte = bytes[index]
-                let letter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
-                let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                guard letter || (digit && index > 0) else { return false }
-            }
-            return true
+        return text.withUTF8 { isPlainSelector($0) }
+    }
+
+    /// ``isPlainSelector(_:)-(String)`` of UTF-8 bytes.
+    static func isPlainSelector(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: ":") else { return false }
+        for index in 0..<(bytes.count - 1) {
+            let byte = bytes[index]
+            let letter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard letter || (digit && index > 0) else { return false }
         }
+        return true
     }
 
     /// Every `|`-separated part is exactly one of the runtime's words: the common case,
@@ -110,12 +113,15 @@ public enum ValueChecks {
     /// `#RRGGBB` in hex digits: the common, well-formed color, recognised on bytes.
     static func isPlainHexColor(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return false }
-            return bytes[1...].allSatisfy { byte in
-                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
-            }
+        return text.withUTF8 { isPlainHexColor($0) }
+    }
+
+    /// ``isPlainHexColor(_:)-(String)`` of UTF-8 bytes.
+    static func isPlainHexColor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return false }
+        return bytes[1...].allSatisfy { byte in
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
         }
     }
 

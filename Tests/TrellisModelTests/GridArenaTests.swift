@@ -80,6 +80,8 @@ final class GridArenaTests: XCTestCase {
               card top-borderline(thick 2) action-data("d") overlap(bottom) content(8x9) gravity(left) json({"x-more": 1})
               card
               card anchor * 2
+              card right-borderline(dash 1) bottom-borderline(color red) top-borderline(thick 3) bottom-borderline(head 4)
+              card
             }
             """)
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [])
@@ -89,7 +91,9 @@ final class GridArenaTests: XCTestCase {
             {"size":20,"gravity":"left","overlap":"bottom","action-data":"d","top-borderline":{"thick":2},"bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","x-more":1,"cols":[{"size":10},{"size":"fill"}]},\#
             {"size":20,"gravity":"top","bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]},\#
             {"size":20,"gravity":"top","anchor":true,"bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]},\#
-            {"size":20,"gravity":"top","anchor":true,"bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]}]}
+            {"size":20,"gravity":"top","anchor":true,"bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]},\#
+            {"size":20,"gravity":"top","top-borderline":{"thick":3},"bottom-borderline":{"head":4},"right-borderline":{"dash":1},"x-note":"t","cols":[{"size":10},{"size":"fill"}]},\#
+            {"size":20,"gravity":"top","bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]}]}
             """#)
         XCTAssertEqual(layout.root.children[0].contentSize, PreviewSize(width: 8, height: 9))
         XCTAssertNil(layout.root.children[1].contentSize)

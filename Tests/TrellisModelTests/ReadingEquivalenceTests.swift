@@ -116,6 +116,19 @@ final class ReadingEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A borderline color read from its bytes (`#RRGGBB`) gives the color and diagnostics of
+    /// the general path, which reads it as a string and checks it.
+    func testBorderlineColorFastPathEqualsTheGeneralPath() {
+        var random = SeededRandom(seed: 9)
+        let colors = ["#EEEEEE", "#eeeeee", "#AbC123", "#abc", "#80FF0000", "#EEEEEG", "#EEEEE", "red", "Red", "nonsense", "\"#EEEEEE\"", "12", "#", "#😀😀😀"]
+        let rest = ["", " thick 1", " thick 0.5", ", head 2", " dash", " colour red", " color red"]
+        for _ in 0..<2_000 {
+            let edge = random.pick(["top", "left", "bottom", "right"])
+            let program = "layout l rows {\n  20 \(edge)-borderline(color \(random.pick(colors))\(random.pick(rest))) bottom-borderline(color \(random.pick(colors)))\n}\n"
+            assertFastPathsEqualTheGeneralPath(program)
+        }
+    }
+
     /// A ratio size is read from its bytes as `Double(String)` reads each side: huge sides
     /// become infinities (then "not strictly between -1 and 1"), zero denominators are named.
     func testRatiosReadAsTheStandardLibraryReadsThem() {
