@@ -244,7 +244,11 @@ public struct GridArena: Sendable {
         let entry = Int(record.rare)
         var run = rare[entry].borderlineRun
         if run.isEmpty {
-            run = borderlines.count..<borderlines.count
+            // The common case: the cell's first borderline.
+            rare[entry].borderlineStart = UInt32(borderlines.count)
+            rare[entry].borderlineCount = 1
+            borderlines.append(line)
+            return
         } else if run.lowerBound < mark.borderlines || run.upperBound != borderlines.count {
             // Through a copy: appending a slice of the column to itself would copy the column.
             let lines = Array(borderlines[run])
@@ -263,7 +267,7 @@ public struct GridArena: Sendable {
     }
 
     /// Appends records side by side; returns where they are.
-    mutating func append(block: ArraySlice<Record>) -> Range<Int> {
+    mutating func append(block: UnsafeBufferPointer<Record>) -> Range<Int> {
         let start = records.count
         records.append(contentsOf: block)
         return start..<records.count
@@ -287,7 +291,7 @@ public struct GridArena: Sendable {
         var block: [Record] = []
         block.reserveCapacity(grid.children.count)
         for child in grid.children { block.append(record(child, children: appendChildren(of: child))) }
-        return append(block: block[...])
+        return block.withUnsafeBufferPointer { append(block: $0) }
     }
 
     // MARK: reading

@@ -286,9 +286,7 @@ struct LoweringState {
         }
         if let sizeNode, let index = tree.firstToken(of: sizeNode) {
             let token = tree.tokens[index]
-            if let size = lowerSize(token) {
-                lowered.record.setSize(size)
-            } else if token.kind == .underscore {
+            if !lowerSize(token, into: &lowered.record), token.kind == .underscore {
                 lowered.record.setSize(nil)
             }
         }
@@ -301,7 +299,7 @@ struct LoweringState {
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
                     let nameToken = tree.tokens[nameIndex]
-                    let name = AttributeName.lookup(bytes, nameToken.range)
+                    let name = tree.nodes[attribute].attributeName
                     if let name, name != .json, firstGiven.indices.contains(Int(name.rawValue)) {
                         let slot = Int(name.rawValue)
                         if given & 1 << UInt64(slot) != 0 {
@@ -371,7 +369,7 @@ struct LoweringState {
                     for _ in 1..<times { pending.append(record) }
                 }
             }
-            let children = arena.append(block: pending[base...])
+            let children = pending.withUnsafeBufferPointer { arena.append(block: UnsafeBufferPointer(rebasing: $0[base...])) }
             pending.removeSubrange(base...)
             pending[slot].setChildren(children)
         }
@@ -404,8 +402,7 @@ struct LoweringState {
         var child = cell + 1
         let end = tree.nodes[cell].subtreeEnd
         while child < end {
-            if tree.nodes[child].kind == .attribute, let name = tree.firstToken(of: child),
-               AttributeName.lookup(bytes, tree.tokens[name].range) != .content { return true }
+            if tree.nodes[child].kind == .attribute, tree.nodes[child].attributeName != .content { return true }
             child = tree.nodes[child].subtreeEnd
         }
         return false
@@ -477,45 +474,59 @@ struct LoweringState {
 
     // MARK: sizes
 
+    /// Gives `record` the size `token` spells; false (the record unchanged) when it spells
+    /// none or a wrong one (reported).
     @inline(__always)
-    mutating func lowerSize(_ token: Token) -> SizeValue? {
+    mutating func lowerSize(_ token: Token, into record: inout GridArena.Record) -> Bool {
         switch token.kind {
-        case .kwFill: return .fill
-        case .kwWrap: return .wrap
+        case .kwFill:
+            record.size = .fill
+        case .kwWrap:
+            record.size = .wrap
         case .number:
             guard let value = NumberParsing.double(bytes, token.range) else {
                 report("M006", "`\(text(token))` is not a number", token.range)
-                return nil
+                return false
             }
-            return .number(value)
+            record.size = .number
+            record.sizeNumber = value
         case .percent:
             guard let value = NumberParsing.double(bytes, token.start..<(token.end - 1)) else {
                 report("M006", "`\(text(token))` is not a percentage", token.range)
-                return nil
+                return false
             }
-            return .percent(value)
+            record.size = .percent
+            record.sizeNumber = value
         case .ratio:
-            // The lexer makes a ratio of two numbers joined by `/`, and numbers hold no `/`.
-            guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
-                  let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
-                  let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
-                report("M006", "`\(text(token))` is not a ratio", token.range)
-                return nil
-            }
-            guard denominator != 0 else {
-                report("M006", "`\(text(token))` divides by zero", token.range)
-                return nil
-            }
-            let ratio = numerator / denominator
-            guard ratio > -1, ratio < 1, ratio != 0 else {
-                report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
-                       token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
-                return nil
-            }
-            return .percent(Lowering.percent(ofRatio: ratio))
+            guard let percent = ratioPercent(token) else { return false }
+            record.size = .percent
+            record.sizeNumber = percent
         default:
+            return false
+        }
+        return true
+    }
+
+    /// The percentage a ratio such as `1/3` spells (33.333333), or nil (reported).
+    mutating func ratioPercent(_ token: Token) -> Double? {
+        // The lexer makes a ratio of two numbers joined by `/`, and numbers hold no `/`.
+        guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
+              let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
+              let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
+            report("M006", "`\(text(token))` is not a ratio", token.range)
             return nil
         }
+        guard denominator != 0 else {
+            report("M006", "`\(text(token))` divides by zero", token.range)
+            return nil
+        }
+        let ratio = numerator / denominator
+        guard ratio > -1, ratio < 1, ratio != 0 else {
+            report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
+                   token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
+            return nil
+        }
+        return Lowering.percent(ofRatio: ratio)
     }
 
     // MARK: attributes

@@ -68,9 +68,11 @@ struct ParserState: ~Copyable {
     /// Whether the trivia between the last consumed token and the current one holds a line
     /// break (noted as it is skipped).
     var lineBreakBeforeCurrent = false
-    /// The token position whose ``isAttributeStart()`` was last asked, and the answer.
+    /// The token position whose ``isAttributeStart()`` was last asked, the answer, and the
+    /// attribute name found there.
     var attributeStartAsked = -1
     var attributeStartAnswer = false
+    var attributeStartName: AttributeName?
 
     init(source: SourceFile, tokens: [Token], nodes: consuming UnsafeColumn<SyntaxTree.Node>) {
         self.source = source
@@ -146,8 +148,9 @@ struct ParserState: ~Copyable {
     // MARK: tree building
 
     @inline(__always)
-    mutating func open(_ kind: SyntaxKind) {
-        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost))
+    mutating func open(_ kind: SyntaxKind, attributeName: AttributeName? = nil) {
+        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost,
+                                     attributeName: attributeName))
         innermost = nodes.count - 1
     }
 
@@ -358,13 +361,14 @@ struct ParserState: ~Copyable {
     mutating func isAttributeStart() -> Bool {
         if attributeStartAsked != position {
             attributeStartAsked = position
-            attributeStartAnswer = AttributeName.lookup(source.bytes, currentToken.range) != nil || peekKind() == .lParen
+            attributeStartName = AttributeName.lookup(source.bytes, currentToken.range)
+            attributeStartAnswer = attributeStartName != nil || peekKind() == .lParen
         }
         return attributeStartAnswer
     }
 
     mutating func parseAttribute() {
-        open(.attribute)
+        open(.attribute, attributeName: attributeStartAsked == position ? attributeStartName : AttributeName.lookup(source.bytes, currentToken.range))
         let nameToken = currentToken
         bump()
         if current == .lParen {

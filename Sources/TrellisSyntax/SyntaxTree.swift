@@ -23,10 +23,14 @@ public struct SyntaxTree: Sendable {
         /// `UInt32.max` for the root.
         @usableFromInline var storedParent: UInt32
         public var kind: SyntaxKind
+        /// An attribute's name when Trellis knows it (the parser looks it up once; nil on
+        /// other nodes). It fits in the node's padding: a node stays 20 bytes.
+        public var attributeName: AttributeName?
 
         @inlinable
-        public init(kind: SyntaxKind, tokenStart: Int, tokenEnd: Int, subtreeEnd: Int, parent: Int) {
+        public init(kind: SyntaxKind, tokenStart: Int, tokenEnd: Int, subtreeEnd: Int, parent: Int, attributeName: AttributeName? = nil) {
             self.kind = kind
+            self.attributeName = attributeName
             storedTokenStart = UInt32(tokenStart)
             storedTokenEnd = UInt32(tokenEnd)
             storedSubtreeEnd = UInt32(subtreeEnd)

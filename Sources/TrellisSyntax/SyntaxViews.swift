@@ -96,7 +96,7 @@ public struct AttributeSyntax: SyntaxView {
 
     public var nameToken: Token? { tree.firstToken(of: node).map { tree.tokens[$0] } }
     /// The attribute, when its name is one the language knows.
-    public var name: AttributeName? { nameToken.flatMap { AttributeName.lookup(tree.source.bytes, $0.range) } }
+    public var name: AttributeName? { tree.nodes[node].attributeName }
     /// The tokens between the parentheses.
     public var arguments: [Token] {
         guard let args = tree.child(of: node, .attributeArgs) else { return [] }

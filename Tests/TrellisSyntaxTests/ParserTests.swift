@@ -140,6 +140,29 @@ final class ParserTests: XCTestCase {
         }
     }
 
+
+    /// Property: an attribute node's name, looked up once by the parser, is the name its first
+    /// token spells (nil for names Trellis does not know), and no other node has one.
+    func testAttributeNodesCarryTheirNames() {
+        var programs = ProgramGenerator(seed: 2026_11_25)
+        let extra = " paddin(1) space(2) gravityx(top) json anchor(false) top-borderline(color red) content(1x2) 数(1)"
+        var attributes = 0
+        for _ in 0..<500 {
+            let program = programs.program()
+            for text in [program, program.replacingOccurrences(of: "fill", with: "fill" + extra)] {
+                let tree = Parser.parse(SourceFile(name: "p.trellis", text: text)).tree
+                for (index, node) in tree.nodes.enumerated() {
+                    guard node.kind == .attribute, let first = tree.firstToken(of: index) else {
+                        XCTAssertNil(node.attributeName)
+                        continue
+                    }
+                    attributes += 1
+                    XCTAssertEqual(node.attributeName, AttributeName.lookup(tree.source.bytes, tree.tokens[first].range), text)
+                }
+            }
+        }
+        XCTAssertGreaterThan(attributes, 1_000)
+    }
     /// Property: every single-character edit of every example parses losslessly, and
     /// deleting one closing parenthesis is reported on the line where it was.
     func testSingleCharacterEditsOfExamples() throws {
