@@ -16,6 +16,12 @@ extension ByteOutput where Self: ~Copyable {
         bytes.withUnsafeBufferPointer { append(bytes: $0) }
     }
 
+    /// A literal's bytes (no array, no lazily made constant).
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(bytes: $0) }
+    }
+
     mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0) }

@@ -94,7 +94,9 @@ struct GridEmitter {
         keyStarts = table.starts
     }
 
-    /// Each dialect's quoted keys (`[legacy]`), prepared once from the schema.
+    /// Each dialect's quoted keys (`[legacy]`), prepared once from the schema: the grid keys
+    /// in ``GridKey``'s order, then the borderline fields in the schema's order (the order
+    /// they are written), at ``borderlineKeyBase`` on.
     static let quotedKeys: [(bytes: [UInt8], starts: [Int])] = [false, true].map { legacy in
         var bytes: [UInt8] = []
         var starts: [Int] = []
@@ -102,29 +104,30 @@ struct GridEmitter {
             starts.append(bytes.count)
             bytes.append(contentsOf: "\"\(key.info.json(legacy: legacy))\"".utf8)
         }
+        for field in GridSchema.borderlineFields {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: "\"\(field)\"".utf8)
+        }
         starts.append(bytes.count)
         return (bytes, starts)
     }
 
-    static let valueFill = Array("\"fill\"".utf8)
-    static let valueWrap = Array("\"wrap\"".utf8)
-    /// The borderline fields' quoted names, in the schema's order (the order they are written).
-    static let borderlineKeys = GridSchema.borderlineFields.map { Array("\"\($0)\"".utf8) }
+    /// Where the borderline fields' keys begin in ``quotedKeys``.
+    static let borderlineKeyBase = GridKey.allCases.count
 
     /// Opens a member: separator, line break and indentation, the quoted key and the colon.
     @inline(__always)
     func key(_ key: GridKey, first: inout Bool, indent: Int, into output: inout ByteSink) {
-        let index = Int(key.rawValue)
+        self.key(at: Int(key.rawValue), first: &first, indent: indent, into: &output)
+    }
+
+    /// ``key(_:first:indent:into:)`` for key `index` of ``quotedKeys``.
+    @inline(__always)
+    func key(at index: Int, first: inout Bool, indent: Int, into output: inout ByteSink) {
         opening(first: &first, indent: indent, into: &output)
         keyBytes.withUnsafeBufferPointer { bytes in
             output.append(bytes: UnsafeBufferPointer(rebasing: bytes[keyStarts[index]..<keyStarts[index + 1]]))
         }
-        colon(into: &output)
-    }
-
-    func key(quoted: [UInt8], first: inout Bool, indent: Int, into output: inout ByteSink) {
-        opening(first: &first, indent: indent, into: &output)
-        output.append(contentsOf: quoted)
         colon(into: &output)
     }
 
@@ -169,8 +172,8 @@ struct GridEmitter {
                 JSONWriter.appendNumber(record.sizeNumber, to: &output)
                 output.append(UInt8(ascii: "%"))
                 output.append(UInt8(ascii: "\""))
-            case .fill: output.append(contentsOf: Self.valueFill)
-            case .wrap: output.append(contentsOf: Self.valueWrap)
+            case .fill: output.append("\"fill\"")
+            case .wrap: output.append("\"wrap\"")
             case .raw: emitter.emit(rareValues?.pointee.rawSize ?? .null, indent: inner, into: &output)
             case .none: break
             }
@@ -204,11 +207,11 @@ struct GridEmitter {
         }
         if record.has(GridArena.Record.anchor) {
             key(.anchor, first: &first, indent: inner, into: &output)
-            output.append(contentsOf: JSONWriter.trueBytes)
+            output.append("true")
         }
         if record.has(GridArena.Record.placeholder) {
             key(.placeholder, first: &first, indent: inner, into: &output)
-            output.append(contentsOf: JSONWriter.trueBytes)
+            output.append("true")
         }
         if record.has(GridArena.Record.hasTag), record.tag != 0 {
             key(.tag, first: &first, indent: inner, into: &output)
@@ -255,13 +258,14 @@ struct GridEmitter {
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
+        let base = Self.borderlineKeyBase
         if !line.color.isNone {
-            key(quoted: Self.borderlineKeys[0], first: &first, indent: inner, into: &output)
+            key(at: base, first: &first, indent: inner, into: &output)
             string(line.color, into: &output)
         }
-        func field(_ position: Int, _ number: Double?) {
+        @inline(__always) func field(_ position: Int, _ number: Double?) {
             guard let number else { return }
-            key(quoted: Self.borderlineKeys[position], first: &first, indent: inner, into: &output)
+            key(at: base + position, first: &first, indent: inner, into: &output)
             JSONWriter.appendNumber(number, to: &output)
         }
         field(1, line.thick)

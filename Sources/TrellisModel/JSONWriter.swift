@@ -45,8 +45,8 @@ struct Emitter {
 
     func emit<Output: ByteOutput & ~Copyable>(_ value: JSONValue, indent: Int, into output: inout Output) {
         switch value {
-        case .null: output.append(contentsOf: JSONWriter.nullBytes)
-        case .bool(let flag): output.append(contentsOf: flag ? JSONWriter.trueBytes : JSONWriter.falseBytes)
+        case .null: output.append("null")
+        case .bool(let flag): output.append(flag ? "true" : "false")
         case .number(let number): JSONWriter.appendNumber(number, to: &output)
         case .string(let text): JSONWriter.appendString(text, to: &output)
         case .array(let elements):
@@ -77,21 +77,56 @@ struct Emitter {
 }
 
 extension JSONWriter {
-    static let nullBytes = Array("null".utf8)
-    static let trueBytes = Array("true".utf8)
-    static let falseBytes = Array("false".utf8)
-
     /// Integers in the exactly-representable range print without a fraction; other
     /// values print Swift's shortest round-trip form. Non-finite values become `null`.
     public static func appendNumber(_ number: Double, into output: inout [UInt8]) { appendNumber(number, to: &output) }
 
     static func appendNumber<Output: ByteOutput & ~Copyable>(_ number: Double, to output: inout Output) {
-        guard number.isFinite else { output.append(contentsOf: nullBytes); return }
+        guard number.isFinite else { output.append("null"); return }
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
             appendInteger(Int(number), to: &output)
             return
         }
+        if appendFewDecimals(number, to: &output) { return }
         output.append(utf8: number.description)
+    }
+
+    /// Writes a number of at most nine decimals and fifteen digits (`33.333333`, `-0.5`) as
+    /// Swift's shortest round-trip form writes it, without making a string; false (nothing
+    /// written) for any other number.
+    ///
+    /// The digits are those of the fewest decimals whose integer `m` (the number times
+    /// 10^decimals, rounded) gives back the number as `m / 10^decimals` (one correctly rounded
+    /// division of two exact doubles: what reading the decimal text gives). Two decimal texts of at most fifteen significant digits that
+    /// read as the same double are the same number (DBL_DIG), so these digits are the
+    /// shortest form's, trailing zeros dropped; Swift writes numbers from 0.001 to 10^9 in
+    /// positional notation.
+    static func appendFewDecimals<Output: ByteOutput & ~Copyable>(_ number: Double, to output: inout Output) -> Bool {
+        let magnitude = number.magnitude
+        guard magnitude >= 0.001, magnitude < 1e9 else { return false }
+        var scale = 1.0
+        for decimals in 1...9 {
+            scale *= 10
+            let scaled = (magnitude * scale).rounded()
+            guard scaled < 1e15 else { return false }
+            guard scaled / scale == magnitude else { continue }
+            var fraction = UInt64(scaled)
+            let whole = fraction / UInt64(scale)
+            fraction %= UInt64(scale)
+            var width = decimals
+            while fraction % 10 == 0, width > 1 { fraction /= 10; width -= 1 }
+            if number < 0 { output.append(UInt8(ascii: "-")) }
+            appendInteger(Int(whole), to: &output)
+            output.append(UInt8(ascii: "."))
+            var divisor: UInt64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                output.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                divisor /= 10
+            }
+            return true
+        }
+        return false
     }
 
     public static func formatNumber(_ number: Double) -> String {

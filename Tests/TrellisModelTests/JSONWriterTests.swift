@@ -1,4 +1,4 @@
-import TrellisModel
+@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
@@ -33,6 +33,35 @@ final class JSONWriterTests: XCTestCase {
             JSONWriter.appendInteger(value, into: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
         }
+    }
+
+    /// Numbers with a few decimals are written without a string, exactly as Swift's shortest
+    /// round-trip form (`description`) writes them; every other number goes through it.
+    func testDecimalsAreWrittenAsSwiftWritesThem() {
+        var random = SeededRandom(seed: 2026_11_24)
+        var values: [Double] = [0.5, -0.5, 0.1, 0.2, 0.1 + 0.2, 33.333333, -33.333333, 66.666667, 0.001, 0.0015, 0.000999, 999_999_999.5,
+                                1e9 + 0.5, 123_456.789, 0.3, 2.675, 1.005, 1 / 3, 2 / 3, 1e-7, 123_456_789.123_456_7, 5e-324, 1.7976931348623157e308]
+        for _ in 0..<200_000 {
+            let decimals = Int.random(in: 1...12, using: &random)
+            let digits = Int64.random(in: 1...999_999_999_999_999, using: &random)
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            values.append(Double(digits) / scale * (random.chance(50) ? 1 : -1))
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
+            values.append(Double.random(in: -1000...1000, using: &random))
+        }
+        var fast = 0
+        for value in values where value.isFinite && value != value.rounded(.towardZero) {
+            var bytes: [UInt8] = []
+            if JSONWriter.appendFewDecimals(value, to: &bytes) { fast += 1 }
+            XCTAssertEqual(JSONWriter.formatNumber(value), value.description, "\(value.bitPattern)")
+            if !bytes.isEmpty { XCTAssertEqual(String(decoding: bytes, as: UTF8.self), value.description, "\(value.bitPattern)") }
+        }
+        XCTAssertGreaterThan(fast, 50_000)
+        // A ratio's percentage, which no product by a power of ten lands on exactly.
+        var bytes: [UInt8] = []
+        XCTAssertTrue(JSONWriter.appendFewDecimals(-33.333333, to: &bytes))
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "-33.333333")
     }
 }
 
