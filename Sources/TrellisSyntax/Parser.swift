@@ -26,16 +26,18 @@ public enum Parser {
         // a file with more moves them out to room of their own.
         var nodes = [SyntaxTree.Node](unsafeUninitializedCapacity: lexed.tokens.count / 2 + 16) { buffer, initialized in
             HugePages.advise(buffer)
-            var state = ParserState(source: source, tokens: lexed.tokens, nodes: UnsafeColumn(writingInto: buffer))
-            state.diagnostics = diagnostics
-            state.parseFile()
-            diagnostics = state.diagnostics
-            missing = state.missing
-            if state.nodes.ownsMemory {
-                initialized = 0
-                outgrown = state.nodes.take()
-            } else {
-                initialized = state.nodes.count
+            lexed.tokens.withUnsafeBufferPointer { tokenBuffer in
+                var state = ParserState(source: source, tokens: lexed.tokens, tokenBuffer: tokenBuffer, nodes: UnsafeColumn(writingInto: buffer))
+                state.diagnostics = diagnostics
+                state.parseFile()
+                diagnostics = state.diagnostics
+                missing = state.missing
+                if state.nodes.ownsMemory {
+                    initialized = 0
+                    outgrown = state.nodes.take()
+                } else {
+                    initialized = state.nodes.count
+                }
             }
         }
         if let outgrown { nodes = outgrown }
@@ -52,6 +54,10 @@ struct CellStart {
 struct ParserState: ~Copyable {
     let source: SourceFile
     let tokens: [Token]
+    /// The same tokens, read without a bounds check where the index is `position`: the list
+    /// ends with `eof`, `bump()` never moves past it and `skipTrivia()` stops before it, so
+    /// `position` is always a valid index.
+    let tokenBuffer: UnsafeBufferPointer<Token>
     var position = 0
     var lastConsumedEnd = 0
     /// The nodes so far, in pre-order (written twice each: when opened and when closed).
@@ -74,17 +80,19 @@ struct ParserState: ~Copyable {
     var attributeStartAnswer = false
     var attributeStartName: AttributeName?
 
-    init(source: SourceFile, tokens: [Token], nodes: consuming UnsafeColumn<SyntaxTree.Node>) {
+    init(source: SourceFile, tokens: [Token], tokenBuffer: UnsafeBufferPointer<Token>, nodes: consuming UnsafeColumn<SyntaxTree.Node>) {
+        precondition(tokenBuffer.count == tokens.count && tokens.last?.kind == .eof, "the parser reads a lexer's tokens")
         self.source = source
         self.tokens = tokens
+        self.tokenBuffer = tokenBuffer
         self.nodes = nodes
         skipTrivia()
     }
 
     // MARK: token cursor
 
-    var current: TokenKind { tokens[position].kind }
-    var currentToken: Token { tokens[position] }
+    var current: TokenKind { tokenBuffer[position].kind }
+    var currentToken: Token { tokenBuffer[position] }
 
     func peekKind(after count: Int = 1) -> TokenKind {
         var index = position
@@ -98,8 +106,8 @@ struct ParserState: ~Copyable {
 
     mutating func skipTrivia() {
         lineBreakBeforeCurrent = false
-        while position < tokens.count - 1, tokens[position].kind.isTrivia {
-            let token = tokens[position]
+        while position < tokenBuffer.count - 1, tokenBuffer[position].kind.isTrivia {
+            let token = tokenBuffer[position]
             switch token.kind {
             case .newline:
                 currentIndent = 0
