@@ -130,7 +130,7 @@ public enum Hover {
         let node = tree.deepestNode(containingToken: index)
         switch token.kind {
         case .identifier:
-            if tree.nodes[node].kind == .attribute, tree.firstToken(of: node) == index, let name = AttributeName.lookup(tree.source.bytes, token.range) {
+            if tree.nodes[node].kind == .attribute, tree.firstToken(of: node) == index, let name = tree.nodes[node].attributeName {
                 return HoverInfo(markdown: attributeMarkdown(name, analysis: analysis, tree: tree, attribute: node), range: token.range)
             }
             if tree.nodes[node].kind == .attributeArgs, GridSchema.alignmentWords.contains(tree.text(token)) {

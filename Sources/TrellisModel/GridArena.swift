@@ -84,50 +84,6 @@ public struct GridArena: Sendable {
         package var range: Range<Int> { Int(start)..<(Int(start) + Int(count)) }
     }
 
-    /// The fields few grids have, as plain values (an array of them is freed without
-    /// visiting them): texts in ``GridArena/text``, borderlines a run of
-    /// ``GridArena/borderlines``, JSON values an entry of ``GridArena/rareValues``.
-    package struct RareFields: Sendable {
-        package var overlap = TextSpan.none
-        package var contentSize: PreviewSize?
-        package var borderlineStart: UInt32 = 0
-        package var borderlineCount: UInt32 = 0
-        /// Index in ``GridArena/rareValues`` (0: none).
-        package var values: UInt32 = 0
-
-        package var borderlineRun: Range<Int> { Int(borderlineStart)..<(Int(borderlineStart) + Int(borderlineCount)) }
-    }
-
-    /// The JSON values few grids have.
-    package struct RareValues: Sendable {
-        package var actionData: JSONValue?
-        package var extra: [JSONMember] = []
-        package var rawSize: JSONValue?
-
-        var isEmpty: Bool { actionData == nil && extra.isEmpty && rawSize == nil }
-    }
-
-    /// A borderline as plain values: its color's bytes are in ``GridArena/text``.
-    package struct StoredBorderline: Sendable {
-        package var edge: Edge
-        package var color = TextSpan.none
-        package var thick: Double?
-        package var head: Double?
-        package var tail: Double?
-        package var offset: Double?
-        package var dash: Double?
-
-        package init(edge: Edge) { self.edge = edge }
-    }
-
-    /// Where the entries a cell may change in place begin: entries before these are a
-    /// template's, shared with its other uses, and are copied before they are changed.
-    package struct Mark: Sendable {
-        var rare = 0
-        var values = 0
-        var borderlines = 0
-    }
-
     package private(set) var records: [Record] = []
     package private(set) var text: [UInt8] = []
     /// Entry 0 is empty, so that a record's `rare` of 0 means none and reads as none.
@@ -236,8 +192,9 @@ public struct GridArena: Sendable {
         change(&rareValues[Int(rare[entry].values)])
     }
 
-    /// Gives `record` the borderline `line`, in place of any along the same edge; its run stays
-    /// in the runtime's order (top, left, bottom, right). A run that is not the cell's own, or
+    /// Gives `record` the borderline `line`, in place of the one along the same edge (a run the
+    /// lowering builds holds at most one an edge); the run stays in the runtime's order (top,
+    /// left, bottom, right). A run that is not the cell's own, or
     /// is not the column's last, is copied to the column's end first.
     mutating func setBorderline(_ line: StoredBorderline, of record: inout Record, ownedFrom mark: Mark) {
         updateRareFields(of: &record, ownedFrom: mark) { _ in }
@@ -308,11 +265,6 @@ public struct GridArena: Sendable {
     /// Whether a record carries raw members (`json(…)`).
     package func hasExtra(_ record: Record) -> Bool {
         !rareValues[Int(rare[Int(record.rare)].values)].extra.isEmpty
-    }
-
-    /// A record's borderlines, in their run's order.
-    package func borderlines(of record: Record) -> ArraySlice<StoredBorderline> {
-        borderlines[rare[Int(record.rare)].borderlineRun]
     }
 
     /// A stored borderline as authored.

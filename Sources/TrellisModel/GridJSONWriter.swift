@@ -160,9 +160,9 @@ struct GridEmitter {
         output.append(UInt8(ascii: "{"))
         var first = true
         let inner = indent + 1
-        let fields = record.rare == 0 ? nil : rare[Int(record.rare)]
-        // Entry 0 of the values is empty: a grid without any reads that one.
-        let rareValues = values.baseAddress.map { $0 + Int(fields?.values ?? 0) }
+        // Entry 0 of the rare fields and of the values is empty: a grid without any reads it.
+        let fields = rare[Int(record.rare)]
+        let valueIndex = Int(fields.values)
         if record.size != .none {
             key(.size, first: &first, indent: inner, into: &output)
             switch record.size {
@@ -174,7 +174,7 @@ struct GridEmitter {
                 output.append(UInt8(ascii: "\""))
             case .fill: output.append("\"fill\"")
             case .wrap: output.append("\"wrap\"")
-            case .raw: emitter.emit(rareValues?.pointee.rawSize ?? .null, indent: inner, into: &output)
+            case .raw: emitter.emit(values[valueIndex].rawSize ?? .null, indent: inner, into: &output)
             case .none: break
             }
         }
@@ -201,9 +201,9 @@ struct GridEmitter {
             key(.gravity, first: &first, indent: inner, into: &output)
             string(record.gravity, into: &output)
         }
-        if let overlap = fields?.overlap, !overlap.isNone {
+        if !fields.overlap.isNone {
             key(.overlap, first: &first, indent: inner, into: &output)
-            string(overlap, into: &output)
+            string(fields.overlap, into: &output)
         }
         if record.has(GridArena.Record.anchor) {
             key(.anchor, first: &first, indent: inner, into: &output)
@@ -221,20 +221,18 @@ struct GridEmitter {
             key(.action, first: &first, indent: inner, into: &output)
             string(record.action, into: &output)
         }
-        if let fields {
-            if let data = rareValues?.pointee.actionData {
-                key(.actionData, first: &first, indent: inner, into: &output)
-                emitter.emit(data, indent: inner, into: &output)
-            }
-            for line in borderlines[fields.borderlineRun] {
-                key(line.edge.gridKey, first: &first, indent: inner, into: &output)
-                borderline(line, indent: inner, into: &output)
-            }
-            if let rareValues {
-                for member in rareValues.pointee.extra {
-                    key(member.key, first: &first, indent: inner, into: &output)
-                    emitter.emit(member.value, indent: inner, into: &output)
-                }
+        if valueIndex != 0, let data = values[valueIndex].actionData {
+            key(.actionData, first: &first, indent: inner, into: &output)
+            emitter.emit(data, indent: inner, into: &output)
+        }
+        for line in borderlines[fields.borderlineRun] {
+            key(line.edge.gridKey, first: &first, indent: inner, into: &output)
+            borderline(line, indent: inner, into: &output)
+        }
+        if valueIndex != 0 {
+            for member in values[valueIndex].extra {
+                key(member.key, first: &first, indent: inner, into: &output)
+                emitter.emit(member.value, indent: inner, into: &output)
             }
         }
         if record.axis != 0 {

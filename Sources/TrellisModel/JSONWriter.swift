@@ -97,10 +97,10 @@ extension JSONWriter {
     ///
     /// The digits are those of the fewest decimals whose integer `m` (the number times
     /// 10^decimals, rounded) gives back the number as `m / 10^decimals` (one correctly rounded
-    /// division of two exact doubles: what reading the decimal text gives). Two decimal texts of at most fifteen significant digits that
-    /// read as the same double are the same number (DBL_DIG), so these digits are the
-    /// shortest form's, trailing zeros dropped; Swift writes numbers from 0.001 to 10^9 in
-    /// positional notation.
+    /// division of two exact doubles: what reading the decimal text gives). Two decimal texts
+    /// of at most fifteen significant digits that read as the same double are the same number
+    /// (DBL_DIG), so these digits are the shortest form's; Swift writes numbers from 0.001 to
+    /// 10^9 in positional notation.
     static func appendFewDecimals<Output: ByteOutput & ~Copyable>(_ number: Double, to output: inout Output) -> Bool {
         let magnitude = number.magnitude
         guard magnitude >= 0.001, magnitude < 1e9 else { return false }
@@ -113,6 +113,7 @@ extension JSONWriter {
             var fraction = UInt64(scaled)
             let whole = fraction / UInt64(scale)
             fraction %= UInt64(scale)
+            // The fewest decimals end in a digit other than 0; dropping zeros is only a guard.
             var width = decimals
             while fraction % 10 == 0, width > 1 { fraction /= 10; width -= 1 }
             if number < 0 { output.append(UInt8(ascii: "-")) }

@@ -86,7 +86,7 @@ struct LoweringState {
     var pending: [GridArena.Record] = []
     /// Where the arena's entries of the cell whose attributes are being applied begin: an
     /// entry before it is a template's, copied before it is changed.
-    var ownRareFields = GridArena.Mark()
+    var ownEntries = GridArena.Mark()
     /// The buffer ``arguments(of:)`` fills.
     var argumentTokens: [Token] = []
 
@@ -291,7 +291,7 @@ struct LoweringState {
             }
         }
         if let firstAttribute {
-            ownRareFields = arena.mark
+            ownEntries = arena.mark
             // One bit per attribute name seen on this cell; `firstGiven` holds where each was
             // first given, read only for names whose bit is set (no allocation per cell).
             var given: UInt64 = 0
@@ -412,7 +412,7 @@ struct LoweringState {
     func ownAttributes(_ cell: Node) -> [Node] {
         var attributes: [Node] = []
         tree.forEachChild(of: cell) { child in
-            guard tree.nodes[child].kind == .attribute, let name = tree.firstToken(of: child), text(tree.tokens[name]) != "content" else { return }
+            guard tree.nodes[child].kind == .attribute, tree.nodes[child].attributeName != .content else { return }
             attributes.append(child)
         }
         return attributes
@@ -472,146 +472,7 @@ struct LoweringState {
         return lowered
     }
 
-    // MARK: sizes
-
-    /// Gives `record` the size `token` spells; false (the record unchanged) when it spells
-    /// none or a wrong one (reported).
-    @inline(__always)
-    mutating func lowerSize(_ token: Token, into record: inout GridArena.Record) -> Bool {
-        switch token.kind {
-        case .kwFill:
-            record.size = .fill
-        case .kwWrap:
-            record.size = .wrap
-        case .number:
-            guard let value = NumberParsing.double(bytes, token.range) else {
-                report("M006", "`\(text(token))` is not a number", token.range)
-                return false
-            }
-            record.size = .number
-            record.sizeNumber = value
-        case .percent:
-            guard let value = NumberParsing.double(bytes, token.start..<(token.end - 1)) else {
-                report("M006", "`\(text(token))` is not a percentage", token.range)
-                return false
-            }
-            record.size = .percent
-            record.sizeNumber = value
-        case .ratio:
-            guard let percent = ratioPercent(token) else { return false }
-            record.size = .percent
-            record.sizeNumber = percent
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// The percentage a ratio such as `1/3` spells (33.333333), or nil (reported).
-    mutating func ratioPercent(_ token: Token) -> Double? {
-        // The lexer makes a ratio of two numbers joined by `/`, and numbers hold no `/`.
-        guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
-              let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
-              let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
-            report("M006", "`\(text(token))` is not a ratio", token.range)
-            return nil
-        }
-        guard denominator != 0 else {
-            report("M006", "`\(text(token))` divides by zero", token.range)
-            return nil
-        }
-        let ratio = numerator / denominator
-        guard ratio > -1, ratio < 1, ratio != 0 else {
-            report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
-                   token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
-            return nil
-        }
-        return Lowering.percent(ofRatio: ratio)
-    }
-
     // MARK: attributes
-
-    /// The tokens between an attribute's parentheses (nil when it has none), gathered in
-    /// `argumentTokens`: the array handed out is released before the next attribute's, so
-    /// the buffer is reused instead of allocated for every attribute.
-    @inline(__always)
-    mutating func arguments(of attribute: Node) -> [Token]? {
-        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        argumentTokens.removeAll(keepingCapacity: true)
-        let start = tree.nodes[args].tokenStart
-        let end = tree.nodes[args].tokenEnd
-        var index = start
-        while index < end {
-            let token = tree.tokens[index]
-            index += 1
-            if token.kind.isTrivia || token.kind == .eof { continue }
-            if token.kind == .lParen, index - 1 == start { continue }
-            argumentTokens.append(token)
-        }
-        if argumentTokens.last?.kind == .rParen { argumentTokens.removeLast() }
-        return argumentTokens
-    }
-
-    /// The values between an attribute's parentheses when they are one to four numbers
-    /// (commas allowed), read as ``numbers(_:for:at:)`` reads them; nil for anything else.
-    @inline(__always)
-    func plainNumbers(_ attribute: Node) -> FourNumbers? {
-        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        var numbers = FourNumbers()
-        var index = tree.nodes[args].tokenStart
-        let end = tree.nodes[args].tokenEnd
-        var sawOpen = false
-        var sawClose = false
-        while index < end {
-            let token = tree.tokens[index]
-            index += 1
-            switch token.kind {
-            case .whitespace, .newline, .comment: continue
-            case .comma where !sawClose: continue
-            case .lParen where index - 1 == tree.nodes[args].tokenStart: sawOpen = true
-            case .rParen where !sawClose: sawClose = true
-            case .number where !sawClose && numbers.count < 4:
-                guard let value = NumberParsing.double(bytes, token.range), numbers.append(value) else { return nil }
-            default: return nil
-            }
-        }
-        return sawOpen && sawClose && numbers.count > 0 ? numbers : nil
-    }
-
-    /// The bytes between an attribute's parentheses when they are names, `:` and `|` with
-    /// nothing between them (no space or comment): `top|left`, `handleTap:`; nil otherwise.
-    @inline(__always)
-    func plainArgumentText(_ attribute: Node) -> Range<Int>? {
-        guard let args = tree.child(of: attribute, .attributeArgs) else { return nil }
-        let start = tree.nodes[args].tokenStart
-        let end = tree.nodes[args].tokenEnd
-        guard end - start >= 3, tree.tokens[start].kind == .lParen, tree.tokens[end - 1].kind == .rParen else { return nil }
-        for index in (start + 1)..<(end - 1) {
-            switch tree.tokens[index].kind {
-            case .identifier, .colon, .pipe: continue
-            default: return nil
-            }
-        }
-        return tree.tokens[start + 1].start..<tree.tokens[end - 2].end
-    }
-
-    /// Whether `bytes[range]` (names and `|` only, see ``plainArgumentText(_:)``) is gravity
-    /// words joined by single `|`s: `top|left`.
-    func isPlainGravity(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { text in
-            var wordStart = range.lowerBound
-            for index in range where text[index] == UInt8(ascii: "|") {
-                guard Gravity.isWord(text, wordStart..<index) else { return false }
-                wordStart = index + 1
-            }
-            return Gravity.isWord(text, wordStart..<range.upperBound)
-        }
-    }
-
-    /// Byte range of the text between the parentheses.
-    func argumentRange(of attribute: Node) -> Range<Int>? {
-        tree.argumentRange(of: attribute)
-    }
 
     mutating func numbers(_ tokens: [Token], for name: String, at range: Range<Int>) -> [Double]? {
         var values: [Double] = []
@@ -642,12 +503,13 @@ struct LoweringState {
                 default: break   // the general path says what is wrong
                 }
             case .gravity, .overlap:
-                guard let range = plainArgumentText(attribute), isPlainGravity(range) else { break }
+                guard let range = plainArgumentText(attribute),
+                      bytes.withUnsafeBufferPointer({ ValueChecks.isExactAlignment(UnsafeBufferPointer(rebasing: $0[range])) }) else { break }
                 let span = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
                 if known == .gravity {
                     grid.gravity = span
                 } else {
-                    arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = span }
+                    arena.updateRareFields(of: &grid, ownedFrom: ownEntries) { $0.overlap = span }
                 }
                 return
             case .action:
@@ -701,7 +563,7 @@ struct LoweringState {
             if known == .gravity {
                 grid.gravity = span
             } else {
-                arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.overlap = span }
+                arena.updateRareFields(of: &grid, ownedFrom: ownEntries) { $0.overlap = span }
             }
         case .action:
             guard let args, !args.isEmpty else { return missingArguments(name, range, example: "action(handleTap:)") }
@@ -721,19 +583,19 @@ struct LoweringState {
             }
         case .actionData:
             guard let value = jsonArgument(attribute, name: name) else { return }
-            arena.updateRareValues(of: &grid, ownedFrom: ownRareFields) { $0.actionData = value }
+            arena.updateRareValues(of: &grid, ownedFrom: ownEntries) { $0.actionData = value }
         case .json:
             guard let value = jsonArgument(attribute, name: name) else { return }
             guard case .object(let members) = value else {
                 report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
                 return
             }
-            arena.updateRareValues(of: &grid, ownedFrom: ownRareFields) { $0.extra.append(contentsOf: members) }
+            arena.updateRareValues(of: &grid, ownedFrom: ownEntries) { $0.extra.append(contentsOf: members) }
         case .topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline:
             let edge: Edge = known == .topBorderline ? .top : known == .leftBorderline ? .left : known == .bottomBorderline ? .bottom : .right
             guard let args else { return missingArguments(name, range, example: "\(name)(color #EEEEEE thick 1)") }
             if let line = borderline(edge, args, attribute: known) {
-                arena.setBorderline(line, of: &grid, ownedFrom: ownRareFields)
+                arena.setBorderline(line, of: &grid, ownedFrom: ownEntries)
             }
         case .content:
             guard let args, args.count == 1, args[0].kind == .dimension else {
@@ -744,7 +606,7 @@ struct LoweringState {
                 report("M005", "`content` takes WIDTHxHEIGHT in points, e.g. `content(80x20)`", args[0].range)
                 return
             }
-            arena.updateRareFields(of: &grid, ownedFrom: ownRareFields) { $0.contentSize = PreviewSize(width: width, height: height) }
+            arena.updateRareFields(of: &grid, ownedFrom: ownEntries) { $0.contentSize = PreviewSize(width: width, height: height) }
         }
     }
 

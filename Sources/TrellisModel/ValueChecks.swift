@@ -97,17 +97,18 @@ public enum ValueChecks {
     /// Every `|`-separated part is exactly one of the runtime's words: the common case,
     /// recognised on bytes.
     static func isExactAlignment(_ text: String) -> Bool {
-        var part: [UInt8] = []
-        part.reserveCapacity(16)
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "|") {
-                guard Gravity.wordBytes.contains(where: { $0.bytes == part }) else { return false }
-                part.removeAll(keepingCapacity: true)
-            } else {
-                part.append(byte)
-            }
+        var text = text
+        return text.withUTF8 { isExactAlignment($0) }
+    }
+
+    /// ``isExactAlignment(_:)-(String)`` of UTF-8 bytes.
+    static func isExactAlignment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var wordStart = 0
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "|") {
+            guard Gravity.isWord(bytes, wordStart..<index) else { return false }
+            wordStart = index + 1
         }
-        return Gravity.wordBytes.contains(where: { $0.bytes == part })
+        return Gravity.isWord(bytes, wordStart..<bytes.count)
     }
 
     /// `#RRGGBB` in hex digits: the common, well-formed color, recognised on bytes.

@@ -55,8 +55,8 @@ struct ParserState: ~Copyable {
     let source: SourceFile
     let tokens: [Token]
     /// The same tokens, read without a bounds check where the index is `position`: the list
-    /// ends with `eof`, `bump()` never moves past it and `skipTrivia()` stops before it, so
-    /// `position` is always a valid index.
+    /// ends with `eof`, and neither `bump()` nor `skipTrivia()` moves past it, so `position`
+    /// is always a valid index.
     let tokenBuffer: UnsafeBufferPointer<Token>
     var position = 0
     var lastConsumedEnd = 0

@@ -140,7 +140,6 @@ final class ParserTests: XCTestCase {
         }
     }
 
-
     /// Property: an attribute node's name, looked up once by the parser, is the name its first
     /// token spells (nil for names Trellis does not know), and no other node has one.
     func testAttributeNodesCarryTheirNames() {
@@ -163,6 +162,7 @@ final class ParserTests: XCTestCase {
         }
         XCTAssertGreaterThan(attributes, 1_000)
     }
+
     /// Property: every single-character edit of every example parses losslessly, and
     /// deleting one closing parenthesis is reported on the line where it was.
     func testSingleCharacterEditsOfExamples() throws {
