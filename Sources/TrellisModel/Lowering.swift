@@ -66,6 +66,9 @@ struct LoweringState {
     var loweredTemplates: [String: LoweredCell] = [:]
     var templatesInProgress: [String] = []
     var usedTemplates: Set<String> = []
+    /// How many more grids the layout being lowered may expand to. A child's lowering takes
+    /// what it expands to (one copy of it); its parent takes the rest, the child itself and the
+    /// further copies of `* N`, so that each grid is counted once whatever its depth.
     var budget = Lowering.maximumGrids
     /// Cells being lowered, templates expanded inside them included (bounded: M016).
     var nesting = 0
@@ -225,7 +228,8 @@ struct LoweringState {
     /// Lowers a layout's root cell; returns its record's index in the arena and the number
     /// of grids it expands to.
     mutating func lowerRoot(_ cell: Node) -> (index: Int, count: Int)? {
-        budget = Lowering.maximumGrids
+        // The root is one of the layout's grids.
+        budget = Lowering.maximumGrids - 1
         budgetReported = false
         if let repeatClause = tree.child(of: cell, .repeatClause) {
             report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
@@ -349,18 +353,22 @@ struct LoweringState {
             var childCell = list + 1
             while childCell < listEnd {
                 defer { childCell = tree.nodes[childCell].subtreeEnd }
+                let budgetBefore = budget
                 guard tree.nodes[childCell].kind == .cell, let child = lowerCell(childCell, depth: depth + 1) else { continue }
                 let times = repeatCount(child.repeatClause)
                 let added = child.count * times
-                if added > budget {
+                // What the child's own lowering took (nothing for a template lowered before).
+                let taken = budgetBefore - budget
+                if added - taken > budget {
                     pending.removeLast()
+                    budget = budgetBefore
                     if !budgetReported {
                         report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                         budgetReported = true
                     }
                     continue
                 }
-                budget -= added
+                budget -= added - taken
                 lowered.count += added
                 lowered.height = max(lowered.height, child.height + 1)
                 // The copies of `* N` share the child's subtree.

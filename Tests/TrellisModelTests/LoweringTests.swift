@@ -112,8 +112,28 @@ final class LoweringTests: XCTestCase {
         """
         let file = load(text)
         XCTAssertTrue(file.diagnostics.contains { $0.code == "M008" })
-        XCTAssertLessThanOrEqual(file.layouts.first?.grid?.gridCount ?? 0, Lowering.maximumGrids + 1)
+        XCTAssertLessThanOrEqual(file.layouts.first?.grid?.gridCount ?? 0, Lowering.maximumGrids)
         XCTAssertEqual(codes("rows 1 * 0"), ["M007"])
+    }
+
+    /// The limit counts each grid once, however deep: a layout of exactly 1,000,000 grids is
+    /// built whole, one more grid is M008 (a grid used to count once for each of its parents,
+    /// and a layout of half the limit was cut).
+    func testTheExpansionLimitCountsEachGridOnce() throws {
+        let exact = """
+        template t { cols fill * 9 }
+        template r { rows t * 10000 }
+        layout l rows {
+          r * 9
+          t * 9999
+        }
+        """
+        let file = load(exact)
+        XCTAssertEqual(file.diagnostics.map(\.code), [])
+        XCTAssertEqual(try XCTUnwrap(file.layouts.first?.grid).gridCount, Lowering.maximumGrids)
+        let over = load(exact.replacingOccurrences(of: "t * 9999", with: "t * 9999\n  fill"))
+        XCTAssertEqual(over.diagnostics.map(\.code), ["M008"])
+        XCTAssertEqual(try XCTUnwrap(over.layouts.first?.grid).gridCount, Lowering.maximumGrids)
     }
 
     func testSeveralLayoutsAndOneBareRoot() {
