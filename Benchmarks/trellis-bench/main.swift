@@ -199,6 +199,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-memory-input"), ind
     exit(0)
 }
 
+if CommandLine.arguments.contains("--only-scaling") {
+    scalingBenchmark(quick: CommandLine.arguments.contains("--quick"))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-pipeline") {
     pipelineBenchmark(bytes: 1_000_000)
     print("")
@@ -329,6 +334,8 @@ processBenchmark(quick: quick)
 print("")
 print("Frames (one layout pass) on trees of 1k, 100k and 1M grids")
 for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { layoutBenchmark(grids: count) }
+print("")
+scalingBenchmark(quick: quick)
 
 /// `--stages FILE`: what one analysis of a file costs, stage by stage (what the language
 /// server does on every edit), best of 20 runs each.

@@ -19,7 +19,7 @@ public enum SVGRenderer {
         <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
 
         """
-        var placedLabels: [Rect] = []
+        var placedLabels = LabelPlacement()
         for (index, grid) in result.grids.enumerated() {
             out += cell(grid, path: result.path(of: grid.index), label: grid.isLeaf || grid.slot != nil, hatch: "url(#\(idPrefix)hatch)", placed: &placedLabels)
             if index < lines.count {
@@ -107,7 +107,7 @@ public enum SVGRenderer {
         forms.first { Double($0.count) * 4.6 + 3 <= width }
     }
 
-    static func cell(_ grid: GridFrame, path gridPath: String, label: Bool, hatch: String, placed: inout [Rect]) -> String {
+    static func cell(_ grid: GridFrame, path gridPath: String, label: Bool, hatch: String, placed: inout LabelPlacement) -> String {
         var frame = grid.frame
         let negative = frame.width < 0 || frame.height < 0
         if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
@@ -139,9 +139,7 @@ public enum SVGRenderer {
             let baseline = grid.isLeaf ? 9 : max(9, frame.height - 2)
             // A label that would overlap one already drawn is left to the tooltip.
             let box = Rect(x: frame.x + 2, y: frame.y + baseline - 8, width: Double(text.count) * 4.6, height: 9)
-            let overlaps = placed.contains { $0.x < box.x + box.width && box.x < $0.x + $0.width && $0.y < box.y + box.height && box.y < $0.y + $0.height }
-            if !overlaps { placed.append(box) }
-            if !overlaps { out += "<text x=\"\(n(frame.x + 2))\" y=\"\(n(frame.y + baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text>" }
+            if placed.place(box) { out += "<text x=\"\(n(frame.x + 2))\" y=\"\(n(frame.y + baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text>" }
         }
         out += "</g>\n"
         return out
