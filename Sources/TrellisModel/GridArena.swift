@@ -158,11 +158,7 @@ public struct GridArena: Sendable {
     mutating func stored(_ line: Borderline) -> StoredBorderline {
         var stored = StoredBorderline(edge: line.edge)
         if let color = line.color { stored.color = append(text: color) }
-        stored.thick = line.thick
-        stored.head = line.head
-        stored.tail = line.tail
-        stored.offset = line.offset
-        stored.dash = line.dash
+        stored.numbers = (line.thick, line.head, line.tail, line.offset, line.dash)
         return stored
     }
 
@@ -271,11 +267,7 @@ public struct GridArena: Sendable {
     package func borderline(_ stored: StoredBorderline) -> Borderline {
         var line = Borderline(edge: stored.edge)
         line.color = string(stored.color)
-        line.thick = stored.thick
-        line.head = stored.head
-        line.tail = stored.tail
-        line.offset = stored.offset
-        line.dash = stored.dash
+        (line.thick, line.head, line.tail, line.offset, line.dash) = stored.numbers
         return line
     }
 

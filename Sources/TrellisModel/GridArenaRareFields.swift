@@ -36,6 +36,12 @@ extension GridArena {
         package var dash: Double?
 
         package init(edge: Edge) { self.edge = edge }
+
+        /// The five numbers, in the schema's order.
+        var numbers: (Double?, Double?, Double?, Double?, Double?) {
+            get { (thick, head, tail, offset, dash) }
+            set { (thick, head, tail, offset, dash) = newValue }
+        }
     }
 
     /// Where the entries a cell may change in place begin: entries before these are a
