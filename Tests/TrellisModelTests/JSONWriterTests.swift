@@ -40,7 +40,7 @@ final class JSONWriterTests: XCTestCase {
     func testDecimalsAreWrittenAsSwiftWritesThem() {
         var random = SeededRandom(seed: 2026_11_24)
         var values: [Double] = [0.5, -0.5, 0.1, 0.2, 0.1 + 0.2, 33.333333, -33.333333, 66.666667, 0.001, 0.0015, 0.000999, 999_999_999.5,
-                                1e9 + 0.5, 123_456.789, 0.3, 2.675, 1.005, 1 / 3, 2 / 3, 1e-7, 123_456_789.123_456_7, 5e-324, 1.7976931348623157e308]
+                                1e9 + 0.5, 123_456.789, 0.3, 2.675, 1.005, 1 / 3, 2 / 3, 1e-7, 123_456_789.123_456_7, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<200_000 {
             let decimals = Int.random(in: 1...12, using: &random)
             let digits = Int64.random(in: 1...999_999_999_999_999, using: &random)
