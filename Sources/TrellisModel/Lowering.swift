@@ -512,8 +512,8 @@ struct LoweringState {
                 }
             case .gravity, .overlap:
                 guard let range = plainArgumentText(attribute),
-                      bytes.withUnsafeBufferPointer({ ValueChecks.isExactAlignment(UnsafeBufferPointer(rebasing: $0[range])) }) else { break }
-                let span = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+                      source(range, ValueChecks.isExactAlignment) else { break }
+                let span = appendSourceText(range)
                 if known == .gravity {
                     grid.gravity = span
                 } else {
@@ -522,8 +522,8 @@ struct LoweringState {
                 return
             case .action:
                 guard let range = plainArgumentText(attribute),
-                      bytes.withUnsafeBufferPointer({ ValueChecks.isPlainSelector(UnsafeBufferPointer(rebasing: $0[range])) }) else { break }
-                grid.action = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+                      source(range, ValueChecks.isPlainSelector) else { break }
+                grid.action = appendSourceText(range)
                 return
             default: break
             }
@@ -691,9 +691,9 @@ struct LoweringState {
             let value = tokens[index + 1]
             if spells(key, "color") {
                 switch value.kind {
-                case .color where usesFastPaths && bytes.withUnsafeBufferPointer({ ValueChecks.isPlainHexColor(UnsafeBufferPointer(rebasing: $0[value.range])) }):
+                case .color where usesFastPaths && source(value.range, ValueChecks.isPlainHexColor):
                     // `#RRGGBB`, the common case: its bytes are the color.
-                    line.color = bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[value.range])) }
+                    line.color = appendSourceText(value.range)
                 case .color, .identifier, .string:
                     let color = value.kind == .string ? decodeString(value) : text(value)
                     line.color = arena.append(text: color)

@@ -67,6 +67,18 @@ extension LoweringState {
         return tree.tokens[start + 1].start..<tree.tokens[end - 2].end
     }
 
+    /// `body` of the source's bytes in `range` (a token's or an argument list's).
+    @inline(__always)
+    func source<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Copies the source's bytes in `range` into the arena's text.
+    @inline(__always)
+    mutating func appendSourceText(_ range: Range<Int>) -> GridArena.TextSpan {
+        bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Byte range of the text between the parentheses.
     func argumentRange(of attribute: Node) -> Range<Int>? {
         tree.argumentRange(of: attribute)
