@@ -68,13 +68,10 @@ public struct Analysis: Sendable {
         return screens.relayouts == 1 ? screens : nil
     }
 
-    /// Whether a JSON document is a grid dictionary worth analysing: an object whose members
-    /// include a grid key (`rows`, `cols`, `size`, `overlap`) in its first 4 KB. The CLI's folder
-    /// search and the server both use it.
-    public static func looksLikeGridDictionary(_ bytes: some Collection<UInt8>) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else { return false }
-        return ["rows", "cols", "size", "overlap"].contains { head.contains("\"\($0)\"") }
+    /// Whether a JSON document is a grid dictionary worth analysing (`GridDictionaryShape`):
+    /// the CLI's folder search and the server both use it.
+    public static func looksLikeGridDictionary(_ bytes: [UInt8]) -> Bool {
+        GridDictionaryShape.isGridDictionary(bytes)
     }
 }
 

@@ -17,6 +17,10 @@ public enum Fixer {
         var bytes = source.bytes
         var fixed: [Diagnostic] = []
         var diagnostics = Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options)
+        // Fixes are made on UTF-8 text: a UTF-16 or UTF-32 file is left as it is (J014 says so).
+        if kind == .json, JSONEncoding.detect(bytes).encoding != .utf8 {
+            return Outcome(bytes: bytes, fixed: [], remaining: diagnostics)
+        }
         for _ in 0..<8 {
             var taken: [(Range<Int>, String)] = []
             for diagnostic in diagnostics {

@@ -93,9 +93,20 @@ public enum Linter {
         let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
         diagnostics.removeAll { $0.code == "L001" && ratioSpans.contains($0.range) }
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
-        if let tree = file.tree { diagnostics = Suppression.apply(diagnostics, tree: tree) }
+        if let tree = file.tree {
+            diagnostics = TemplateFindings.merged(diagnostics, tree: tree)
+            diagnostics = Suppression.apply(diagnostics, tree: tree)
+        }
         diagnostics.sort { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
         return Run(diagnostics: diagnostics, screens: screens)
+    }
+
+    /// The rules over a grid dictionary as written (key names, value types and forms) alone:
+    /// what `trellis import` tells of the values it imports as the runtime reads them.
+    public static func jsonRuleFindings(_ root: JSONNode, dialect: Dialect) -> [Diagnostic] {
+        var rules = JSONRules(dialect: dialect)
+        rules.lint(root: root)
+        return DiagnosticCap.capped(rules.diagnostics, scope: "this file")
     }
 
     static let jsonWord = Array("json".utf8)
@@ -114,6 +125,7 @@ public enum Linter {
             var rules = JSONRules(dialect: dialect)
             rules.lintMembers(of: root, isRoot: false)
             let shift = range.lowerBound
+            found += crossChecks(root, attribute: index, tree: tree, shift: shift)
             for var diagnostic in rules.diagnostics {
                 diagnostic.range = (diagnostic.range.lowerBound + shift)..<(diagnostic.range.upperBound + shift)
                 diagnostic.labels = diagnostic.labels.map { DiagnosticLabel(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), message: $0.message) }
@@ -127,4 +139,77 @@ public enum Linter {
         return found
     }
 
+    /// Members of `json({…})` checked against the rest of their cell, as the JSON rules check
+    /// the keys of one grid: a key the cell writes already (its size, its split, one of its
+    /// attributes: the grid dictionary then holds it twice and the runtime reads the last,
+    /// J008 in a JSON file), `rows` beside a `cols` split (M101), a size or gravity that
+    /// `overlap` overwrites (M111).
+    static func crossChecks(_ root: JSONNode, attribute: Int, tree: SyntaxTree, shift: Int) -> [Diagnostic] {
+        let cell = tree.nodes[attribute].parent
+        guard cell >= 0, tree.nodes[cell].kind == .cell else { return [] }
+        var given: [GridKey: Range<Int>] = [:]
+        var givenRaw: [String: Range<Int>] = [:]
+        tree.forEachChild(of: cell) { child in
+            guard child != attribute else { return }
+            let node = tree.nodes[child]
+            switch node.kind {
+            case .size:
+                if let token = tree.firstToken(of: child), tree.tokens[token].kind != .underscore { given[.size] = tree.range(of: child) }
+            case .split:
+                if let token = tree.firstToken(of: child) {
+                    given[tree.tokens[token].kind == .kwRows ? .rows : .cols] = tree.tokens[token].range
+                }
+            case .attribute where node.attributeName == .json:
+                // An earlier `json({…})` of the same cell gives its keys too.
+                guard child < attribute, let range = tree.argumentRange(of: child),
+                      let earlier = JSONReader.read(SourceFile(name: "", bytes: Array(tree.source.bytes[range]))).root else { return }
+                earlier.forEachMember { member in
+                    let keyRange = (member.keyRange.lowerBound + range.lowerBound)..<(member.keyRange.upperBound + range.lowerBound)
+                    if let key = member.gridKey { given[key] = keyRange } else { givenRaw[member.key] = keyRange }
+                }
+            case .attribute:
+                if let key = node.attributeName?.gridKey, let token = tree.firstToken(of: child) { given[key] = tree.tokens[token].range }
+            default:
+                break
+            }
+        }
+        var found: [Diagnostic] = []
+        root.forEachMember { member in
+            guard let key = member.gridKey else {
+                if let other = givenRaw[member.key] {
+                    let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
+                    found.append(Diagnostic(code: "M009", severity: .warning, range: keyRange,
+                                            message: "\"\(member.key)\" is given twice on this cell: the grid dictionary gets the key twice and the runtime reads only the last",
+                                            labels: [DiagnosticLabel(range: other, message: "also given here")]))
+                }
+                return
+            }
+            let otherAxis: GridKey? = key == .rows ? .cols : key == .cols ? .rows : nil
+            if let otherAxis, let split = given[otherAxis] {
+                let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
+                found.append(Diagnostic(code: "M101", severity: .error, range: keyRange,
+                                        message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
+                                        labels: [DiagnosticLabel(range: split, message: "`\(otherAxis == .rows ? "rows" : "cols")` given here")],
+                                        notes: ["Inside `json(…)`: written to the grid dictionary as given."]))
+                return
+            }
+            if let overlap = given[.overlap], key == .size || key == .gravity {
+                let readsZero = key == .size && RuntimeReading.measure(read: member.value) == 0
+                let aligns = key == .gravity && !Gravity.parse(member.value.stringPayload ?? "").isNone
+                if !readsZero, key == .size || aligns {
+                    let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
+                    found.append(Diagnostic(code: "M111", severity: .warning, range: keyRange,
+                                            message: key == .size ? "`overlap` overwrites this `size` with 0" : "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
+                                            labels: [DiagnosticLabel(range: overlap, message: "overlap given here")]))
+                }
+            }
+            guard let other = given[key] else { return }
+            let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
+            found.append(Diagnostic(code: "M009", severity: .warning, range: keyRange,
+                                    message: "the cell gives \"\(member.key)\" already: the grid dictionary gets the key twice and the runtime reads only the one written last",
+                                    labels: [DiagnosticLabel(range: other, message: "also given here")],
+                                    notes: ["Inside `json(…)`: written to the grid dictionary as given."]))
+        }
+        return found
+    }
 }

@@ -29,14 +29,15 @@ public enum Importer {
         return Result(text: formatted, templates: builder.templateOrder.count)
     }
 
-    /// A name the grammar accepts for a layout: letters, digits, `_`, hyphens before letters,
-    /// not a keyword or an attribute name.
+    /// A name the grammar accepts for a layout, kept as written where the grammar allows
+    /// (`rows-example-1`, `首页`): Unicode identifier characters and single hyphens between
+    /// them; anything else becomes `_`; not a keyword or an attribute name.
     public static func identifier(_ text: String) -> String {
         var result = ""
         var previousHyphen = false
         for character in text {
-            if character.isASCII, character.isLetter || character.isNumber || character == "_" {
-                if previousHyphen, !character.isLetter { result.removeLast(); result += "_" }
+            let scalars = character.unicodeScalars
+            if character == "_" || scalars.allSatisfy({ $0.properties.isXIDContinue }) {
                 result.append(character)
                 previousHyphen = false
             } else if character == "-", !result.isEmpty, !previousHyphen {
@@ -48,7 +49,8 @@ public enum Importer {
             }
         }
         while result.hasSuffix("-") { result.removeLast() }
-        if result.isEmpty || result.first?.isNumber == true { result = "layout_" + result }
+        let startsName = result.unicodeScalars.first.map { $0 == "_" || $0.properties.isXIDStart } ?? false
+        if !startsName { result = "layout_" + result }
         let reserved: Set<String> = ["target", "preview", "template", "layout", "rows", "cols", "fill", "wrap", "rtl", "_"]
         if reserved.contains(result) || Parser.attributeNames.contains(result) { result += "_layout" }
         return result
@@ -181,10 +183,15 @@ struct ImportBuilder {
                 let percent = JSONWriter.formatNumber(number * 100)
                 if let back = Double(percent), back / 100 == number { return percent + "%" }
             }
+            // A size that asserts at runtime stays as written, through the escape hatch, where
+            // `check` reports it (M104); the language has no spelling for it.
+            if number <= -1 { return nil }
             return JSONWriter.formatNumber(number)
         case .string(let text):
             if text == "fill" || text == "wrap" { return text }
             guard text.hasSuffix("%"), let percent = Double(text.dropLast()), JSONWriter.formatNumber(percent) + "%" == text else { return nil }
+            // Beyond ±100% the runtime reads points or asserts (M103, M104): kept as written.
+            guard percent >= -100, percent <= 100 else { return nil }
             if let ratio = exactRatio(percent) { return ratio }
             return text
         default:
@@ -349,7 +356,8 @@ struct ImportBuilder {
         while index < children.count {
             var run = 1
             let key = fullKey(children[index])
-            while index + run < children.count, fullKey(children[index + run]) == key { run += 1 }
+            // A run longer than the language's largest repetition goes on in another cell.
+            while index + run < children.count, run < Lowering.maximumRepeat, fullKey(children[index + run]) == key { run += 1 }
             var text = emit(children[index], isRoot: false, repeated: run > 1)
             if run > 1 { text += " * \(run)" }
             if let comment = children[index].comment { text += " // \(comment)\n" }

@@ -107,7 +107,29 @@ public struct LoadedFile: Sendable {
                           tree: parsed.tree, parsed: parsed, jsonRoot: nil)
     }
 
-    static func loadJSON(_ source: SourceFile, target: Dialect?) -> LoadedFile {
+    /// The text a file's reports point into: a JSON file in UTF-16 or UTF-32 as UTF-8 (as
+    /// JSONSerialization reads it), any other file as it is.
+    public static func readable(_ source: SourceFile, kind: InputKind) -> SourceFile {
+        guard kind == .json, let transcoded = JSONEncoding.transcodedToUTF8(source.bytes) else { return source }
+        return SourceFile(name: source.name, bytes: transcoded.bytes)
+    }
+
+    static func loadJSON(_ given: SourceFile, target: Dialect?) -> LoadedFile {
+        var source = given
+        var encodingFindings: [Diagnostic] = []
+        if let transcoded = JSONEncoding.transcodedToUTF8(given.bytes) {
+            // JSONSerialization reads UTF-16 and UTF-32 too: the text is read as it would be,
+            // and positions count its characters.
+            source = SourceFile(name: given.name, bytes: transcoded.bytes)
+            encodingFindings.append(Diagnostic(code: "J014", severity: transcoded.valid ? .info : .error, range: 0..<0,
+                                               message: transcoded.valid
+                                                   ? "the file is \(transcoded.encoding.rawValue): JSONSerialization reads it, and so does Trellis (fixes are not applied to it)"
+                                                   : "the file is \(transcoded.encoding.rawValue) with invalid code units: JSONSerialization rejects it"))
+        } else if let invalid = UTF8Validation.firstInvalid(in: given.bytes) {
+            encodingFindings.append(Diagnostic(code: "J014", severity: .error, range: invalid,
+                                               message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
+                                               notes: [JSONReader.rejectedNote]))
+        }
         let read = JSONReader.read(source)
         var layouts: [LoadedLayout] = []
         var dialect = target ?? .default
@@ -116,7 +138,7 @@ public struct LoadedFile: Sendable {
             layouts.append(LoadedLayout(name: stem(of: source.name), authored: nil, dialect: dialect, readNode: root))
         }
         return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
-                          diagnostics: DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
+                          diagnostics: encodingFindings + DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.

@@ -294,11 +294,11 @@ struct LoweringState {
                 lowered.record.setSize(nil)
             }
         }
+        // One bit per attribute name seen on this cell; `firstGiven` holds where each was
+        // first given, read only for names whose bit is set (no allocation per cell).
+        var given: UInt64 = 0
         if let firstAttribute {
             ownEntries = arena.mark
-            // One bit per attribute name seen on this cell; `firstGiven` holds where each was
-            // first given, read only for names whose bit is set (no allocation per cell).
-            var given: UInt64 = 0
             var attribute = firstAttribute
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
@@ -323,13 +323,20 @@ struct LoweringState {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
+        let gravitySlot = Int(AttributeName.gravity.rawValue)
+        if given & 1 << UInt64(gravitySlot) != 0, !arena.rare[Int(lowered.record.rare)].overlap.isNone,
+           let gravity = arena.string(lowered.record.gravity), !Gravity.parse(gravity).isNone {
+            report("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[gravitySlot])
+        }
         // The record goes to `pending` before its children, and is finished there in place:
         // copying it after its last small writes would wait for them to land (96 bytes read
         // in pieces wider than the fields just written).
         var list: Node?
         if let split, let keywordIndex = tree.firstToken(of: split) {
             let keyword = tree.tokens[keywordIndex]
-            lowered.record.axis = keyword.kind == .kwRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
+            // A misspelled keyword (S010) is read as the one it was taken for.
+            let isRows = keyword.kind == .kwRows || (keyword.kind == .identifier && Parser.splitKeyword(misspelledAs: text(keyword)) == "rows")
+            lowered.record.axis = isRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
             lowered.record.setChildren(0..<0)
             lowered.height = 1
             lowered.count = 1
@@ -447,16 +454,7 @@ struct LoweringState {
     mutating func template(named name: String, reference: Token) -> LoweredCell? {
         usedTemplates.insert(name)
         guard let cell = templateCells[name] else {
-            let candidates = templateCells.keys.sorted() + Parser.attributeNames.sorted()
-            var fixIts: [FixIt] = []
-            var message = "unknown template `\(name)`"
-            if let suggestion = Suggestion.closest(to: name, among: candidates) {
-                message += "; did you mean `\(suggestion)`?"
-                fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: reference.range, replacement: suggestion)], isSafe: false))
-            }
-            report("M001", message, reference.range,
-                   notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
-                   fixIts: fixIts)
+            unknownName(name, reference)
             return nil
         }
         if let cycleStart = templatesInProgress.firstIndex(of: name) {
@@ -616,6 +614,38 @@ struct LoweringState {
             }
             arena.updateRareFields(of: &grid, ownedFrom: ownEntries) { $0.contentSize = PreviewSize(width: width, height: height) }
         }
+    }
+
+    /// A name where a template's was expected that names none: a unit glued to a size
+    /// (`20px`, M006), or a near miss of a size word, a template or an attribute (M001), each
+    /// one error with its fix.
+    mutating func unknownName(_ name: String, _ reference: Token) {
+        let start = reference.start
+        if start > 0, Self.isNumberByte(bytes[start - 1]), bytes[start - 1] != UInt8(ascii: "-") {
+            var numberStart = start - 1
+            while numberStart > 0, Self.isNumberByte(bytes[numberStart - 1]) { numberStart -= 1 }
+            let number = tree.source.text(in: numberStart..<start)
+            report("M006", "`\(number)\(name)`: a size has no unit; `\(number)` is \(number) points", numberStart..<reference.end,
+                   notes: ["Sizes are points (`20`), shares (`33%`, `1/3`), `fill` or `wrap`; the runtime knows no units."],
+                   fixIts: [FixIt(message: "remove `\(name)`", edits: [TextEdit(range: reference.range, replacement: "")], isSafe: false)])
+            return
+        }
+        let sizeWords = ["fill", "wrap"]
+        let candidates = sizeWords + templateCells.keys.sorted() + Parser.attributeNames.sorted()
+        var fixIts: [FixIt] = []
+        var message = "unknown template `\(name)`"
+        if let suggestion = Suggestion.closest(to: name, among: candidates) {
+            if sizeWords.contains(suggestion) { message = "`\(name)` is not a size or a template" }
+            message += "; did you mean `\(suggestion)`?"
+            fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: reference.range, replacement: suggestion)], isSafe: false))
+        }
+        report("M001", message, reference.range,
+               notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
+               fixIts: fixIts)
+    }
+
+    static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     mutating func unknownAttribute(_ nameToken: Token) {

@@ -16,6 +16,7 @@ extension LoweringState {
                 report("M006", "`\(text(token))` is not a number", token.range)
                 return false
             }
+            checkPoints(value, token)
             record.size = .number
             record.sizeNumber = value
         case .percent:
@@ -23,6 +24,7 @@ extension LoweringState {
                 report("M006", "`\(text(token))` is not a percentage", token.range)
                 return false
             }
+            checkPercent(value, token)
             record.size = .percent
             record.sizeNumber = value
         case .ratio:
@@ -33,6 +35,32 @@ extension LoweringState {
             return false
         }
         return true
+    }
+
+    /// A number the runtime does not read as points: at or below −1 it asserts (M104, as the
+    /// JSON rule says of the number it becomes); strictly between −1 and 1 it is a ratio (M105).
+    mutating func checkPoints(_ value: Double, _ token: Token) {
+        if value <= -1 {
+            report("M104", "size `\(text(token))` asserts at runtime: sizes at or below -1 are not allowed", token.range,
+                   notes: ["A negative size is a share of what remains: `-50%` or `-1/2`, between -100% and 0."])
+        } else if value != 0, value > -1, value < 1 {
+            let percent = JSONWriter.formatNumber(value * 100) + "%"
+            let share = value > 0 ? "of the free length" : "of what remains"
+            report("M105", .info, "`\(text(token))` is a ratio \(share) (\(percent)), not points", token.range,
+                   fixIts: [FixIt(message: "write `\(percent)`", edits: [TextEdit(range: token.range, replacement: percent)])])
+        }
+    }
+
+    /// A percentage beyond ±100%: the runtime reads `"150%"` as 1.5, a FIXED length in points
+    /// (M103 in JSON), and `"-150%"` as -1.5, which asserts (M104). An error here, as a ratio
+    /// out of range is (`3/2`).
+    mutating func checkPercent(_ value: Double, _ token: Token) {
+        guard value > 100 || value < -100 else { return }
+        let read = JSONWriter.formatNumber(value / 100)
+        let meaning = value > 0 ? "a FIXED \(read) points" : "\(read), which asserts"
+        report("M006", "a percentage lies between -100% and 100%; the runtime reads `\(text(token))` as \(meaning)", token.range,
+               notes: ["`fill` takes what is left; `100%` is the whole free length."],
+               fixIts: value > 0 ? [FixIt(message: "write `fill`", edits: [TextEdit(range: token.range, replacement: "fill")], isSafe: false)] : [])
     }
 
     /// The percentage a ratio such as `1/3` spells (33.333333), or nil (reported).

@@ -143,7 +143,9 @@ public enum ValueChecks {
     public static func padding(_ text: String) -> ValueFinding? {
         if RuntimeReading.padding(text) != .zero || isPlainZeroPadding(text) { return nil }
         let numbers = text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-") }).compactMap { Double($0) }
+        // `{0, 0, 0, 0}` written some other way reads as zero too; `{5t ,5,5,5}` does not.
         let wellFormedZero = text.trimmingSpaces.hasPrefix("{") && text.trimmingSpaces.hasSuffix("}") && numbers.count == 4
+            && numbers.allSatisfy { $0 == 0 }
         if wellFormedZero { return nil }
         var finding = ValueFinding(code: "M116", severity: .warning,
                                    message: "padding \"\(text)\" is malformed: the runtime reads it as {0,0,0,0}",

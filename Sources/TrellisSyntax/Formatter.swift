@@ -44,9 +44,25 @@ struct Comment {
 
 struct Printer {
     let tree: SyntaxTree
-    var output = ""
+    /// How many comments come before each token index (one more entry than tokens), so that
+    /// whether a node holds a comment is answered without reading its tokens.
+    let commentsBefore: [Int32]
+    /// Each cell's lines, by cell and whether it sits in a block: an inline list that does not
+    /// fit is printed again as a block, and without this every level of nesting would print
+    /// its cells twice (exponential in the depth). A cell's level is fixed by its place.
+    var printed: [Int: [String]] = [:]
 
-    init(tree: SyntaxTree) { self.tree = tree }
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        var counts = [Int32](repeating: 0, count: tree.tokens.count + 1)
+        var running: Int32 = 0
+        for (index, token) in tree.tokens.enumerated() {
+            counts[index] = running
+            if token.kind == .comment { running += 1 }
+        }
+        counts[tree.tokens.count] = running
+        commentsBefore = counts
+    }
 
     // MARK: trivia
 
@@ -96,7 +112,9 @@ struct Printer {
     }
 
     func hasComments(_ node: Int) -> Bool {
-        tree.tokens[tree.nodes[node].tokenStart..<tree.nodes[node].tokenEnd].contains { $0.kind == .comment }
+        let start = min(tree.nodes[node].tokenStart, tree.tokens.count)
+        let end = min(max(tree.nodes[node].tokenEnd, start), tree.tokens.count)
+        return commentsBefore[end] > commentsBefore[start]
     }
 
     func children(_ node: Int) -> [Int] {
@@ -248,8 +266,17 @@ struct Printer {
     static let attributeOrder: [String] = AttributeName.allCases.map(\.spelling)
 
     /// A cell's lines at `level`. The first line carries no indentation when the caller
-    /// continues a line (`layout NAME …`); inside blocks it is indented.
+    /// continues a line (`layout NAME …`); inside blocks it is indented. Each cell is printed
+    /// at most once each way (`printed`), so formatting is linear in the cells.
     mutating func printCell(_ cell: Int, level: Int, inBlock: Bool) -> [String] {
+        let key = cell << 1 | (inBlock ? 1 : 0)
+        if let lines = printed[key] { return lines }
+        let lines = printCellOnce(cell, level: level, inBlock: inBlock)
+        printed[key] = lines
+        return lines
+    }
+
+    mutating func printCellOnce(_ cell: Int, level: Int, inBlock: Bool) -> [String] {
         var size: String?
         var templateName: String?
         var attributes: [(name: String, text: String, index: Int)] = []

@@ -179,7 +179,8 @@ public enum Lexer {
         isIdentifierStart(byte) || isDigit(byte)
     }
 
-    /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`);
+    /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`,
+    /// `card-1`);
     /// beyond ASCII, Unicode identifier characters (XID_Start, XID_Continue).
     @inline(__always)
     static func scanIdentifier(_ bytes: Bytes, from start: Int, firstLength: Int = 1) -> Int {
@@ -191,8 +192,9 @@ public enum Lexer {
                 index += 1
             } else if byte >= 0x80, let (scalar, length) = SourceFile.decodeScalar(bytes, at: index), scalar.properties.isXIDContinue {
                 index += length
-            } else if byte == UInt8(ascii: "-"), index + 1 < count, startsName(bytes, at: index + 1) {
-                index += 2
+            } else if byte == UInt8(ascii: "-"), index + 1 < count, continuesName(bytes, at: index + 1) {
+                // The character after the hyphen is read by the next turn of the loop.
+                index += 1
             } else {
                 break
             }
@@ -200,12 +202,13 @@ public enum Lexer {
         return index
     }
 
-    /// Whether a name can start at `index` (ASCII letter or `_`, or a Unicode XID_Start).
-    static func startsName(_ bytes: Bytes, at index: Int) -> Bool {
+    /// Whether a name goes on at `index` after a hyphen: a letter, a digit or `_`, or a
+    /// Unicode XID_Continue character (`card-1`, `a-é`: names read as a person reads them).
+    static func continuesName(_ bytes: Bytes, at index: Int) -> Bool {
         guard index < bytes.count else { return false }
-        if isIdentifierStart(bytes[index]) { return true }
+        if isIdentifierContinue(bytes[index]) { return true }
         guard bytes[index] >= 0x80, let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { return false }
-        return scalar.properties.isXIDStart
+        return scalar.properties.isXIDContinue
     }
 
     /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.

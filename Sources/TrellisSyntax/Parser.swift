@@ -17,6 +17,19 @@ public enum Parser {
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
     public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))
 
+    /// `rows` or `cols` for a name one edit away from it, in any case, or an English
+    /// spelling of it (`row`, `column`, `columns`); nil otherwise.
+    public static func splitKeyword(misspelledAs name: String) -> String? {
+        let lowered = name.lowercased()
+        guard lowered.utf8.count <= 7 else { return nil }
+        if lowered == "row" { return "rows" }
+        if lowered == "column" || lowered == "columns" || lowered == "col" { return "cols" }
+        for keyword in ["rows", "cols"] where Suggestion.editDistance(Array(lowered.utf8), Array(keyword.utf8)) <= 1 {
+            return keyword
+        }
+        return nil
+    }
+
     public static func parse(_ source: SourceFile) -> ParseResult {
         let lexed = Lexer.tokenize(source.bytes)
         var diagnostics = lexed.diagnostics
@@ -317,7 +330,13 @@ struct ParserState: ~Copyable {
         if current.isSize {
             open(.size); bump(); close()
         }
-        if current == .identifier, !isAttributeStart(), continues(indent) {
+        if current == .identifier, !isAttributeStart(), continues(indent), let keyword = misspelledSplitKeyword() {
+            // `rowz 33% | fill`: one error, and the rest parsed as the split it meant.
+            let token = currentToken
+            error("S010", "`\(text(token))` is not a keyword; did you mean `\(keyword)`?", at: token.range,
+                  fixIts: [FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)])])
+            parseSplit(depth: depth)
+        } else if current == .identifier, !isAttributeStart(), continues(indent) {
             open(.templateRef); bump(); close()
         }
         while current == .identifier, isAttributeStart(), continues(indent) {
@@ -362,6 +381,20 @@ struct ParserState: ~Copyable {
         error("S006", "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
               at: first.lowerBound..<last.upperBound, fixIts: commented ? [] : [fix],
               labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
+    }
+
+    /// `rows` or `cols` when the current name is a near miss of one (`rowz`, `Cols`,
+    /// `columns`) followed on its line by what only a split takes there: `{` or a size. (A
+    /// template's name is never followed by either, so no valid program reads differently.)
+    func misspelledSplitKeyword() -> String? {
+        guard let keyword = Parser.splitKeyword(misspelledAs: text(currentToken)) else { return nil }
+        var index = position + 1
+        while index < tokens.count - 1, tokens[index].kind.isTrivia {
+            if tokens[index].kind == .newline { return nil }
+            index += 1
+        }
+        let next = tokens[index].kind
+        return next == .lBrace || next.isSize ? keyword : nil
     }
 
     /// Whether the current name starts an attribute: a known attribute name, or any name

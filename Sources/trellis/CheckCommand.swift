@@ -23,23 +23,26 @@ enum CheckCommand {
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
         let options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
         var checked: [CheckedFile] = []
+        // JSON files that are not grid dictionaries (`package.json`): skipped, with one note.
+        var skipped: [String] = []
         var rendered: [[UInt8]] = []
         let color = Terminal.colorOnStdout
         if !fixing {
             // Files are independent: analysed and rendered on every core, reported in the
             // order given; a file that cannot be read stops the run where it did before.
-            let outcomes = ParallelMap.map(paths) { path -> Result<(CheckedFile, [UInt8]), Error> in
+            let outcomes = ParallelMap.map(paths) { path -> Result<(CheckedFile, [UInt8])?, Error> in
                 Result {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+                    if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
                     let analysis = Analysis(source, kind: kind, options: options, target: target, oneOff: true)
-                    let file = CheckedFile(source: source, diagnostics: analysis.diagnostics)
+                    let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
                     return (file, render(file, format: format, color: color))
                 }
             }
-            for outcome in outcomes {
-                let (file, bytes) = try outcome.get()
+            for (path, outcome) in zip(paths, outcomes) {
+                guard let (file, bytes) = try outcome.get() else { skipped.append(path); continue }
                 checked.append(file)
                 rendered.append(bytes)
             }
@@ -47,14 +50,21 @@ enum CheckCommand {
         for path in paths where fixing {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+            if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { skipped.append(path); continue }
             let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
             if outcome.bytes != source.bytes {
                 try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
                 Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
             }
-            let file = CheckedFile(source: SourceFile(name: path, bytes: outcome.bytes), diagnostics: outcome.remaining)
+            // The text the reports point into (a UTF-16 or UTF-32 file's, as UTF-8).
+            let shown = LoadedFile.readable(SourceFile(name: path, bytes: outcome.bytes), kind: kind)
+            let file = CheckedFile(source: shown, diagnostics: outcome.remaining)
             checked.append(file)
             rendered.append(render(file, format: format, color: color))
+        }
+        if !skipped.isEmpty {
+            let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
+            Terminal.error("note: skipped \(skipped.count) JSON \(skipped.count == 1 ? "file" : "files") that \(skipped.count == 1 ? "is not a grid dictionary" : "are not grid dictionaries") (no grid key such as `rows`, `cols` or `size` at the root): \(names)\n")
         }
         let summary = CheckSummary(checked)
         switch format {
@@ -109,10 +119,10 @@ enum CheckCommand {
         return result
     }
 
-    /// A JSON file that looks like a grid dictionary (`Analysis.looksLikeGridDictionary` on
-    /// its first 4 KB).
+    /// A JSON file that is a grid dictionary (`GridDictionaryShape`); an unreadable one is
+    /// kept, so that its error is reported.
     static func looksLikeGridDictionary(_ path: String) -> Bool {
-        guard case .success(let head) = Files.read(path, limit: 4096) else { return false }
-        return Analysis.looksLikeGridDictionary(head)
+        guard case .success(let bytes) = Files.read(path) else { return true }
+        return Analysis.looksLikeGridDictionary(bytes)
     }
 }

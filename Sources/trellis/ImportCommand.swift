@@ -1,3 +1,4 @@
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
@@ -27,8 +28,18 @@ enum ImportCommand {
             }
             let value = root.value
             let dialect = target ?? LoadedFile.detectDialect(value) ?? .default
+            // What the runtime makes of odd values is what is imported: say so where it differs
+            // from what the JSON seems to say.
+            let findings = Linter.jsonRuleFindings(root, dialect: dialect)
+            Terminal.printDiagnostics(findings, in: source)
+            if findings.hasErrors { failed = true }
             let stem = LoadedFile.stem(of: source.name)
             let result = Importer.importLayout(value, dialect: dialect, name: stem, source: path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path))
+            if let problem = roundTripProblem(result.text, value: value, dialect: dialect) {
+                Terminal.error("error: the import of \(source.name) does not build back to the layout the runtime reads (\(problem)); nothing was written. Please report this with the file.\n")
+                failed = true
+                continue
+            }
             let bytes = Array(result.text.utf8)
             if let outDir {
                 try Terminal.createDirectory(outDir)
@@ -43,6 +54,15 @@ enum ImportCommand {
             }
         }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// Why the imported text does not build back to the runtime model of `value` (its first
+    /// difference), or nil when it does: an import never loses a value. (Errors the JSON
+    /// itself has, such as a size that asserts, stay errors of the import.)
+    static func roundTripProblem(_ text: String, value: JSONValue, dialect: Dialect) -> String? {
+        let loaded = LoadedFile.load(SourceFile(name: "import.trellis", text: text), kind: .trellis)
+        guard loaded.layouts.count == 1, let layout = loaded.layouts.first else { return "\(loaded.layouts.count) layouts" }
+        return layout.runtime.firstDifference(from: RuntimeReading.root(value, dialect: dialect), path: "")
     }
 
     /// What the recovered layout lacks, precisely: text the reader skipped, values it had to

@@ -27,10 +27,10 @@ enum Inputs {
                 file = LoadedFile.load(source, kind: kind, target: defaultTarget)
             }
             switch style {
-            case .human: Terminal.printDiagnostics(file.diagnostics, in: source)
+            case .human: Terminal.printDiagnostics(file.diagnostics, in: file.source)
             case .compiler:
                 let sorted = file.diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-                Terminal.error(DiagnosticRenderer.compiler(sorted.map(\.element), in: source))
+                Terminal.error(DiagnosticRenderer.compiler(sorted.map(\.element), in: file.source))
             }
             if file.diagnostics.hasErrors { hasErrors = true }
             files.append(file)
@@ -46,10 +46,10 @@ enum Inputs {
         }
     }
 
-    /// Standard input is JSON when its first non-space byte opens an object.
+    /// Standard input is JSON when its first non-space byte opens an object or an array.
     static func sniff(_ source: SourceFile) -> InputKind {
         for byte in source.bytes where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
-            return byte == UInt8(ascii: "{") ? .json : .trellis
+            return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? .json : .trellis
         }
         return .trellis
     }

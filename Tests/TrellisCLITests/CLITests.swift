@@ -88,7 +88,7 @@ final class CLITests: XCTestCase {
     }
 
     func testFramesOnACorpusCaseMatchesTheReferenceExactly() throws {
-        let frames = TestPaths.corpus.appendingPathComponent("frames")
+        let frames = try TestPaths.corpus("frames")
         let run = try trellis(["frames", frames.appendingPathComponent("case_0031.json").path, "--format", "json", "--viewport", "414xwrap@3x", "--target", "2", "--single-pass"])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, try TestPaths.text(frames.appendingPathComponent("case_0031.expected.json")))
@@ -101,19 +101,19 @@ final class CLITests: XCTestCase {
             XCTAssertTrue(run.stdout.contains("path"), url.lastPathComponent)
         }
         for name in ["GridLayoutDemo4.json", "GridLayoutDemo5.json"] {
-            let run = try trellis(["frames", TestPaths.corpus.appendingPathComponent("mylayout/" + name).path, "--viewport", "375x667@2x", "--viewport", "320xwrap@3x", "--rtl"])
+            let run = try trellis(["frames", try TestPaths.corpus("mylayout/" + name).path, "--viewport", "375x667@2x", "--viewport", "320xwrap@3x", "--rtl"])
             XCTAssertEqual(run.status, 0)
             XCTAssertTrue(run.stderr.contains("warning[J002]"), "trailing commas are reported")
         }
         for folder in ["seeds", "mylayout"] {
-            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(folder), withExtension: "json") {
+            for url in try TestPaths.corpusFiles(folder) {
                 let run = try trellis(["frames", url.path, "--format", "json"])
                 let clean = !run.stderr.contains("error[")
                 XCTAssertEqual(run.status, clean ? 0 : 1, url.lastPathComponent)
                 XCTAssertTrue(run.stdout.hasPrefix("{\n \"layouts\""), url.lastPathComponent)
             }
         }
-        let broken = try trellis(["frames", TestPaths.corpus.appendingPathComponent("seeds/viewgroup-card.raw.json").path])
+        let broken = try trellis(["frames", try TestPaths.corpus("seeds/viewgroup-card.raw.json").path])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("error[J003]: missing `:` after the key \"thick\""))
         XCTAssertTrue(broken.stderr.contains("the app would get no layout from this file"))

@@ -19,7 +19,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testCorpusFolderIsSearchedAndErrorsExitOne() throws {
-        let run = try trellis(["check", TestPaths.corpus.appendingPathComponent("seeds").path])
+        let run = try trellis(["check", try TestPaths.corpus("seeds").path])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stdout.hasSuffix("10 files checked: 12 errors, 14 warnings, 8 info\n"), run.stdout)
     }
@@ -52,7 +52,7 @@ final class CheckCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("rows.json")
-        try Data(try TestPaths.bytes(TestPaths.corpus.appendingPathComponent("seeds/rows-example-1.json"))).write(to: file)
+        try Data(try TestPaths.bytes(try TestPaths.corpus("seeds/rows-example-1.json"))).write(to: file)
         let run = try trellis(["check", file.path, "--fix"])
         XCTAssertEqual(run.status, 0, run.stdout)
         XCTAssertEqual(run.stderr, "fixed 2 in \(file.path): J004, J005\n")
@@ -69,7 +69,7 @@ final class CheckCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for sub in ["seeds", "mylayout"] {
-            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(sub), withExtension: "json") {
+            for url in try TestPaths.corpusFiles(sub) {
                 try Data(try TestPaths.bytes(url)).write(to: folder.appendingPathComponent("\(sub)-\(url.lastPathComponent)"))
             }
         }

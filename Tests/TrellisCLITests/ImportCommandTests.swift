@@ -12,7 +12,7 @@ final class ImportCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let demo = TestPaths.corpus.appendingPathComponent("mylayout/GridLayoutDemo4.json")
+        let demo = try TestPaths.corpus("mylayout/GridLayoutDemo4.json")
         let output = folder.appendingPathComponent("home.trellis")
         let run = try trellis(["import", demo.path, "-o", output.path])
         XCTAssertEqual(run.status, 0)
@@ -31,13 +31,13 @@ final class ImportCommandTests: XCTestCase {
     func testSeveralInputsAndBrokenFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let seeds = TestPaths.corpus.appendingPathComponent("seeds")
+        let seeds = try TestPaths.corpus("seeds")
         let run = try trellis(["import", seeds.appendingPathComponent("rows-example-2.json").path,
                                seeds.appendingPathComponent("viewgroup-card.raw.json").path, "--out-dir", folder.path])
         XCTAssertEqual(run.status, 1, "the view-group card has errors")
         XCTAssertTrue(run.stderr.contains("importing the layout as recovered"))
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("rows-example-2.trellis"), encoding: .utf8),
-                       "// Imported from rows-example-2.json by trellis import.\ntarget mylayout 1\n\nlayout rows-example_2 rows -33.33% | -50% | fill\n")
+                       "// Imported from rows-example-2.json by trellis import.\ntarget mylayout 1\n\nlayout rows-example-2 rows -33.33% | -50% | fill\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("viewgroup-card.raw.trellis").path))
         XCTAssertEqual(try trellis(["import", "a.json", "b.json"]).status, 2)
         XCTAssertEqual(try trellis(["import", "-"], stdin: #"{"cols":[{"size":"1%"}]}"#).stdout,

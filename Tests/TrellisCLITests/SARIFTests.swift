@@ -6,7 +6,7 @@ import XCTest
 /// (Tests/sarif/validate_sarif.py; .ci/run installs its Python dependencies).
 final class SARIFTests: XCTestCase {
     func testCorpusSARIFValidatesAgainstTheSchema() throws {
-        let run = try TrellisRun.run(["check", TestPaths.corpus.path, "--format", "sarif"])
+        let run = try TrellisRun.run(["check", try TestPaths.corpus("").path, "--format", "sarif"])
         XCTAssertEqual(run.status, 1, "the corpus has errors")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-\(UUID().uuidString).sarif")
         try run.stdout.write(to: log, atomically: true, encoding: .utf8)

@@ -8,7 +8,7 @@ import XCTest
 /// independent implementation, checked through the real executable as a user runs it:
 /// `trellis frames INPUT --format json FLAGS`, within 0.001, passes and settling exactly.
 final class ScreenFramesTests: XCTestCase {
-    static let folder = TestPaths.corpus.appendingPathComponent("screen")
+    static var folder: URL { get throws { try TestPaths.corpus("screen") } }
 
     func manifest() throws -> [JSONValue] {
         let bytes = try TestPaths.bytes(Self.folder.appendingPathComponent("manifest.json"))

@@ -12,7 +12,7 @@ final class AnalysisTests: XCTestCase {
     func testKeptScreensEqualScreensComputedOnRequest() throws {
         let options = LintOptions(viewports: ["375x667@2x", "320xwrap@3x", "768x1024@2x"].compactMap(Viewport.parse))
         var inputs = try TestPaths.files(in: TestPaths.examples, withExtension: "trellis").map { (SourceFile(name: $0.path, bytes: try TestPaths.bytes($0)), InputKind.trellis) }
-        inputs += try TestPaths.files(in: TestPaths.corpus.appendingPathComponent("mylayout"), withExtension: "json").prefix(6)
+        inputs += try TestPaths.corpusFiles("mylayout").prefix(6)
             .map { (SourceFile(name: $0.path, bytes: try TestPaths.bytes($0)), InputKind.json) }
         XCTAssertGreaterThan(inputs.count, 10)
         for (source, kind) in inputs {

@@ -17,7 +17,7 @@ final class CorpusFramesTests: XCTestCase {
     }
 
     static func cases() throws -> [Case] {
-        let folder = TestPaths.corpus.appendingPathComponent("frames")
+        let folder = try TestPaths.corpus("frames")
         let manifest = try XCTUnwrap(JSONReader.read(SourceFile(name: "manifest", bytes: try TestPaths.bytes(folder.appendingPathComponent("manifest.json")))).root?.value)
         var result: [Case] = []
         for entry in manifest["cases"]?.arrayElements ?? [] {
@@ -42,7 +42,7 @@ final class CorpusFramesTests: XCTestCase {
     }
 
     func testEveryReferenceCaseMatches() throws {
-        let folder = TestPaths.corpus.appendingPathComponent("frames")
+        let folder = try TestPaths.corpus("frames")
         let cases = try Self.cases()
         XCTAssertGreaterThanOrEqual(cases.count, 66)
         for item in cases {
@@ -74,9 +74,9 @@ final class CorpusFramesTests: XCTestCase {
     /// same frames as the stripped copies in frames/.
     func testDemoFilesWithTrailingCommas() throws {
         for demo in ["GridLayoutDemo4", "GridLayoutDemo5"] {
-            let raw = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent("mylayout/\(demo).json"))), kind: .json, target: .v2)
+            let raw = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(try TestPaths.corpus("mylayout/\(demo).json"))), kind: .json, target: .v2)
             XCTAssertFalse(raw.diagnostics.hasErrors)
-            let stripped = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent("frames/\(demo)_375x667.json"))), kind: .json, target: .v2)
+            let stripped = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(try TestPaths.corpus("frames/\(demo)_375x667.json"))), kind: .json, target: .v2)
             let viewport = Viewport(width: 375, height: 667, scale: 2)
             let a = FramesReport.jsonText([LayoutFrames(name: demo, results: [LayoutEngine.layout(try XCTUnwrap(raw.layouts.first).runtime, viewport: viewport)])])
             let b = FramesReport.jsonText([LayoutFrames(name: demo, results: [LayoutEngine.layout(try XCTUnwrap(stripped.layouts.first).runtime, viewport: viewport)])])
@@ -88,7 +88,7 @@ final class CorpusFramesTests: XCTestCase {
     func testTrellisExamplesGiveTheCorpusFrames() throws {
         for (example, json) in [("GridLayoutDemo4", "mylayout/GridLayoutDemo4.json"), ("GridLayoutDemo5", "mylayout/GridLayoutDemo5.json")] {
             let trellis = LoadedFile.load(SourceFile(name: example, bytes: try TestPaths.bytes(TestPaths.examples.appendingPathComponent(example + ".trellis"))), kind: .trellis)
-            let corpus = LoadedFile.load(SourceFile(name: example, bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent(json))), kind: .json, target: .v2)
+            let corpus = LoadedFile.load(SourceFile(name: example, bytes: try TestPaths.bytes(try TestPaths.corpus(json))), kind: .json, target: .v2)
             for viewport in [Viewport(width: 375, height: 667, scale: 2), Viewport(width: 320, height: 568, scale: 2, rtl: true), Viewport(width: 393, height: nil, scale: 3)] {
                 let a = LayoutEngine.layout(try XCTUnwrap(trellis.layouts.first).runtime, viewport: viewport)
                 let b = LayoutEngine.layout(try XCTUnwrap(corpus.layouts.first).runtime, viewport: viewport)

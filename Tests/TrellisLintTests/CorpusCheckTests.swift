@@ -11,7 +11,7 @@ final class CorpusCheckTests: XCTestCase {
     func testCorpusGoldens() throws {
         var compared = 0
         for folder in ["seeds", "mylayout"] {
-            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(folder), withExtension: "json") {
+            for url in try TestPaths.corpusFiles(folder) {
                 let name = "corpus/\(folder)/\(url.lastPathComponent)"
                 let source = SourceFile(name: name, bytes: try TestPaths.bytes(url))
                 let diagnostics = Linter.lint(LoadedFile.load(source, kind: .json))
@@ -43,7 +43,7 @@ final class CorpusCheckTests: XCTestCase {
             ("mylayout/GridLayoutDemo4.json", "J002", 61, 22),
         ]
         for (path, code, line, column) in expectations {
-            let source = SourceFile(name: path, bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent(path)))
+            let source = SourceFile(name: path, bytes: try TestPaths.bytes(try TestPaths.corpus(path)))
             let diagnostics = Linter.lint(LoadedFile.load(source, kind: .json))
             let found = diagnostics.contains { diagnostic in
                 let position = source.scalarPosition(of: diagnostic.range.lowerBound)

@@ -121,8 +121,8 @@ final class FixerPropertyTests: XCTestCase {
 
     /// On the corpus and the examples, fixing never changes the number or nesting of grids.
     func testFixingTheCorpusKeepsEveryGrid() throws {
-        var files = TestPaths.files(in: TestPaths.corpus.appendingPathComponent("seeds"), withExtension: "json")
-        files += TestPaths.files(in: TestPaths.corpus.appendingPathComponent("mylayout"), withExtension: "json")
+        var files = try TestPaths.corpusFiles("seeds")
+        files += try TestPaths.corpusFiles("mylayout")
         files += TestPaths.files(in: TestPaths.examples, withExtension: "trellis")
         for url in files {
             let kind: InputKind = url.pathExtension == "json" ? .json : .trellis

@@ -9,7 +9,7 @@ import XCTest
 final class FixerTests: XCTestCase {
     func testCorpusFilesBecomeStrictJSONWithTheSameModel() throws {
         for folder in ["seeds", "mylayout"] {
-            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(folder), withExtension: "json") {
+            for url in try TestPaths.corpusFiles(folder) {
                 let source = SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url))
                 let original = LoadedFile.load(source, kind: .json)
                 let truncated = url.lastPathComponent.hasPrefix("viewgroup-card")
@@ -37,7 +37,7 @@ final class FixerTests: XCTestCase {
     }
 
     func testFixingIsIdempotent() throws {
-        let url = TestPaths.corpus.appendingPathComponent("seeds/demo5-v1.raw.json")
+        let url = try TestPaths.corpus("seeds/demo5-v1.raw.json")
         let first = Fixer.fix(SourceFile(name: "a", bytes: try TestPaths.bytes(url)), kind: .json, target: nil, options: LintOptions(), unsafe: false)
         let second = Fixer.fix(SourceFile(name: "a", bytes: first.bytes), kind: .json, target: nil, options: LintOptions(), unsafe: false)
         XCTAssertEqual(second.bytes, first.bytes)

@@ -22,7 +22,7 @@ final class ExamplesTests: XCTestCase {
         for (example, corpusPaths) in Self.pairs {
             let url = TestPaths.examples.appendingPathComponent(example + ".trellis")
             for corpusPath in corpusPaths {
-                let json = JSONReader.read(SourceFile(name: corpusPath, bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent(corpusPath))))
+                let json = JSONReader.read(SourceFile(name: corpusPath, bytes: try TestPaths.bytes(try TestPaths.corpus(corpusPath))))
                 let value = try XCTUnwrap(json.root?.value, corpusPath)
                 let corpusDialect = LoadedFile.detectDialect(value) ?? .v1
                 let expected = RuntimeReading.root(value, dialect: corpusDialect)
@@ -41,7 +41,7 @@ final class ExamplesTests: XCTestCase {
 
     func testDemoIsAtMostAThirdOfTheJSON() throws {
         let trellis = try TestPaths.text(TestPaths.examples.appendingPathComponent("GridLayoutDemo4.trellis"))
-        let json = try TestPaths.text(TestPaths.corpus.appendingPathComponent("mylayout/GridLayoutDemo4.json"))
+        let json = try TestPaths.text(try TestPaths.corpus("mylayout/GridLayoutDemo4.json"))
         let trellisLines = trellis.split(separator: "\n", omittingEmptySubsequences: false).count
         let jsonLines = json.split(separator: "\n", omittingEmptySubsequences: false).count
         XCTAssertLessThanOrEqual(trellisLines * 3, jsonLines, "\(trellisLines) lines of Trellis for \(jsonLines) of JSON")

@@ -24,7 +24,7 @@ final class ImportTests: XCTestCase {
     func testCorpusRoundTrips() throws {
         var count = 0
         for folder in ["seeds", "mylayout", "frames"] {
-            for url in TestPaths.files(in: TestPaths.corpus.appendingPathComponent(folder), withExtension: "json")
+            for url in try TestPaths.corpusFiles(folder)
             where !url.lastPathComponent.hasSuffix(".expected.json") && url.lastPathComponent != "manifest.json" {
                 let read = JSONReader.read(SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url)))
                 guard let value = read.root?.value else { continue }
@@ -36,7 +36,7 @@ final class ImportTests: XCTestCase {
     }
 
     func testDemoImportsToAThirdOfItsLines() throws {
-        let url = TestPaths.corpus.appendingPathComponent("mylayout/GridLayoutDemo4.json")
+        let url = try TestPaths.corpus("mylayout/GridLayoutDemo4.json")
         let json = try TestPaths.text(url)
         let value = try XCTUnwrap(JSONReader.read(json).root?.value)
         let result = Importer.importLayout(value, dialect: .v2, name: "GridLayoutDemo4", source: "GridLayoutDemo4.json")

@@ -170,7 +170,7 @@ final class JSONReaderTests: XCTestCase {
             "seeds/demo5-v1.raw.json": ["J006"], "seeds/demo5-v1.unwrapped.json": [],
         ]
         for (path, codes) in expectations {
-            let result = JSONReader.read(SourceFile(name: path, bytes: try TestPaths.bytes(TestPaths.corpus.appendingPathComponent(path))))
+            let result = JSONReader.read(SourceFile(name: path, bytes: try TestPaths.bytes(try TestPaths.corpus(path))))
             XCTAssertEqual(result.diagnostics.map(\.code), codes, path)
             XCTAssertNotNil(result.root, path)
         }
@@ -180,7 +180,7 @@ final class JSONReaderTests: XCTestCase {
     func testRandomInputNeverCrashes() throws {
         var random = SeededRandom(seed: 5)
         let corpus = try ["mylayout/GridLayoutDemo4.json", "seeds/demo5-v1.raw.json"].map {
-            try TestPaths.bytes(TestPaths.corpus.appendingPathComponent($0))
+            try TestPaths.bytes(try TestPaths.corpus($0))
         }
         let alphabet = Array("{}[]:,\"\\ -01e.tfn，：“”/*\n".utf8)
         for round in 0..<3_000 {

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Where tests find the repository, the shared corpus and the built executables.
 public enum TestPaths {
@@ -15,6 +16,44 @@ public enum TestPaths {
     }()
 
     public static let corpus = shared.appendingPathComponent("corpus")
+
+    /// Whether a missing ../shared fails the test instead of skipping it: CI sets `CI=true`
+    /// (and `.ci/run` sets `TRELLIS_REQUIRE_SHARED=1`), where every test must run.
+    public static var sharedIsRequired: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["TRELLIS_REQUIRE_SHARED"] == "1" || environment["CI"] == "true"
+    }
+
+    /// A file or folder of ../shared/corpus. Where ../shared is absent (a bare clone) the test
+    /// is skipped with the reason; where it is required (CI), the test fails instead.
+    public static func corpus(_ path: String) throws -> URL {
+        let url = corpus.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            let reason = "needs ../shared/corpus/\(path), which is not beside this clone (\(shared.path))"
+            if sharedIsRequired { throw SharedCorpusMissing(reason: reason) }
+            throw XCTSkip(reason)
+        }
+        return url
+    }
+
+    /// How many JSON files each corpus folder holds at least: a test that reads a folder
+    /// checks that it read them all, so that it never passes having checked nothing.
+    public static let corpusFileCounts = ["seeds": 10, "mylayout": 2, "frames": 133, "screen": 133, "runtime": 297]
+
+    /// The JSON files of corpus folders, sorted by name within each folder; fails when a
+    /// folder holds fewer than `corpusFileCounts` says.
+    public static func corpusFiles(_ folders: String...) throws -> [URL] {
+        var result: [URL] = []
+        for folder in folders {
+            let found = files(in: try corpus(folder), withExtension: "json")
+            let expected = corpusFileCounts[folder] ?? 1
+            guard found.count >= expected else {
+                throw SharedCorpusMissing(reason: "expected at least \(expected) JSON files in corpus/\(folder), found \(found.count)")
+            }
+            result += found
+        }
+        return result
+    }
     public static let examples = packageRoot.appendingPathComponent("examples")
 
     /// The folder holding the built products (the test bundle sits in it).
@@ -38,6 +77,12 @@ public enum TestPaths {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix("." + ext) }.sorted().map { folder.appendingPathComponent($0) }
     }
+}
+
+/// ../shared is missing where a test must run, or holds fewer cases than the test expects.
+public struct SharedCorpusMissing: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
 }
 
 /// A small, seeded pseudo-random generator (SplitMix64) for reproducible property tests.

@@ -1,0 +1,63 @@
+import TrellisModel
+import TrellisSyntax
+
+/// A rule finds the same thing in a template's cell once for each use of the template (the
+/// runtime tree holds a copy per use). Such findings are reported once, at the template, with
+/// its uses as labels, rather than once per use at the same place.
+enum TemplateFindings {
+    static func merged(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
+        struct Key: Hashable {
+            var code: String
+            var range: Range<Int>
+            var message: String
+        }
+        var firstIndex: [Key: Int] = [:]
+        var counts: [Int] = []
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            let key = Key(code: diagnostic.code, range: diagnostic.range, message: diagnostic.message)
+            if let index = firstIndex[key] {
+                counts[index] += 1
+                continue
+            }
+            firstIndex[key] = kept.count
+            kept.append(diagnostic)
+            counts.append(1)
+        }
+        guard counts.contains(where: { $0 > 1 }) else { return kept }
+        let templates = templateDeclarations(tree)
+        for index in kept.indices where counts[index] > 1 {
+            guard let template = templates.first(where: { $0.range.contains(kept[index].range.lowerBound) }) else { continue }
+            let uses = template.uses
+            kept[index].labels += uses.prefix(10).map { DiagnosticLabel(range: $0, message: "`\(template.name)` used here") }
+            kept[index].notes.append("In template `\(template.name)`: found once for each of its \(counts[index]) uses, reported here once.")
+        }
+        return kept
+    }
+
+    struct Declaration {
+        var name: String
+        var range: Range<Int>
+        var uses: [Range<Int>]
+    }
+
+    /// The file's templates, each with the places it is used.
+    static func templateDeclarations(_ tree: SyntaxTree) -> [Declaration] {
+        var declarations: [Declaration] = []
+        var byName: [String: Int] = [:]
+        tree.forEachChild(of: 0) { item in
+            guard tree.nodes[item].kind == .templateDecl else { return }
+            let tokens = tree.tokenIndices(of: item)
+            guard tokens.count > 1, tree.tokens[tokens[1]].kind == .identifier else { return }
+            let name = tree.text(tree.tokens[tokens[1]])
+            byName[name] = declarations.count
+            declarations.append(Declaration(name: name, range: tree.range(of: item), uses: []))
+        }
+        for index in tree.nodes.indices where tree.nodes[index].kind == .templateRef {
+            guard let token = tree.firstToken(of: index), let declaration = byName[tree.text(tree.tokens[token])] else { continue }
+            declarations[declaration].uses.append(tree.tokens[token].range)
+        }
+        return declarations
+    }
+}

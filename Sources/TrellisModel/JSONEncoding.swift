@@ -1,0 +1,110 @@
+import TrellisSyntax
+
+/// The Unicode encodings Foundation's JSONSerialization reads (UTF-8, UTF-16 and UTF-32 in
+/// either byte order), found as it finds them: a byte order mark, else the pattern of zero
+/// bytes in the first four (JSON text starts with an ASCII character).
+public enum JSONEncoding: String, Sendable {
+    case utf8 = "UTF-8", utf16BigEndian = "UTF-16BE", utf16LittleEndian = "UTF-16LE"
+    case utf32BigEndian = "UTF-32BE", utf32LittleEndian = "UTF-32LE"
+
+    /// The encoding of `bytes` and the length of its byte order mark (0 when none, or UTF-8).
+    public static func detect(_ bytes: [UInt8]) -> (encoding: JSONEncoding, markLength: Int) {
+        func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+        switch (at(0), at(1), at(2), at(3)) {
+        case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
+        case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
+        case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
+        case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
+        case (0x00, 0x00, 0x00, .some(let byte)) where byte != 0: return (.utf32BigEndian, 0)
+        case (.some(let byte), 0x00, 0x00, 0x00) where byte != 0: return (.utf32LittleEndian, 0)
+        case (0x00, .some(let byte), _, _) where byte != 0: return (.utf16BigEndian, 0)
+        case (.some(let byte), 0x00, _, _) where byte != 0 && bytes.count >= 2: return (.utf16LittleEndian, 0)
+        default: return (.utf8, 0)
+        }
+    }
+
+    /// A file in UTF-16 or UTF-32 as UTF-8 (without its byte order mark), and whether every
+    /// code unit was valid; nil for UTF-8, which is read as it is.
+    public static func transcodedToUTF8(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: JSONEncoding, valid: Bool)? {
+        let (encoding, markLength) = detect(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        let body = bytes[markLength...]
+        var hadError = false
+        switch encoding {
+        case .utf8:
+            return nil
+        case .utf16BigEndian, .utf16LittleEndian:
+            let big = encoding == .utf16BigEndian
+            var units: [UInt16] = []
+            units.reserveCapacity(body.count / 2)
+            var index = body.startIndex
+            while index + 1 < body.endIndex {
+                let (high, low) = big ? (body[index], body[index + 1]) : (body[index + 1], body[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            hadError = index != body.endIndex
+            hadError = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || hadError
+        case .utf32BigEndian, .utf32LittleEndian:
+            let big = encoding == .utf32BigEndian
+            var units: [UInt32] = []
+            units.reserveCapacity(body.count / 4)
+            var index = body.startIndex
+            while index + 3 < body.endIndex {
+                let word = (0..<4).reduce(UInt32(0)) { value, offset in
+                    value << 8 | UInt32(body[index + (big ? offset : 3 - offset)])
+                }
+                units.append(word)
+                index += 4
+            }
+            hadError = index != body.endIndex
+            hadError = transcode(units.makeIterator(), from: UTF32.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || hadError
+        }
+        return (output, encoding, !hadError)
+    }
+}
+
+/// Where UTF-8 text stops being valid (Unicode table 3-7: no overlong forms, no surrogates,
+/// nothing above U+10FFFF), found in one pass that skips ASCII eight bytes at a time.
+public enum UTF8Validation {
+    /// The range of the first invalid sequence, or nil when all of `bytes` is valid UTF-8.
+    public static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // SAFETY: index + 8 <= count, so the eight bytes read lie inside the buffer.
+                if index + 8 <= count,
+                   UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let lead = buffer[index]
+                if lead < 0x80 { index += 1; continue }
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return index..<index + 1
+                }
+                var next = index + 1
+                while next < index + length {
+                    guard next < count else { return index..<next }
+                    let byte = buffer[next]
+                    let (min, max) = next == index + 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                    guard byte >= min, byte <= max else { return index..<next }
+                    next += 1
+                }
+                index = next
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// JSON is read in the encodings JSONSerialization reads, and invalid UTF-8, which it
+/// rejects, is an error.
+final class JSONEncodingTests: XCTestCase {
+    let text = #"{"rows":[{"size":"50%","x-名":"😀"},{"size":"fill"}]}"#
+
+    func encoded(_ encoding: String.Encoding, mark: Bool) -> [UInt8] {
+        var bytes = [UInt8](text.data(using: encoding) ?? Data())
+        // Foundation writes a byte order mark for .utf16 / .utf32 only; these are the plain forms.
+        if mark {
+            switch encoding {
+            case .utf16BigEndian: bytes = [0xFE, 0xFF] + bytes
+            case .utf16LittleEndian: bytes = [0xFF, 0xFE] + bytes
+            case .utf32BigEndian: bytes = [0, 0, 0xFE, 0xFF] + bytes
+            case .utf32LittleEndian: bytes = [0xFF, 0xFE, 0, 0] + bytes
+            default: break
+            }
+        }
+        return bytes
+    }
+
+    func testUTF16AndUTF32AreReadAsJSONSerializationReadsThem() throws {
+        let expected = LoadedFile.load(SourceFile(name: "a.json", text: text), kind: .json)
+        for encoding in [String.Encoding.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian] {
+            for mark in [false, true] {
+                let bytes = encoded(encoding, mark: mark)
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(bytes)), "Foundation reads \(encoding) mark \(mark)")
+                let file = LoadedFile.load(SourceFile(name: "a.json", bytes: bytes), kind: .json)
+                XCTAssertEqual(file.diagnostics.map(\.code), ["J014"], "\(encoding) mark \(mark)")
+                XCTAssertEqual(file.diagnostics.first?.severity, .info)
+                XCTAssertEqual(file.source.bytes, Array(text.utf8))
+                XCTAssertEqual(try XCTUnwrap(file.layouts.first).jsonBytes(style: .compact), try XCTUnwrap(expected.layouts.first).jsonBytes(style: .compact))
+            }
+        }
+    }
+
+    func testInvalidUTF8IsAnError() {
+        for (bytes, offset) in [(Array(#"{"rows":[{"tag":"x"#.utf8) + [0xFF] + Array(#""}]}"#.utf8), 18),
+                                (Array(#"{"size":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), 9),
+                                (Array(#"{"size":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), 9)] {
+            XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(bytes)))
+            let file = LoadedFile.load(SourceFile(name: "a.json", bytes: bytes), kind: .json)
+            let found = file.diagnostics.filter { $0.code == "J014" }
+            XCTAssertEqual(found.map(\.severity), [.error])
+            XCTAssertEqual(found.first?.range.lowerBound, offset)
+        }
+    }
+
+    /// Property: the validator agrees with the standard library's on random bytes weighted
+    /// towards the edges of every multibyte form.
+    func testValidationAgreesWithTheStandardLibrary() {
+        var random = SeededRandom(seed: 99)
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
+                                    0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x90, 0x9F, 0xA0, 0x8F]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...14, using: &random)
+            var bytes: [UInt8] = (0..<count).map { _ in random.chance(70) ? random.pick(interesting) : UInt8.random(in: 0...255, using: &random) }
+            if random.chance(30) { bytes = Array("abcdefghij".utf8) + bytes }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            let invalid = UTF8Validation.firstInvalid(in: bytes)
+            XCTAssertEqual(invalid == nil, valid, "\(bytes)")
+            if let invalid {
+                XCTAssertNotNil(String(validating: bytes[..<invalid.lowerBound], as: UTF8.self), "\(bytes): valid before \(invalid)")
+            }
+        }
+    }
+}
