@@ -110,7 +110,7 @@ enum Usage {
       --relayout N        Lay the settled view out N more times (0-100), as after a rotation
                           round trip or setNeedsLayout; a few layouts move (trellis check: L006)
       --single-pass       One layout pass on a fresh tree instead: no settling, no view
-                          frames; what the runtime computes first (shared/corpus/frames)
+                          frames: what the runtime computes in its first pass
       --target 1|2        Which runtime reads the JSON (`space` or `spacing`)
       --layout NAME       Only the layout NAME
       --format text|json  An aligned table (default) or JSON:

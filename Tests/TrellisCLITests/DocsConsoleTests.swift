@@ -6,7 +6,8 @@ import XCTest
 /// executable prints (standard error, then standard output). `$ ` starts a command; the lines
 /// after it are its output, where `…` stands for any number of lines; a command shown without
 /// output must still run without a usage error. Commands run in a scratch folder laid out like
-/// the repository (examples/, layouts/, ../shared), so nothing in the repository is written.
+/// the repository (examples/, layouts/), so nothing in the repository is written; they read
+/// only what the repository ships, so the tour works from a bare clone.
 final class DocsConsoleTests: XCTestCase {
     struct Step {
         var command: String
@@ -48,7 +49,6 @@ final class DocsConsoleTests: XCTestCase {
         let work = scratch.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("shared"), withDestinationURL: TestPaths.shared)
         try FileManager.default.copyItem(at: TestPaths.examples, to: work.appendingPathComponent("examples"))
         try FileManager.default.copyItem(at: TestPaths.examples, to: work.appendingPathComponent("layouts"))
         let binary = TestPaths.products.appendingPathComponent("trellis").path
@@ -56,6 +56,7 @@ final class DocsConsoleTests: XCTestCase {
         var checked = 0
         for document in documents {
             for step in try Self.steps(in: document) {
+                XCTAssertFalse(step.command.contains("shared/"), "\(step.place): `\(step.command)` reads ../shared, which a clone does not have")
                 let command = step.command.replacingOccurrences(of: "swift run trellis", with: "'\(binary)'")
                 let run = try shell(command, in: work)
                 XCTAssertNotEqual(run.status, 2, "\(step.place): `\(step.command)` is a usage error:\n\(run.output)")
@@ -70,6 +71,19 @@ final class DocsConsoleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 8)
+    }
+
+    /// The docs offer only versions a user can depend on: no release is tagged, so they name
+    /// a commit, and the version they quote is the tool's own.
+    func testTheDocsNameVersionsThatExist() throws {
+        let version = try TrellisRun.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(version, "trellis 0.1.0")
+        for name in ["README.md", "docs/swiftpm.md", "docs/ci.md"] {
+            let text = try TestPaths.text(TestPaths.packageRoot.appendingPathComponent(name))
+            XCTAssertFalse(text.contains("from: \""), "\(name) depends on a release that does not exist")
+            XCTAssertNil(text.range(of: #"rev: v[0-9]"#, options: .regularExpression), "\(name) names a tag that does not exist")
+        }
+        XCTAssertTrue(try TestPaths.text(TestPaths.packageRoot.appendingPathComponent("docs/swiftpm.md")).contains("`\(version.dropFirst("trellis ".count))`"))
     }
 
     func shell(_ command: String, in directory: URL) throws -> (status: Int32, output: String) {

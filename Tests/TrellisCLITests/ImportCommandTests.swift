@@ -12,7 +12,7 @@ final class ImportCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let demo = try TestPaths.corpus("mylayout/GridLayoutDemo4.json")
+        let demo = TestPaths.examples.appendingPathComponent("json/GridLayoutDemo4.json")
         let output = folder.appendingPathComponent("home.trellis")
         let run = try trellis(["import", demo.path, "-o", output.path])
         XCTAssertEqual(run.status, 0)

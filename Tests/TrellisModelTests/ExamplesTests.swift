@@ -41,7 +41,7 @@ final class ExamplesTests: XCTestCase {
 
     func testDemoIsAtMostAThirdOfTheJSON() throws {
         let trellis = try TestPaths.text(TestPaths.examples.appendingPathComponent("GridLayoutDemo4.trellis"))
-        let json = try TestPaths.text(try TestPaths.corpus("mylayout/GridLayoutDemo4.json"))
+        let json = try TestPaths.text(TestPaths.examples.appendingPathComponent("json/GridLayoutDemo4.json"))
         let trellisLines = trellis.split(separator: "\n", omittingEmptySubsequences: false).count
         let jsonLines = json.split(separator: "\n", omittingEmptySubsequences: false).count
         XCTAssertLessThanOrEqual(trellisLines * 3, jsonLines, "\(trellisLines) lines of Trellis for \(jsonLines) of JSON")

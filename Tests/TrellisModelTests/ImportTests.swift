@@ -36,7 +36,7 @@ final class ImportTests: XCTestCase {
     }
 
     func testDemoImportsToAThirdOfItsLines() throws {
-        let url = try TestPaths.corpus("mylayout/GridLayoutDemo4.json")
+        let url = TestPaths.examples.appendingPathComponent("json/GridLayoutDemo4.json")
         let json = try TestPaths.text(url)
         let value = try XCTUnwrap(JSONReader.read(json).root?.value)
         let result = Importer.importLayout(value, dialect: .v2, name: "GridLayoutDemo4", source: "GridLayoutDemo4.json")
