@@ -45,7 +45,7 @@ enum CheckCommand {
             }
         }
         for path in paths where fixing {
-            let source = try Terminal.read(path)
+            let source = try Terminal.readForRewrite(path)
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
             let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
             if outcome.bytes != source.bytes {

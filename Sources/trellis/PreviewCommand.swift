@@ -56,7 +56,7 @@ final class PreviewState: Sendable {
     /// The event-stream connections to tell about changes.
     let listeners = Locked<[Int32]>([])
     /// The largest file the preview reads (a bigger one is reported, not read).
-    static let sizeLimit = 64 << 20
+    static let sizeLimit = Files.streamLimit
 
     init(paths: [String], target: Dialect?) {
         self.target = target
@@ -75,6 +75,8 @@ final class PreviewState: Sendable {
         case .success(let bytes):
             let source = SourceFile(name: path, bytes: bytes)
             analysis = Analysis(source, kind: InputKind.of(path: path), options: LintOptions(), target: target)
+        case .failure(let failure) where failure.code == Files.tooLarge.code:
+            readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
         case .failure(let failure):
             readError = failure.code == ENOENT ? "the file does not exist (removed or being replaced)" : "cannot read the file: \(failure)"
         }
