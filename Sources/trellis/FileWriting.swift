@@ -7,8 +7,9 @@ import Darwin
 /// Writing files without surprises. A regular file is replaced atomically (a temporary file
 /// beside it, then rename(2)), keeping its permissions and, where allowed, its owner; a
 /// symbolic link is written through to its target, which stays a link; a file with several
-/// hard links, a device or a FIFO is written into, never replaced. An in-place rewrite is
-/// refused when the file changed since it was read.
+/// hard links, a device or a FIFO is written into, never replaced. An in-place rewrite (`fmt`,
+/// `check --fix`) is refused when the file changed since it was read: checked when writing
+/// starts, and again after the new text is written and synced, immediately before the rename.
 enum FileWriting {
     static func write(_ bytes: [UInt8], to path: String, expecting original: [UInt8]?) throws {
         guard !path.isEmpty else { throw UsageError(message: "an output path is empty") }
@@ -16,9 +17,7 @@ enum FileWriting {
         var status = stat()
         let exists = stat(target, &status) == 0
         if let original {
-            guard exists, case .success(let now) = Files.read(target), now == original else {
-                throw UsageError(message: "\(path) changed since trellis read it; it was not overwritten (run the command again)")
-            }
+            guard exists, case .success(let now) = Files.read(target), now == original else { throw changed(path) }
         }
         if !exists {
             let directory = Files.directoryName(target)
@@ -32,7 +31,7 @@ enum FileWriting {
             try writeInPlace(bytes, to: target, shownAs: path)
             return
         }
-        try replace(target, with: bytes, keeping: exists ? status : nil, shownAs: path)
+        try replace(target, with: bytes, keeping: exists ? status : nil, shownAs: path, expecting: original)
     }
 
     /// The file a path names, following symbolic links (a dangling link: the path it names).
@@ -45,7 +44,7 @@ enum FileWriting {
         return current
     }
 
-    static func replace(_ target: String, with bytes: [UInt8], keeping status: stat?, shownAs path: String) throws {
+    static func replace(_ target: String, with bytes: [UInt8], keeping status: stat?, shownAs path: String, expecting original: [UInt8]?) throws {
         let directory = Files.directoryName(target)
         let temporary = Files.join(directory.isEmpty ? "." : directory, ".\(Files.baseName(target)).trellis-\(getpid()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(status.map { $0.st_mode & 0o7777 } ?? 0o666))
@@ -57,11 +56,25 @@ enum FileWriting {
         }
         if !writeAll(bytes, to: descriptor) || fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
+        // Another program may have saved the file while this one worked: look again now, the
+        // last moment before the rename, and keep what it wrote.
+        if failure == 0, let original, !holds(target, original) {
+            unlink(temporary)
+            throw changed(path)
+        }
         if failure == 0, rename(temporary, target) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
             throw UsageError(message: "cannot write \(path): \(String(cString: strerror(failure)))")
         }
+    }
+
+    /// Whether the file at `path` still holds exactly `original`: its size first, then its bytes.
+    static func holds(_ path: String, _ original: [UInt8]) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == original.count else { return false }
+        guard case .success(let now) = Files.read(path, limit: original.count + 1, regularOnly: true) else { return false }
+        return now == original
     }
 
     static func writeInPlace(_ bytes: [UInt8], to target: String, shownAs path: String) throws {
@@ -82,5 +95,9 @@ enum FileWriting {
             offset += written
         }
         return true
+    }
+
+    static func changed(_ path: String) -> UsageError {
+        UsageError(message: "\(path) changed since trellis read it; it was not overwritten (run the command again)")
     }
 }
