@@ -6,21 +6,31 @@ import Darwin
 
 /// Writing files without surprises. A regular file is replaced atomically (a temporary file
 /// beside it, then rename(2)), keeping its permissions and, where allowed, its owner; a
-/// symbolic link is written through to its target, which stays a link; a file with several
-/// hard links, a device or a FIFO is written into, never replaced, and a regular file written
-/// into gets its space reserved first, so that a full disk leaves it as it was. An in-place
-/// rewrite (`fmt`, `check --fix`) is refused when the file changed since it was read: checked
-/// after the new text is written and synced, immediately before the rename (or before writing
-/// into the file).
+/// symbolic link is written through to its target, which stays a link (a loop of links is an
+/// error); a file with several hard links, a device or a FIFO is written into, never
+/// replaced, and a regular file written into gets its space reserved first, so that a full
+/// disk leaves it as it was. An in-place rewrite (`fmt`, `check --fix`) is refused for a
+/// read-only file, and when the file changed since it was read: checked after the new text is
+/// written and synced, immediately before the rename (or before writing into the file).
 enum FileWriting {
     static func write(_ bytes: [UInt8], to path: String, expecting original: [UInt8]?) throws {
         guard !path.isEmpty else { throw UsageError(message: "an output path is empty") }
         let target = resolvedTarget(path)
         var status = stat()
         let exists = stat(target, &status) == 0
+        // A path that does not exist yet is written; one that cannot be looked up (a loop of
+        // links, a folder that cannot be searched) is an error, never replaced.
+        if !exists, errno != ENOENT, errno != ENOTDIR { throw cannotWrite(path, errno) }
         let type = status.st_mode & S_IFMT
         if let original {
-            guard exists, Int(status.st_size) == original.count else { throw changed(path) }
+            guard exists else { throw changed(path) }
+            guard type == S_IFREG else { throw Terminal.notRegular(path, status) }
+            // Read-only as an editor sees it: no write bit at all (root, whom access(2) lets
+            // write anything, included), or not writable by this user.
+            guard status.st_mode & 0o222 != 0, access(target, W_OK) == 0 || errno != EACCES else {
+                throw UsageError(message: "\(path) is read-only; not rewritten")
+            }
+            guard Int(status.st_size) == original.count else { throw changed(path) }
         }
         if !exists {
             let directory = Files.directoryName(target)
@@ -36,7 +46,8 @@ enum FileWriting {
         try replace(target, with: bytes, keeping: exists ? status : nil, shownAs: path, expecting: original)
     }
 
-    /// The file a path names, following symbolic links (a dangling link: the path it names).
+    /// The file a path names, following symbolic links (a dangling link: the path it names;
+    /// a loop: a link, which stat(2) then refuses with `ELOOP`).
     static func resolvedTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
@@ -169,6 +180,7 @@ enum FileWriting {
     }
 
     static func cannotWrite(_ path: String, _ code: Int32) -> UsageError {
-        UsageError(message: "cannot write \(path): \(String(cString: strerror(code)))")
+        let reason = code == ELOOP ? "too many levels of symbolic links (the links form a loop)" : String(cString: strerror(code))
+        return UsageError(message: "cannot write \(path): \(reason)")
     }
 }

@@ -184,7 +184,8 @@ enum Usage {
     indentation, one cell per line in blocks, `a | b | c` lists kept inline while they fit
     in 100 columns, attributes in the JSON key order, at most one blank line, every comment
     kept where it belongs (docs/language.md, "Formatting"). Files with syntax errors are left
-    untouched and their errors printed.
+    untouched and their errors printed. A file that another program saved meanwhile, a
+    read-only file, a FIFO or a device is not rewritten: an error says so (exit 2).
 
     OPTIONS
       --check     Change nothing; list the files that would change and exit 1 if any (CI)
