@@ -19,6 +19,7 @@ enum PreviewCommand {
         let target = try Trellis.dialect(arguments.value("--target"))
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input file: trellis preview FILE…") }
         if arguments.positionals.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
+        try Inputs.requireOneExisting(arguments.positionals)
         var port: UInt16 = 0
         if let text = arguments.value("--port") {
             guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }

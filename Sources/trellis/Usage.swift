@@ -270,6 +270,13 @@ enum Usage {
       --port N            Listen on this port (default: a free one)
       --target 1|2        Which runtime reads the JSON
       -h, --help          Show this help
+
+    A FILE that is missing at the start is drawn once it appears; when every FILE is
+    missing, nothing is served.
+
+    EXIT CODES
+      runs until stopped (Ctrl-C) · 2 usage error (no FILE exists, the port is taken, …)
+
     """
 
     static let watch = """
@@ -287,5 +294,12 @@ enum Usage {
       --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
       --compact           One-line JSON
       -h, --help          Show this help
+
+    A FILE that is missing at the start is built once it appears; when every FILE is
+    missing, nothing is watched.
+
+    EXIT CODES
+      runs until stopped (Ctrl-C) · 2 usage error (no FILE exists, DIR cannot be made, …)
+
     """
 }
