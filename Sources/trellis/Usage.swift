@@ -1,3 +1,5 @@
+import TrellisLSP
+
 /// Help texts of the `trellis` command and its subcommands.
 enum Usage {
     static func text(for command: String) -> String? {
@@ -10,6 +12,8 @@ enum Usage {
         case "import": return importHelp
         case "preview": return preview
         case "watch": return watch
+        case "lsp": return lsp
+        case "help": return main
         default: return nil
         }
     }
@@ -47,6 +51,9 @@ enum Usage {
     Run 'trellis <command> --help' for a command's options.
 
     """
+
+    /// The language server's page, shared with `trellis-lsp --help`.
+    static let lsp = ServerCommandLine.help
 
     static let build = """
     trellis build — compile Trellis to MyGridLayout JSON
