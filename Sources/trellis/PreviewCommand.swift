@@ -112,11 +112,18 @@ final class PreviewState: Sendable {
 /// stream. Requests must name the preview's own host (no DNS rebinding from other sites).
 enum PreviewRoutes {
     static func answer(_ connection: Int32, state: PreviewState, port: UInt16) {
-        guard let request = HTTPServer.readRequest(connection) else {
-            HTTPServer.respond(connection, status: "400 Bad Request", type: "text/plain; charset=utf-8", body: Array("bad request\n".utf8))
+        let request: HTTPRequest
+        switch HTTPServer.readRequest(connection) {
+        case .request(let read): request = read
+        case .tooLarge:
+            HTTPServer.refuse(connection, status: "431 Request Header Fields Too Large", message: "the request head is over \(HTTPServer.headLimit / 1024) KiB\n")
+            return
+        case .malformed:
+            HTTPServer.refuse(connection, status: "400 Bad Request", message: "bad request\n")
             return
         }
-        guard let host = request.host, host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+        // Host names are case-insensitive (RFC 9110, 4.2.3): `LOCALHOST:PORT` is this host.
+        guard let host = request.host?.lowercased(), host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
             HTTPServer.respond(connection, status: "403 Forbidden", type: "text/plain; charset=utf-8", body: Array("the preview answers 127.0.0.1:\(port) only\n".utf8))
             return
         }
