@@ -1,3 +1,3 @@
 import TrellisLSP
 
-LanguageServer.runAndExit()
+ServerCommandLine.runAndExit(Array(CommandLine.arguments.dropFirst()))

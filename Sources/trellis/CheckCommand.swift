@@ -48,7 +48,7 @@ enum CheckCommand {
             }
         }
         for path in paths where fixing {
-            let source = try Terminal.read(path)
+            let source = try Terminal.readForRewrite(path)
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
             if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { skipped.append(path); continue }
             let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))

@@ -21,20 +21,40 @@ enum Files {
         }
     }
 
-    /// The bytes of a file, or the errno of the failure.
-    static func read(_ path: String, limit: Int = Int.max) -> Result<[UInt8], Errno> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The most read from a pipe, a device or a terminal (`/dev/zero` never ends): 64 MB, the
+    /// preview's limit. A regular file has a size and is read whole.
+    static let streamLimit = 64 << 20
+
+    /// The failure of reading more than ``streamLimit`` bytes from a stream.
+    static let tooLarge = Errno(EFBIG)
+
+    /// The bytes of a file, or the errno of the failure. `regularOnly`: anything but a regular
+    /// file (a FIFO, a device) fails with `EINVAL`, and is never waited on (it is opened
+    /// without blocking).
+    static func read(_ path: String, limit: Int = Int.max, regularOnly: Bool = false) -> Result<[UInt8], Errno> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { return .failure(Errno(errno)) }
         defer { close(descriptor) }
+        if regularOnly {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return .failure(Errno(errno)) }
+            guard status.st_mode & S_IFMT == S_IFREG else { return .failure(Errno(EINVAL)) }
+        }
         return readAll(descriptor, limit: limit)
     }
 
-    /// Everything a descriptor gives until its end (or `limit` bytes).
+    /// Everything a descriptor gives until its end (or `limit` bytes). A stream (not a regular
+    /// file) that gives more than ``streamLimit`` bytes fails with ``tooLarge``.
     static func readAll(_ descriptor: Int32, limit: Int = Int.max) -> Result<[UInt8], Errno> {
         var bytes: [UInt8] = []
         var status = stat()
+        var limit = limit
+        var bounded = false
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             bytes.reserveCapacity(min(limit, Int(status.st_size)))
+        } else if limit > streamLimit {
+            limit = streamLimit + 1
+            bounded = true
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < limit {
@@ -48,7 +68,21 @@ enum Files {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        if bounded, bytes.count > streamLimit { return .failure(tooLarge) }
         return .success(bytes)
+    }
+
+    /// What a file is, in words, from its status: "a FIFO", "a character device"…
+    static func describe(_ status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
     }
 
     /// Where a symbolic link points, or nil when `path` is not a link.

@@ -16,7 +16,8 @@ enum FmtCommand {
         var changed: [String] = []
         var unchanged = 0
         for path in paths {
-            let source = try Terminal.read(path)
+            // Rewritten in place: a regular file only (a FIFO or a device is refused unread).
+            let source = path == "-" || check || diff ? try Terminal.read(path) : try Terminal.readForRewrite(path)
             let formatted: String
             switch VerifiedFormatting.format(source) {
             case .formatted(let text): formatted = text

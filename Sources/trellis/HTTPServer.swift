@@ -12,11 +12,23 @@ struct HTTPRequest: Sendable {
     var host: String?
 }
 
+/// What came in on a connection: a request, a head over the limit, or something else.
+enum HTTPRequestHead: Sendable {
+    case request(HTTPRequest)
+    case tooLarge
+    case malformed
+}
+
 /// A small HTTP/1.1 server on 127.0.0.1 for the live preview: GET only, one thread per
-/// connection, `Connection: close` except for the event stream. Malformed or oversized
-/// requests get a 400; a client that goes away costs a failed write, never a signal
-/// (SIGPIPE is ignored by `main`).
+/// connection, `Connection: close` except for the event stream. A request head over 16 KiB
+/// gets a 431, a malformed request a 400, and what the client still sends (up to 1 MiB) is
+/// read before the connection is closed (so the client reads the answer instead of a reset);
+/// a client that goes away costs a failed write, never a signal (SIGPIPE is ignored by
+/// `main`).
 enum HTTPServer {
+    /// The largest request head read.
+    static let headLimit = 16_384
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -64,19 +76,20 @@ enum HTTPServer {
         }
     }
 
-    /// Reads a request head (at most 16 KiB, within 5 seconds); nil for anything else.
-    static func readRequest(_ descriptor: Int32) -> HTTPRequest? {
+    /// Reads a request head (at most ``headLimit`` bytes, within 5 seconds).
+    static func readRequest(_ descriptor: Int32) -> HTTPRequestHead {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while head.count < 16_384 {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return nil }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, min($0.count, headLimit + 4 - head.count), 0) }
+            if count <= 0 { return .malformed }
             head += buffer[0..<count]
-            if let end = endOfHead(head) { return parse(Array(head[0..<end])) }
+            // At most `headLimit` bytes, then the blank line that ends a head.
+            if let end = endOfHead(head) { return parse(Array(head[0..<end])).map { .request($0) } ?? .malformed }
+            if head.count >= headLimit + 4 { return .tooLarge }
         }
-        return nil
     }
 
     static func endOfHead(_ bytes: [UInt8]) -> Int? {
@@ -144,8 +157,36 @@ enum HTTPServer {
 
     /// A complete response, then the connection is closed.
     static func respond(_ descriptor: Int32, status: String, type: String, body: [UInt8]) {
+        _ = send(descriptor, response(status: status, type: type, body: body))
+        close(descriptor)
+    }
+
+    /// A response's bytes: the head, then the body.
+    static func response(status: String, type: String, body: [UInt8]) -> [UInt8] {
         let head = "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
-        _ = send(descriptor, Array(head.utf8) + body)
+        return Array(head.utf8) + body
+    }
+
+    /// A response to a request that was not read to its end (too large, malformed): the
+    /// answer, then the end of sending, then what the client still sends is read and dropped
+    /// (at most 1 MiB, for at most 2 seconds, until a second passes without any) before the
+    /// connection is closed. Closed at once, unread bytes would make the system reset the
+    /// connection, and the client would see the reset instead of the answer.
+    static func refuse(_ descriptor: Int32, status: String, message: String) {
+        if send(descriptor, response(status: status, type: "text/plain; charset=utf-8", body: Array(message.utf8))) {
+            shutdown(descriptor, Int32(SHUT_WR))
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            var drained = 0
+            let start = time(nil)
+            while drained < 1 << 20, time(nil) - start < 2 {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                drained += count
+            }
+        }
         close(descriptor)
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrellisLayout
 import TrellisLint
 import TrellisModel
@@ -36,6 +41,20 @@ enum Inputs {
             files.append(file)
         }
         return Loaded(files: files, hasErrors: hasErrors)
+    }
+
+    /// For the commands that watch their inputs (`preview`, `watch`): a file missing at the
+    /// start may appear later, but when none of them exists there is nothing to watch: the
+    /// first one's error, as `trellis build` gives it.
+    static func requireOneExisting(_ paths: [String]) throws {
+        var reason: Int32 = 0
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) == 0 { return }
+            if reason == 0 { reason = errno }
+        }
+        guard let first = paths.first else { return }
+        throw UsageError(message: "cannot read \(first): \(reason == ENOENT ? "no such file or directory" : Errno(reason).description)")
     }
 
     /// After errors, frames and pictures show what the reader recovered; say so.

@@ -19,6 +19,7 @@ enum PreviewCommand {
         let target = try Trellis.dialect(arguments.value("--target"))
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input file: trellis preview FILE…") }
         if arguments.positionals.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
+        try Inputs.requireOneExisting(arguments.positionals)
         var port: UInt16 = 0
         if let text = arguments.value("--port") {
             guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }
@@ -56,7 +57,7 @@ final class PreviewState: Sendable {
     /// The event-stream connections to tell about changes.
     let listeners = Locked<[Int32]>([])
     /// The largest file the preview reads (a bigger one is reported, not read).
-    static let sizeLimit = 64 << 20
+    static let sizeLimit = Files.streamLimit
 
     init(paths: [String], target: Dialect?) {
         self.target = target
@@ -75,6 +76,8 @@ final class PreviewState: Sendable {
         case .success(let bytes):
             let source = SourceFile(name: path, bytes: bytes)
             analysis = Analysis(source, kind: InputKind.of(path: path), options: LintOptions(), target: target)
+        case .failure(let failure) where failure.code == Files.tooLarge.code:
+            readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
         case .failure(let failure):
             readError = failure.code == ENOENT ? "the file does not exist (removed or being replaced)" : "cannot read the file: \(failure)"
         }
@@ -109,11 +112,18 @@ final class PreviewState: Sendable {
 /// stream. Requests must name the preview's own host (no DNS rebinding from other sites).
 enum PreviewRoutes {
     static func answer(_ connection: Int32, state: PreviewState, port: UInt16) {
-        guard let request = HTTPServer.readRequest(connection) else {
-            HTTPServer.respond(connection, status: "400 Bad Request", type: "text/plain; charset=utf-8", body: Array("bad request\n".utf8))
+        let request: HTTPRequest
+        switch HTTPServer.readRequest(connection) {
+        case .request(let read): request = read
+        case .tooLarge:
+            HTTPServer.refuse(connection, status: "431 Request Header Fields Too Large", message: "the request head is over \(HTTPServer.headLimit / 1024) KiB\n")
+            return
+        case .malformed:
+            HTTPServer.refuse(connection, status: "400 Bad Request", message: "bad request\n")
             return
         }
-        guard let host = request.host, host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+        // Host names are case-insensitive (RFC 9110, 4.2.3): `LOCALHOST:PORT` is this host.
+        guard let host = request.host?.lowercased(), host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
             HTTPServer.respond(connection, status: "403 Forbidden", type: "text/plain; charset=utf-8", body: Array("the preview answers 127.0.0.1:\(port) only\n".utf8))
             return
         }

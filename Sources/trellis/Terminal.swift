@@ -70,18 +70,43 @@ enum Terminal {
 
     static var colorOnStdout: Bool { color(on: 1) }
 
-    /// Reads a path, or standard input for `-`.
+    /// Reads a path, or standard input for `-`. A pipe, a device or a terminal is read up to
+    /// 64 MB (``Files/streamLimit``); past that it is an error, not an endless read.
     static func read(_ path: String) throws -> SourceFile {
         if path == "-" {
             switch Files.readAll(0) {
             case .success(let bytes): return SourceFile(name: "<stdin>", bytes: bytes)
+            case .failure(let failure) where failure.code == Files.tooLarge.code:
+                throw UsageError(message: "standard input is larger than \(Files.streamLimit >> 20) MB; not read")
             case .failure(let failure): throw UsageError(message: "cannot read standard input: \(failure)")
             }
         }
-        switch Files.read(path) {
+        return try read(path, regularOnly: false)
+    }
+
+    /// Reads a file that is to be rewritten in place (`fmt`, `check --fix`): a regular file
+    /// only. A FIFO or a device is refused before it is opened for reading (it could block, or
+    /// never end).
+    static func readForRewrite(_ path: String) throws -> SourceFile {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+            throw notRegular(path, status)
+        }
+        return try read(path, regularOnly: true)
+    }
+
+    static func notRegular(_ path: String, _ status: stat) -> UsageError {
+        UsageError(message: "\(path) is \(Files.describe(status)), not a regular file; it cannot be rewritten in place")
+    }
+
+    private static func read(_ path: String, regularOnly: Bool) throws -> SourceFile {
+        switch Files.read(path, regularOnly: regularOnly) {
         case .success(let bytes): return SourceFile(name: path, bytes: bytes)
         case .failure(let failure):
             if Files.kind(path) == .directory { throw UsageError(message: "\(path) is a directory") }
+            var status = stat()
+            if regularOnly, failure.code == EINVAL, stat(path, &status) == 0 { throw notRegular(path, status) }
+            if failure.code == Files.tooLarge.code { throw UsageError(message: "\(path) is larger than \(Files.streamLimit >> 20) MB; not read") }
             let reason = failure.code == ENOENT ? "no such file or directory" : failure.code == EACCES ? "permission denied or not readable" : failure.description
             throw UsageError(message: "cannot read \(path): \(reason)")
         }

@@ -1,4 +1,3 @@
-import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 
@@ -50,13 +49,13 @@ enum Trellis {
             case "import": return try ImportCommand.run(rest)
             case "preview": return try PreviewCommand.run(rest)
             case "watch": return try WatchCommand.run(rest)
-            case "lsp": LanguageServer.runAndExit()
+            case "lsp": return try LSPCommand.run(rest)
             default:
                 let what = command.hasPrefix("-") ? "unknown option" : "unknown command"
                 throw UsageError(message: "\(what) '\(command)'" + suggestion(command, among: commands + ["--help", "--version"]))
             }
         } catch let error as UsageError {
-            let help = Usage.text(for: command) != nil ? "trellis \(command) --help" : "trellis --help"
+            let help = command != "help" && Usage.text(for: command) != nil ? "trellis \(command) --help" : "trellis --help"
             Terminal.error("trellis: \(error.message)\nRun '\(help)' for usage.\n")
             return Exit.usage
         } catch {
@@ -65,9 +64,9 @@ enum Trellis {
         }
     }
 
-    /// `; did you mean 'check'?` when a close candidate exists.
+    /// `; did you mean 'check'?` when a close candidate exists (never the word itself).
     static func suggestion(_ word: String, among candidates: [String]) -> String {
-        Suggestion.closest(to: word, among: candidates.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.closest(to: word, among: candidates.filter { $0 != word }.sorted()).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     static func dialect(_ text: String?, option: String = "--target") throws -> Dialect? {

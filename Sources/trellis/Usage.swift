@@ -1,3 +1,5 @@
+import TrellisLSP
+
 /// Help texts of the `trellis` command and its subcommands.
 enum Usage {
     static func text(for command: String) -> String? {
@@ -10,6 +12,8 @@ enum Usage {
         case "import": return importHelp
         case "preview": return preview
         case "watch": return watch
+        case "lsp": return lsp
+        case "help": return main
         default: return nil
         }
     }
@@ -47,6 +51,9 @@ enum Usage {
     Run 'trellis <command> --help' for a command's options.
 
     """
+
+    /// The language server's page, shared with `trellis-lsp --help`.
+    static let lsp = ServerCommandLine.help
 
     static let build = """
     trellis build — compile Trellis to MyGridLayout JSON
@@ -184,7 +191,8 @@ enum Usage {
     indentation, one cell per line in blocks, `a | b | c` lists kept inline while they fit
     in 100 columns, attributes in the JSON key order, at most one blank line, every comment
     kept where it belongs (docs/language.md, "Formatting"). Files with syntax errors are left
-    untouched and their errors printed.
+    untouched and their errors printed. A file that another program saved meanwhile, a
+    read-only file, a FIFO or a device is not rewritten: an error says so (exit 2).
 
     OPTIONS
       --check     Change nothing; list the files that would change and exit 1 if any (CI)
@@ -269,6 +277,13 @@ enum Usage {
       --port N            Listen on this port (default: a free one)
       --target 1|2        Which runtime reads the JSON
       -h, --help          Show this help
+
+    A FILE that is missing at the start is drawn once it appears; when every FILE is
+    missing, nothing is served.
+
+    EXIT CODES
+      runs until stopped (Ctrl-C) · 2 usage error (no FILE exists, the port is taken, …)
+
     """
 
     static let watch = """
@@ -286,5 +301,12 @@ enum Usage {
       --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
       --compact           One-line JSON
       -h, --help          Show this help
+
+    A FILE that is missing at the start is built once it appears; when every FILE is
+    missing, nothing is watched.
+
+    EXIT CODES
+      runs until stopped (Ctrl-C) · 2 usage error (no FILE exists, DIR cannot be made, …)
+
     """
 }

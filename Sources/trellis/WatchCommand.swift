@@ -20,35 +20,47 @@ enum WatchCommand {
         for path in paths where path == "-" || InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path): watch compiles .trellis files")
         }
+        try Inputs.requireOneExisting(paths)
         try Files.makeDirectories(outDir)
         guard Files.kind(outDir) == .directory else { throw UsageError(message: "\(outDir) is not a directory") }
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
         let inputs = Set(paths.map(Terminal.canonical))
         let owners = Locked<[String: String]>([:])
+        let built = Locked<Set<String>>([])
         // Watching first: a save during the first builds is not missed.
         guard FileWatcher.watch(paths, onChange: { changed in
-            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners) }
+            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
         }) else { throw UsageError(message: "cannot start watching the files") }
-        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners) }
+        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
         Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
         while true { pause() }
     }
 
     /// Builds one file and prints one line: what was written, or why nothing was.
     /// `owners`: which file wrote each layout's JSON, so that two files with the same layout
-    /// name do not overwrite each other's output.
+    /// name do not overwrite each other's output. `built`: the files whose JSON was written,
+    /// which is kept when they have errors or go away.
     static func rebuild(_ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>,
-                        owners: Locked<[String: String]>) {
+                        owners: Locked<[String: String]>, built: Locked<Set<String>>) {
         let stamp = clock()
-        guard case .success(let bytes) = Files.read(path) else {
-            Terminal.write("\(stamp) \(path): cannot read it (removed or being replaced); kept the last JSON\n")
+        let hasJSON = built.withLock { $0.contains(path) }
+        let kept = hasJSON ? "kept the last JSON" : "no JSON written yet"
+        let bytes: [UInt8]
+        switch Files.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure) where failure.code == ENOENT:
+            let why = hasJSON ? "removed or being replaced" : "no such file; built when it appears"
+            Terminal.write("\(stamp) \(path): cannot read it (\(why)); \(kept)\n")
+            return
+        case .failure(let failure):
+            Terminal.write("\(stamp) \(path): cannot read it (\(failure)); \(kept)\n")
             return
         }
         let file = LoadedFile.load(SourceFile(name: path, bytes: bytes), kind: .trellis, target: target)
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
             let (line, column) = file.source.scalarPosition(of: error.range.lowerBound)
             let count = file.diagnostics.filter { $0.severity == .error }.count
-            Terminal.write("\(stamp) \(path): \(count) error\(count == 1 ? "" : "s"), kept the last JSON — \(line + 1):\(column + 1) \(error.code) \(error.message)\n")
+            Terminal.write("\(stamp) \(path): \(count) error\(count == 1 ? "" : "s"), \(kept) — \(line + 1):\(column + 1) \(error.code) \(error.message)\n")
             return
         }
         var written: [String] = []
@@ -71,6 +83,7 @@ enum WatchCommand {
             do {
                 try Terminal.writeAtomically(json, to: output)
                 written.append(output)
+                built.withLock { _ = $0.insert(path) }
             } catch {
                 let reason = (error as? UsageError)?.message ?? "\(error)"
                 Terminal.write("\(stamp) \(path): cannot write \(output): \(reason)\n")

@@ -1,6 +1,6 @@
 """`trellis watch FILE -o DIR` and the preview server's defences, without a browser: a
-rebuild line per save, the last JSON kept over errors, garbage and foreign Host headers
-answered with 400 and 403 while the server keeps serving."""
+rebuild line per save, the last JSON kept over errors, garbage, oversized heads and foreign
+Host headers answered with 400, 431 and 403 while the server keeps serving."""
 
 import json
 import os
@@ -77,11 +77,12 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
     try:
         url = read_line(process).split()[2]
         port = int(url.rstrip("/").rsplit(":", 1)[1])
-        for garbage in [b"\x00\xff garbage\r\n\r\n", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b"GET /" + b"a" * 40_000]:
+        for garbage, status in [(b"\x00\xff garbage\r\n\r\n", b"400"), (b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b"400"),
+                                (b"GET /" + b"a" * 40_000, b"431")]:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
                 connection.sendall(garbage)
                 connection.shutdown(socket.SHUT_WR)
-                assert connection.recv(100).startswith(b"HTTP/1.1 400"), garbage[:20]
+                assert connection.recv(100).startswith(b"HTTP/1.1 " + status), garbage[:20]
         request = urllib.request.Request(url + "state", headers={"Host": "attacker.example"})
         try:
             urllib.request.urlopen(request)
@@ -117,6 +118,47 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
         wait_for(lambda: state()["readError"] is None and not state()["errors"], what="the good file again")
         with urllib.request.urlopen(url + "render?file=0&layout=0&w=375&h=667&s=2") as response:
             assert json.load(response)["grids"][1]["height"] == 20
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+def test_the_server_reads_oversized_heads_and_any_case_of_its_host(tmp_path):
+    source = tmp_path / "demo.trellis"
+    shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
+    process = subprocess.Popen([TRELLIS, "preview", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = read_line(process).split()[2]
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+
+        def ask(*parts):
+            """Sends the parts a moment apart, as a client writing a long head does; the answer."""
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+                for index, part in enumerate(parts):
+                    if index:
+                        time.sleep(0.3)
+                    connection.sendall(part)
+                answer = b""
+                while chunk := connection.recv(4096):
+                    answer += chunk
+                return answer
+
+        # A head over 16 KiB, its end sent after the server has seen enough: a 431 to read,
+        # not a reset.
+        padding = b"GET /state HTTP/1.1\r\nX-Padding: " + b"a" * 20_000 + b"\r\n"
+        answer = ask(padding, f"Host: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert answer.startswith(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"), answer[:60]
+        # Just under the limit is read.
+        head = f"GET /state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Padding: ".encode()
+        answer = ask(head + b"a" * (16_384 - len(head) - 2) + b"\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.1 200 OK\r\n"), answer[:60]
+        # Header names and host names in any case (RFC 9110); another port or host is refused.
+        for host_line, status in [(f"HOST: LOCALHOST:{port}", b"200"), (f"host: 127.0.0.1:{port}", b"200"),
+                                  (f"Host: LocalHost:{port}", b"200"), (f"HOST: localhost:{port + 1}", b"403"),
+                                  ("Host: LOCALHOST.attacker.example", b"403")]:
+            answer = ask(f"GET /state HTTP/1.1\r\n{host_line}\r\n\r\n".encode())
+            assert answer.startswith(b"HTTP/1.1 " + status), (host_line, answer[:60])
+        assert process.poll() is None, "the server is still running"
     finally:
         process.terminate()
         process.wait(timeout=5)
