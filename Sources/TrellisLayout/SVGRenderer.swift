@@ -19,9 +19,18 @@ public enum SVGRenderer {
         <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
 
         """
+        // Labels are placed leaves first: an anchor's label (at its bottom) never hides the
+        // label of a cell inside it; one that would overlap a label placed before is left to
+        // the tooltip.
         var placedLabels = LabelPlacement()
+        var labels = [String](repeating: "", count: result.grids.count)
+        for leaves in [true, false] {
+            for (index, grid) in result.grids.enumerated() where grid.isLeaf == leaves && (grid.isLeaf || grid.slot != nil) {
+                labels[index] = label(grid, path: result.path(of: grid.index), placed: &placedLabels)
+            }
+        }
         for (index, grid) in result.grids.enumerated() {
-            out += cell(grid, path: result.path(of: grid.index), label: grid.isLeaf || grid.slot != nil, hatch: "url(#\(idPrefix)hatch)", placed: &placedLabels)
+            out += cell(grid, path: result.path(of: grid.index), label: labels[index], hatch: "url(#\(idPrefix)hatch)")
             if index < lines.count {
                 // The runtime draws borderlines from the unmirrored rectangle, even under RTL.
                 var frame = grid.frame
@@ -101,13 +110,49 @@ public enum SVGRenderer {
         return rule == n(length) ? rule : "\(rule) · \(n(length))"
     }
 
-    /// The longest of the label's forms that fits the width (about 4.6 points a character at
-    /// 8 points), so no label is cut mid-word; the tooltip has everything.
-    static func fitting(_ forms: [String], width: Double) -> String? {
-        forms.first { Double($0.count) * 4.6 + 3 <= width }
+    /// The first of the label's forms (one line or two) that fits the cell (about 4.6 points
+    /// a character at 8 points, 9 points a line), so no label is cut mid-word and the size
+    /// rule stays while it fits on a line of its own; the tooltip has everything.
+    static func fitting(_ forms: [[String]], width: Double, height: Double) -> [String]? {
+        forms.first { lines in
+            !lines.isEmpty && Double(lines.count) * 9 <= height && lines.allSatisfy { Double($0.count) * 4.6 + 3 <= width }
+        }
     }
 
-    static func cell(_ grid: GridFrame, path gridPath: String, label: Bool, hatch: String, placed: inout LabelPlacement) -> String {
+    /// A leaf's (or an anchor's) label as SVG text, or "" when none fits or it would overlap
+    /// a label already placed.
+    static func label(_ grid: GridFrame, path gridPath: String, placed: inout LabelPlacement) -> String {
+        var frame = grid.frame
+        if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
+        if frame.height < 0 { frame.y += frame.height; frame.height = -frame.height }
+        let path = gridPath.isEmpty ? "root" : gridPath
+        let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
+        let slot = grid.slot.map { "#\($0)" }
+        let withSlot = { (text: String) in slot.map { text + " " + $0 } ?? text }
+        let forms: [[String]] = [
+            [withSlot("\(path) \(track(grid))")],
+            [withSlot(path), track(grid)],
+            [withSlot(path), rule],
+            [withSlot("\(path) \(rule)")],
+            [withSlot(rule)],
+            [rule],
+            [withSlot(path)],
+            slot.map { [$0] } ?? [],
+        ]
+        guard let lines = fitting(forms, width: frame.width, height: frame.height) else { return "" }
+        let height = Double(lines.count) * 9
+        // An anchor's children carry their own labels at the top; its label goes below.
+        let top = grid.isLeaf ? frame.y : frame.y + max(0, frame.height - 2 - height)
+        let box = Rect(x: frame.x + 2, y: top + 1, width: Double(lines.map(\.count).max() ?? 0) * 4.6, height: height)
+        guard placed.place(box) else { return "" }
+        var out = ""
+        for (number, line) in lines.enumerated() {
+            out += "<text x=\"\(n(frame.x + 2))\" y=\"\(n(top + 9 * Double(number + 1)))\" font-size=\"8\" fill=\"#374151\">\(escape(line))</text>"
+        }
+        return out
+    }
+
+    static func cell(_ grid: GridFrame, path gridPath: String, label: String, hatch: String) -> String {
         var frame = grid.frame
         let negative = frame.width < 0 || frame.height < 0
         if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
@@ -133,14 +178,7 @@ public enum SVGRenderer {
         let dash = negative ? " stroke-dasharray=\"4 2\"" : (grid.isLeaf ? "" : " stroke-dasharray=\"2 2\"")
         var out = "<g><title>\(escape(tooltip))</title>"
         out += "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
-        let slotText = grid.slot.map { " #\($0)" } ?? ""
-        if label, frame.height >= 9, let text = fitting(["\(path) \(track(grid))\(slotText)", "\(path)\(slotText)", String(slotText.drop(while: { $0 == " " }))], width: frame.width), !text.isEmpty {
-            // An anchor's children carry their own labels at the top; its label goes below.
-            let baseline = grid.isLeaf ? 9 : max(9, frame.height - 2)
-            // A label that would overlap one already drawn is left to the tooltip.
-            let box = Rect(x: frame.x + 2, y: frame.y + baseline - 8, width: Double(text.count) * 4.6, height: 9)
-            if placed.place(box) { out += "<text x=\"\(n(frame.x + 2))\" y=\"\(n(frame.y + baseline))\" font-size=\"8\" fill=\"#374151\">\(escape(text))</text>" }
-        }
+        out += label
         out += "</g>\n"
         return out
     }

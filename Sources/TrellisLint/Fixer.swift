@@ -11,6 +11,12 @@ public enum Fixer {
         public var fixed: [Diagnostic]
         /// What remains after fixing.
         public var remaining: [Diagnostic]
+
+        public init(bytes: [UInt8], fixed: [Diagnostic], remaining: [Diagnostic]) {
+            self.bytes = bytes
+            self.fixed = fixed
+            self.remaining = remaining
+        }
     }
 
     public static func fix(_ source: SourceFile, kind: InputKind, target: Dialect?, options: LintOptions, unsafe: Bool) -> Outcome {

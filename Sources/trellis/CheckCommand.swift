@@ -47,14 +47,31 @@ enum CheckCommand {
                 rendered.append(bytes)
             }
         }
+        // A file that cannot be read or rewritten is reported and the others are still fixed;
+        // the run then exits 2.
+        var refused = false
         for path in paths where fixing {
-            let source = try Terminal.readForRewrite(path)
+            let source: SourceFile
+            do {
+                source = try Terminal.readForRewrite(path)
+            } catch let error as UsageError {
+                Terminal.error("trellis: \(error.message)\n")
+                refused = true
+                continue
+            }
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
             if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { skipped.append(path); continue }
-            let outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
+            var outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
             if outcome.bytes != source.bytes {
-                try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
-                Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
+                do {
+                    try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
+                    Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
+                } catch let error as UsageError {
+                    Terminal.error("trellis: \(error.message)\n")
+                    refused = true
+                    // Nothing was written: the file's own findings are what it still has.
+                    outcome = Fixer.Outcome(bytes: source.bytes, fixed: [], remaining: Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options))
+                }
             }
             // The text the reports point into (a UTF-16 or UTF-32 file's, as UTF-8).
             let shown = LoadedFile.readable(SourceFile(name: path, bytes: outcome.bytes), kind: kind)
@@ -78,6 +95,7 @@ enum CheckCommand {
             Terminal.write(summary.line + "\n")
         }
         let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0)
+        if refused { return Trellis.Exit.usage }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
 

@@ -15,9 +15,19 @@ enum FmtCommand {
         var failed = false
         var changed: [String] = []
         var unchanged = 0
+        // A file that cannot be read or rewritten is reported and the others are still done;
+        // the run then exits 2.
+        var refused = false
         for path in paths {
             // Rewritten in place: a regular file only (a FIFO or a device is refused unread).
-            let source = path == "-" || check || diff ? try Terminal.read(path) : try Terminal.readForRewrite(path)
+            let source: SourceFile
+            do {
+                source = path == "-" || check || diff ? try Terminal.read(path) : try Terminal.readForRewrite(path)
+            } catch let error as UsageError {
+                Terminal.error("trellis: \(error.message)\n")
+                refused = true
+                continue
+            }
             let formatted: String
             switch VerifiedFormatting.format(source) {
             case .formatted(let text): formatted = text
@@ -39,7 +49,15 @@ enum FmtCommand {
             guard bytes != source.bytes else { unchanged += 1; continue }
             changed.append(source.name)
             if diff { Terminal.write(UnifiedDiff.render(old: source.text, new: formatted, path: source.name)) }
-            if !check && !diff { try Terminal.rewrite(bytes, to: path, readAs: source.bytes) }
+            if !check && !diff {
+                do {
+                    try Terminal.rewrite(bytes, to: path, readAs: source.bytes)
+                } catch let error as UsageError {
+                    Terminal.error("trellis: \(error.message)\n")
+                    changed.removeLast()
+                    refused = true
+                }
+            }
         }
         if check {
             for name in changed { Terminal.write("would reformat \(name)\n") }
@@ -49,6 +67,7 @@ enum FmtCommand {
             Terminal.error("\(count(changed.count)) \(verb), \(count(unchanged)) already formatted\n")
         }
         if (check || diff) && !changed.isEmpty { failed = true }
+        if refused { return Trellis.Exit.usage }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
 

@@ -90,6 +90,24 @@ final class InputShapeTests: XCTestCase {
         XCTAssertTrue(bad.stdout.contains("error[J014]: invalid UTF-8 (byte 0xFF)"), bad.stdout)
     }
 
+    /// A file that cannot be rewritten is reported, and the others are still done (exit 2).
+    func testOneReadOnlyFileDoesNotStopTheOthers() throws {
+        let locked = try write("a.trellis", Array("rows  20|fill\n".utf8))
+        let open = try write("b.trellis", Array("rows  20|fill\n".utf8))
+        let lockedJSON = try write("a.json", Array(#"{"rows": [{"size": 20},]}"#.utf8))
+        let openJSON = try write("b.json", Array(#"{"rows": [{"size": 20},]}"#.utf8))
+        for path in [locked, lockedJSON] { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path) }
+        let fmt = try TrellisRun.run(["fmt", locked, open])
+        XCTAssertEqual(fmt.status, 2)
+        XCTAssertTrue(fmt.stderr.contains("a.trellis is read-only; not rewritten"), fmt.stderr)
+        XCTAssertEqual(try String(contentsOfFile: open, encoding: .utf8), "rows 20 | fill\n")
+        XCTAssertEqual(try String(contentsOfFile: locked, encoding: .utf8), "rows  20|fill\n")
+        let fix = try TrellisRun.run(["check", "--fix", lockedJSON, openJSON])
+        XCTAssertEqual(fix.status, 2)
+        XCTAssertTrue(fix.stdout.contains("warning[J002]"), "the refused file's findings are still reported:\n\(fix.stdout)")
+        XCTAssertEqual(try String(contentsOfFile: openJSON, encoding: .utf8), #"{"rows": [{"size": 20}]}"#)
+    }
+
     func testNamesAndTyposThroughTheExecutable() throws {
         let file = try write("names.trellis", Array("layout a-é rows fill\nlayout card-1 rows 150% | fill\n".utf8))
         let run = try TrellisRun.run(["build", file, "--out-dir", folder.appendingPathComponent("out").path])

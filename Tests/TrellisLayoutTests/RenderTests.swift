@@ -28,6 +28,17 @@ final class RenderTests: XCTestCase {
         }
     }
 
+    /// Narrow cells keep their size rule on a line of its own, and an anchor's label (placed
+    /// at its bottom) never takes the place of a label of a cell inside it.
+    func testNarrowCellsKeepTheirSizeRuleAndAnchorsHideNoLabel() throws {
+        let file = LoadedFile.load(SourceFile(name: "t", text: "rows { 20 anchor cols { 30 | fill } ; fill cols 20% * 5 }"), kind: .trellis)
+        let layout = try XCTUnwrap(file.layouts.first)
+        let svg = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
+        XCTAssertEqual(svg.components(separatedBy: ">20% · 75</text>").count - 1, 5, svg)
+        XCTAssertTrue(svg.contains(">1.1 30 #0</text>"), "the leaf inside the anchor keeps its label:\n\(svg)")
+        XCTAssertTrue(svg.contains(">1.2 fill · 345 #1</text>"), svg)
+    }
+
     func testBorderlinesUnderRightToLeftAreWhereTheRuntimeDrawsThem() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "cols { 100 bottom-borderline(color red thick 2); fill }"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)
