@@ -204,6 +204,11 @@ if CommandLine.arguments.contains("--only-scaling") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--only-nesting") {
+    nestingBenchmark()
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-pipeline") {
     pipelineBenchmark(bytes: 1_000_000)
     print("")

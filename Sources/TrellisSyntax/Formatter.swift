@@ -441,7 +441,7 @@ struct Printer {
 
     /// Appends `suffix` to a line with one space between, none after indentation alone.
     static func join(_ line: String, _ suffix: String) -> String {
-        line.allSatisfy({ $0 == " " }) ? line + suffix : line + " " + suffix
+        line.utf8.allSatisfy({ $0 == 0x20 }) ? line + suffix : line + " " + suffix
     }
 
     // MARK: splits
