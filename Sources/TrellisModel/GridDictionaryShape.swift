@@ -16,9 +16,104 @@ public enum GridDictionaryShape {
         return members == 0 || gridKeys > 0
     }
 
-    /// ``isGridDictionary(_:)`` of a file's bytes, read as JSONSerialization reads them.
+    /// ``isGridDictionary(_:)`` of a file's bytes, read as JSONSerialization reads them. Well-
+    /// formed UTF-8 is answered by a scan of the root's keys that stops at the first grid key
+    /// (the editor asks on every request); anything the scan is unsure of goes to the reader.
     public static func isGridDictionary(_ bytes: [UInt8]) -> Bool {
+        if JSONEncoding.detect(bytes).encoding == .utf8, let answer = scanRootKeys(bytes) { return answer }
         let readable = LoadedFile.readable(SourceFile(name: "", bytes: bytes), kind: .json)
         return isGridDictionary(JSONReader.read(readable).root)
+    }
+
+    /// Whether the root object of well-formed JSON has a grid key or no key; nil when the text
+    /// is not plain enough to tell without the tolerant reader (an escape in a key, a key
+    /// without quotes, brackets out of order, a missing comma, a file that ends early). A grid
+    /// key is an answer as soon as it is read; "no" only once the whole root has been read.
+    static func scanRootKeys(_ bytes: [UInt8]) -> Bool? {
+        enum Expecting { case key, colon, value, comma }
+        var index = 0
+        let count = bytes.count
+        func skipSpace() {
+            while index < count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        }
+        /// Past a string whose opening quote is at `index`; false when it never closes.
+        func skipString() -> Bool {
+            index += 1
+            while index < count, bytes[index] != UInt8(ascii: "\"") {
+                if bytes[index] < 0x20 { return false }
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < count else { return false }
+            index += 1
+            return true
+        }
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipSpace()
+        guard index < count else { return nil }
+        if bytes[index] == UInt8(ascii: "[") { return false }
+        guard bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var expecting = Expecting.key
+        var members = 0
+        while true {
+            skipSpace()
+            guard index < count else { return nil }
+            let byte = bytes[index]
+            switch expecting {
+            case .key:
+                if byte == UInt8(ascii: "}") {
+                    index += 1
+                    skipSpace()
+                    return index == count ? members == 0 : nil
+                }
+                guard byte == UInt8(ascii: "\"") else { return nil }
+                let start = index + 1
+                guard skipString() else { return nil }
+                let key = start..<(index - 1)
+                if bytes[key].contains(UInt8(ascii: "\\")) { return nil }
+                if GridSchema.spellingNumber(bytes, key) != nil { return true }
+                members += 1
+                expecting = .colon
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return nil }
+                index += 1
+                expecting = .value
+            case .value:
+                if byte == UInt8(ascii: "\"") {
+                    guard skipString() else { return nil }
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    // A nested value: strings skipped, brackets matched.
+                    var open: [UInt8] = []
+                    repeat {
+                        let current = bytes[index]
+                        if current == UInt8(ascii: "\"") {
+                            guard skipString() else { return nil }
+                            continue
+                        }
+                        if current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+                            open.append(current == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                        } else if current == UInt8(ascii: "}") || current == UInt8(ascii: "]") {
+                            guard open.popLast() == current else { return nil }
+                        }
+                        index += 1
+                    } while !open.isEmpty && index < count
+                    guard open.isEmpty else { return nil }
+                } else {
+                    let start = index
+                    while index < count, !(bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}") || bytes[index] <= 0x20) { index += 1 }
+                    guard index > start else { return nil }
+                }
+                expecting = .comma
+            case .comma:
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    expecting = .key
+                } else if byte == UInt8(ascii: "}") {
+                    expecting = .key
+                } else {
+                    return nil
+                }
+            }
+        }
     }
 }

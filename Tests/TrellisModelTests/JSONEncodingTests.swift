@@ -1,4 +1,4 @@
-import TrellisModel
+@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
@@ -66,6 +66,38 @@ final class JSONEncodingTests: XCTestCase {
             if let invalid {
                 XCTAssertNotNil(String(validating: bytes[..<invalid.lowerBound], as: UTF8.self), "\(bytes): valid before \(invalid)")
             }
+        }
+    }
+}
+
+/// Which JSON is a grid dictionary: the quick scan of the root's keys and the tolerant reader
+/// agree wherever the scan answers.
+final class GridDictionaryShapeTests: XCTestCase {
+    func testShapes() {
+        let cases: [(String, Bool)] = [
+            (#"{"rows": [{"size": "fill"}]}"#, true), ("{}", true), (" \n{ }", true),
+            (#"{"name": "x", "version": "1.0.0"}"#, false), ("[1, 2, 3]", false), ("5", false),
+            (#"{"name": "T", "patterns": [{"size": 1}], "repository": {"cols": []}}"#, false),
+            (#"{"x-note": "a\"b", "space": 3}"#, true), (#"{"rows": [{"size": "fill",}"#, true),
+            (#"{rows: [{"size": 1}]}"#, true), ("{“rows”: []}", true), (#"{"\u0072ows": []}"#, true),
+            (#"{"a": {"b": [{"c": "}"}]}, "tag": 5}"#, true), (#"{"a": {"b": [{"c": "}"}]}, "z": 5}"#, false),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(GridDictionaryShape.isGridDictionary(Array(text.utf8)), expected, text)
+            XCTAssertEqual(GridDictionaryShape.isGridDictionary(JSONReader.read(text).root), expected, "the reader: \(text)")
+        }
+    }
+
+    /// Property: on mutated grid dictionaries and other JSON, the scan (where it answers)
+    /// agrees with the tolerant reader.
+    func testTheScanAgreesWithTheReader() {
+        var random = SeededRandom(seed: 31)
+        let pieces = [#"{"#, #"}"#, #"["#, #"]"#, #"""#, #"\"#, ",", ":", " ", "\n", "rows", "size", "name", "1", #""rows""#, #""x""#, "“", "é"]
+        for _ in 0..<5_000 {
+            let text = "{" + (0..<Int.random(in: 0...16, using: &random)).map { _ in random.pick(pieces) }.joined()
+            let bytes = Array(text.utf8)
+            guard let quick = GridDictionaryShape.scanRootKeys(bytes) else { continue }
+            XCTAssertEqual(quick, GridDictionaryShape.isGridDictionary(JSONReader.read(text).root), text)
         }
     }
 }
