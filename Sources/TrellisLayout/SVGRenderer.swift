@@ -19,15 +19,16 @@ public enum SVGRenderer {
         <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
 
         """
-        // Labels are placed leaves first: an anchor's label (at its bottom) never hides the
-        // label of a cell inside it; one that would overlap a label placed before is left to
-        // the tooltip.
+        // Labels are placed leaves first, then the anchors' deepest first: an anchor's label
+        // (at its bottom) never hides the label of a cell inside it; one that would overlap a
+        // label placed before is left to the tooltip.
         var placedLabels = LabelPlacement()
         var labels = [String](repeating: "", count: result.grids.count)
-        for leaves in [true, false] {
-            for (index, grid) in result.grids.enumerated() where grid.isLeaf == leaves && (grid.isLeaf || grid.slot != nil) {
-                labels[index] = label(grid, path: result.path(of: grid.index), placed: &placedLabels)
-            }
+        let anchors = result.grids.indices.filter { !result.grids[$0].isLeaf && result.grids[$0].slot != nil }
+        let order = result.grids.indices.filter { result.grids[$0].isLeaf }
+            + anchors.sorted { (result.grids[$0].depth, -$0) > (result.grids[$1].depth, -$1) }
+        for index in order {
+            labels[index] = label(result.grids[index], path: result.path(of: result.grids[index].index), placed: &placedLabels)
         }
         for (index, grid) in result.grids.enumerated() {
             out += cell(grid, path: result.path(of: grid.index), label: labels[index], hatch: "url(#\(idPrefix)hatch)")

@@ -65,7 +65,7 @@ public enum Linter {
             rules.lint(root: root)
             diagnostics += DiagnosticCap.capped(rules.diagnostics, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
         }
-        if let tree = file.tree { diagnostics += escapeHatches(tree, dialect: file.dialect) }
+        if let tree = file.tree { diagnostics += EscapeHatchRules.lint(tree, dialect: file.dialect) }
         var structures: [CappedDiagnostics] = []
         do {
             let spans = Spans(file)
@@ -107,109 +107,5 @@ public enum Linter {
         var rules = JSONRules(dialect: dialect)
         rules.lint(root: root)
         return DiagnosticCap.capped(rules.diagnostics, scope: "this file")
-    }
-
-    static let jsonWord = Array("json".utf8)
-
-    /// The members inside `json({…})` are grid-dictionary members written as given: the JSON
-    /// rules check them exactly as in a JSON file (the reader's own errors come from the
-    /// lowering already).
-    static func escapeHatches(_ tree: SyntaxTree, dialect: Dialect) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        guard ByteSearch.contains(jsonWord, in: tree.source.bytes) else { return found }
-        for (index, node) in tree.nodes.enumerated() where node.kind == .attribute {
-            guard let name = tree.firstToken(of: index), tree.token(tree.tokens[name], is: "json"),
-                  let range = tree.argumentRange(of: index) else { continue }
-            let slice = SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))
-            guard let root = JSONReader.read(slice).root, root.type == .object else { continue }
-            var rules = JSONRules(dialect: dialect)
-            rules.lintMembers(of: root, isRoot: false)
-            let shift = range.lowerBound
-            found += crossChecks(root, attribute: index, tree: tree, shift: shift)
-            for var diagnostic in rules.diagnostics {
-                diagnostic.range = (diagnostic.range.lowerBound + shift)..<(diagnostic.range.upperBound + shift)
-                diagnostic.labels = diagnostic.labels.map { DiagnosticLabel(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), message: $0.message) }
-                diagnostic.fixIts = diagnostic.fixIts.map { fix in
-                    FixIt(message: fix.message, edits: fix.edits.map { TextEdit(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), replacement: $0.replacement) }, isSafe: fix.isSafe)
-                }
-                diagnostic.notes.append("Inside `json(…)`: written to the grid dictionary as given.")
-                found.append(diagnostic)
-            }
-        }
-        return found
-    }
-
-    /// Members of `json({…})` checked against the rest of their cell, as the JSON rules check
-    /// the keys of one grid: a key the cell writes already (its size, its split, one of its
-    /// attributes: the grid dictionary then holds it twice and the runtime reads the last,
-    /// J008 in a JSON file), `rows` beside a `cols` split (M101), a size or gravity that
-    /// `overlap` overwrites (M111).
-    static func crossChecks(_ root: JSONNode, attribute: Int, tree: SyntaxTree, shift: Int) -> [Diagnostic] {
-        let cell = tree.nodes[attribute].parent
-        guard cell >= 0, tree.nodes[cell].kind == .cell else { return [] }
-        var given: [GridKey: Range<Int>] = [:]
-        var givenRaw: [String: Range<Int>] = [:]
-        tree.forEachChild(of: cell) { child in
-            guard child != attribute else { return }
-            let node = tree.nodes[child]
-            switch node.kind {
-            case .size:
-                if let token = tree.firstToken(of: child), tree.tokens[token].kind != .underscore { given[.size] = tree.range(of: child) }
-            case .split:
-                if let token = tree.firstToken(of: child) {
-                    given[tree.tokens[token].kind == .kwRows ? .rows : .cols] = tree.tokens[token].range
-                }
-            case .attribute where node.attributeName == .json:
-                // An earlier `json({…})` of the same cell gives its keys too.
-                guard child < attribute, let range = tree.argumentRange(of: child),
-                      let earlier = JSONReader.read(SourceFile(name: "", bytes: Array(tree.source.bytes[range]))).root else { return }
-                earlier.forEachMember { member in
-                    let keyRange = (member.keyRange.lowerBound + range.lowerBound)..<(member.keyRange.upperBound + range.lowerBound)
-                    if let key = member.gridKey { given[key] = keyRange } else { givenRaw[member.key] = keyRange }
-                }
-            case .attribute:
-                if let key = node.attributeName?.gridKey, let token = tree.firstToken(of: child) { given[key] = tree.tokens[token].range }
-            default:
-                break
-            }
-        }
-        var found: [Diagnostic] = []
-        root.forEachMember { member in
-            guard let key = member.gridKey else {
-                if let other = givenRaw[member.key] {
-                    let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
-                    found.append(Diagnostic(code: "M009", severity: .warning, range: keyRange,
-                                            message: "\"\(member.key)\" is given twice on this cell: the grid dictionary gets the key twice and the runtime reads only the last",
-                                            labels: [DiagnosticLabel(range: other, message: "also given here")]))
-                }
-                return
-            }
-            let otherAxis: GridKey? = key == .rows ? .cols : key == .cols ? .rows : nil
-            if let otherAxis, let split = given[otherAxis] {
-                let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
-                found.append(Diagnostic(code: "M101", severity: .error, range: keyRange,
-                                        message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
-                                        labels: [DiagnosticLabel(range: split, message: "`\(otherAxis == .rows ? "rows" : "cols")` given here")],
-                                        notes: ["Inside `json(…)`: written to the grid dictionary as given."]))
-                return
-            }
-            if let overlap = given[.overlap], key == .size || key == .gravity {
-                let readsZero = key == .size && RuntimeReading.measure(read: member.value) == 0
-                let aligns = key == .gravity && !Gravity.parse(member.value.stringPayload ?? "").isNone
-                if !readsZero, key == .size || aligns {
-                    let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
-                    found.append(Diagnostic(code: "M111", severity: .warning, range: keyRange,
-                                            message: key == .size ? "`overlap` overwrites this `size` with 0" : "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
-                                            labels: [DiagnosticLabel(range: overlap, message: "overlap given here")]))
-                }
-            }
-            guard let other = given[key] else { return }
-            let keyRange = (member.keyRange.lowerBound + shift)..<(member.keyRange.upperBound + shift)
-            found.append(Diagnostic(code: "M009", severity: .warning, range: keyRange,
-                                    message: "the cell gives \"\(member.key)\" already: the grid dictionary gets the key twice and the runtime reads only the one written last",
-                                    labels: [DiagnosticLabel(range: other, message: "also given here")],
-                                    notes: ["Inside `json(…)`: written to the grid dictionary as given."]))
-        }
-        return found
     }
 }

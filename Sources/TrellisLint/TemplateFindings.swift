@@ -31,11 +31,13 @@ enum TemplateFindings {
             guard let template = templates.first(where: { $0.range.contains(kept[index].range.lowerBound) }) else { continue }
             let uses = template.uses
             kept[index].labels += uses.prefix(10).map { DiagnosticLabel(range: $0, message: "`\(template.name)` used here") }
-            kept[index].notes.append("In template `\(template.name)`: found once for each of its \(counts[index]) uses, reported here once.")
+            let usesText = uses.count == 1 ? "its one use" : "its \(uses.count) uses"
+            kept[index].notes.append("In template `\(template.name)`: found in each of the \(counts[index]) copies of \(usesText) (repetition and nesting multiply them), reported here once.")
         }
         return kept
     }
 
+    /// A template's name, the range of its declaration, and the names that use it.
     struct Declaration {
         var name: String
         var range: Range<Int>

@@ -27,6 +27,7 @@ public enum JSONEncoding: String, Sendable {
     /// code unit was valid; nil for UTF-8, which is read as it is.
     public static func transcodedToUTF8(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: JSONEncoding, valid: Bool)? {
         let (encoding, markLength) = detect(bytes)
+        if encoding == .utf8 { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         let body = bytes[markLength...]

@@ -620,17 +620,16 @@ struct LoweringState {
     /// (`20px`, M006), or a near miss of a size word, a template or an attribute (M001), each
     /// one error with its fix.
     mutating func unknownName(_ name: String, _ reference: Token) {
-        let start = reference.start
-        if start > 0, Self.isNumberByte(bytes[start - 1]), bytes[start - 1] != UInt8(ascii: "-") {
-            var numberStart = start - 1
-            while numberStart > 0, Self.isNumberByte(bytes[numberStart - 1]) { numberStart -= 1 }
-            let number = tree.source.text(in: numberStart..<start)
-            report("M006", "`\(number)\(name)`: a size has no unit; `\(number)` is \(number) points", numberStart..<reference.end,
+        if let previous = tree.previousSignificantTokenIndex(before: reference.start), tree.tokens[previous].end == reference.start,
+           tree.tokens[previous].kind.isSize {
+            let size = text(tree.tokens[previous])
+            let meaning = tree.tokens[previous].kind == .number ? "; `\(size)` is \(size) points" : ""
+            report("M006", "`\(size)\(name)`: a size has no unit\(meaning)", tree.tokens[previous].start..<reference.end,
                    notes: ["Sizes are points (`20`), shares (`33%`, `1/3`), `fill` or `wrap`; the runtime knows no units."],
                    fixIts: [FixIt(message: "remove `\(name)`", edits: [TextEdit(range: reference.range, replacement: "")], isSafe: false)])
             return
         }
-        let sizeWords = ["fill", "wrap"]
+        let sizeWords = GridKey.size.info.values
         let candidates = sizeWords + templateCells.keys.sorted() + Parser.attributeNames.sorted()
         var fixIts: [FixIt] = []
         var message = "unknown template `\(name)`"
@@ -642,10 +641,6 @@ struct LoweringState {
         report("M001", message, reference.range,
                notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
                fixIts: fixIts)
-    }
-
-    static func isNumberByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     mutating func unknownAttribute(_ nameToken: Token) {

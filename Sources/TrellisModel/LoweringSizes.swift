@@ -40,6 +40,8 @@ extension LoweringState {
     /// A number the runtime does not read as points: at or below −1 it asserts (M104, as the
     /// JSON rule says of the number it becomes); strictly between −1 and 1 it is a ratio (M105).
     mutating func checkPoints(_ value: Double, _ token: Token) {
+        // The runtime's own constants for `fill` and `wrap` are sizes it reads as such.
+        if value == RuntimeReading.fill || value == RuntimeReading.wrap { return }
         if value <= -1 {
             report("M104", "size `\(text(token))` asserts at runtime: sizes at or below -1 are not allowed", token.range,
                    notes: ["A negative size is a share of what remains: `-50%` or `-1/2`, between -100% and 0."])

@@ -192,7 +192,8 @@ public enum Lexer {
                 index += 1
             } else if byte >= 0x80, let (scalar, length) = SourceFile.decodeScalar(bytes, at: index), scalar.properties.isXIDContinue {
                 index += length
-            } else if byte == UInt8(ascii: "-"), index + 1 < count, continuesName(bytes, at: index + 1) {
+            } else if byte == UInt8(ascii: "-"), index + 1 < count, continuesName(bytes, at: index + 1),
+                      !(isDigit(bytes[index + 1]) && isReservedWord(bytes, start, index)) {
                 // The character after the hyphen is read by the next turn of the loop.
                 index += 1
             } else {
@@ -200,6 +201,16 @@ public enum Lexer {
             }
         }
         return index
+    }
+
+    /// Whether `bytes[start..<end]` is a keyword or a borderline's field name, which a number
+    /// may follow without a space: `rows-50% | fill`, `offset-2` (not the names `rows-50`,
+    /// `offset-2`).
+    static func isReservedWord(_ bytes: Bytes, _ start: Int, _ end: Int) -> Bool {
+        if keyword(bytes, start, end) != .identifier { return true }
+        return GridSchema.borderlineFields.contains { field in
+            field.utf8.count == end - start && field.utf8.enumerated().allSatisfy { bytes[start + $0.offset] == $0.element }
+        }
     }
 
     /// Whether a name goes on at `index` after a hyphen: a letter, a digit or `_`, or a

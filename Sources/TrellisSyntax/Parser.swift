@@ -17,17 +17,19 @@ public enum Parser {
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
     public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))
 
-    /// `rows` or `cols` for a name one edit away from it, in any case, or an English
-    /// spelling of it (`row`, `column`, `columns`); nil otherwise.
+    /// The split keywords a name may be a misspelling of: those one edit away from it in any
+    /// case (`rowz`, `Cols`, `row`), or the keyword an English spelling means (`columns`).
+    /// `cows` is one edit from both.
+    public static func splitKeywords(misspelledAs name: String) -> [String] {
+        let lowered = Array(name.lowercased().utf8)
+        guard lowered.count <= 7 else { return [] }
+        if lowered == Array("column".utf8) || lowered == Array("columns".utf8) { return ["cols"] }
+        return ["rows", "cols"].filter { Suggestion.editDistance(lowered, Array($0.utf8)) <= 1 }
+    }
+
+    /// The first of ``splitKeywords(misspelledAs:)``, which the parser reads the name as.
     public static func splitKeyword(misspelledAs name: String) -> String? {
-        let lowered = name.lowercased()
-        guard lowered.utf8.count <= 7 else { return nil }
-        if lowered == "row" { return "rows" }
-        if lowered == "column" || lowered == "columns" || lowered == "col" { return "cols" }
-        for keyword in ["rows", "cols"] where Suggestion.editDistance(Array(lowered.utf8), Array(keyword.utf8)) <= 1 {
-            return keyword
-        }
-        return nil
+        splitKeywords(misspelledAs: name).first
     }
 
     public static func parse(_ source: SourceFile) -> ParseResult {
@@ -333,8 +335,11 @@ struct ParserState: ~Copyable {
         if current == .identifier, !isAttributeStart(), continues(indent), let keyword = misspelledSplitKeyword() {
             // `rowz 33% | fill`: one error, and the rest parsed as the split it meant.
             let token = currentToken
-            error("S010", "`\(text(token))` is not a keyword; did you mean `\(keyword)`?", at: token.range,
-                  fixIts: [FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)])])
+            let candidates = Parser.splitKeywords(misspelledAs: text(token))
+            let meant = candidates.map { "`\($0)`" }.joined(separator: " or ")
+            // Safe only when one keyword is that close: `cows` could be either.
+            error("S010", "`\(text(token))` is not a keyword; did you mean \(meant)?", at: token.range,
+                  fixIts: [FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)], isSafe: candidates.count == 1)])
             parseSplit(depth: depth)
         } else if current == .identifier, !isAttributeStart(), continues(indent) {
             open(.templateRef); bump(); close()

@@ -17,14 +17,17 @@ enum ImportCommand {
         let inputs = Set(paths.filter { $0 != "-" }.map(Terminal.canonical))
         var failed = false
         for path in paths {
-            let source = try Terminal.read(path)
-            let read = JSONReader.read(source)
-            Terminal.printDiagnostics(read.diagnostics, in: source)
-            guard let root = read.root else { failed = true; continue }
-            if read.diagnostics.hasErrors {
+            // Read as `check` reads it: UTF-16 and UTF-32 as JSONSerialization reads them,
+            // invalid UTF-8 an error (J014).
+            let file = LoadedFile.load(try Terminal.read(path), kind: .json, target: target)
+            let source = file.source
+            Terminal.printDiagnostics(file.diagnostics, in: source)
+            guard let root = file.jsonRoot else { failed = true; continue }
+            let hadErrors = file.diagnostics.hasErrors
+            if hadErrors {
                 failed = true
                 Terminal.error("note: \(source.name) has errors: the app would get no layout from it; importing the layout as recovered\n")
-                for loss in losses(read.diagnostics, in: source) { Terminal.error("note: \(loss)\n") }
+                for loss in losses(file.diagnostics, in: source) { Terminal.error("note: \(loss)\n") }
             }
             let value = root.value
             let dialect = target ?? LoadedFile.detectDialect(value) ?? .default
@@ -36,7 +39,10 @@ enum ImportCommand {
             let stem = LoadedFile.stem(of: source.name)
             let result = Importer.importLayout(value, dialect: dialect, name: stem, source: path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path))
             if let problem = roundTripProblem(result.text, value: value, dialect: dialect) {
-                Terminal.error("error: the import of \(source.name) does not build back to the layout the runtime reads (\(problem)); nothing was written. Please report this with the file.\n")
+                // A layout recovered from errors may be one Trellis cannot hold (nesting beyond
+                // its limits); otherwise this is a bug.
+                let cause = hadErrors ? "the JSON's errors leave a layout Trellis cannot hold" : "please report this with the file"
+                Terminal.error("error: the import of \(source.name) does not build back to the layout the runtime reads (\(problem.prefix(160))); nothing was written: \(cause)\n")
                 failed = true
                 continue
             }

@@ -39,9 +39,14 @@ final class InputShapeTests: XCTestCase {
         XCTAssertTrue(searched.stdout.hasSuffix("1 file checked: 0 errors, 0 warnings, 0 info\n"), searched.stdout)
         XCTAssertEqual(try TrellisRun.run(["check", "-"], stdin: "[1, 2, 3]").status, 0)
         XCTAssertEqual(try TrellisRun.run(["check", package, "--fix"]).status, 0)
-        // A grid dictionary with syntax errors is still one.
-        let broken = try write("broken.json", Array(#"{"rows": [{"size": "fill",}"#.utf8))
-        XCTAssertEqual(try TrellisRun.run(["check", broken]).status, 1)
+        // A grid dictionary with syntax errors is still one; so is a file that is no JSON at all
+        // or empty, whose errors are reported, never skipped.
+        for (name, text) in [("broken.json", #"{"rows": [{"size": "fill",}"#), ("missing-comma.json", #"{"a":1"size":2}"#),
+                             ("empty.json", ""), ("garbage.json", "rows: []")] {
+            let run = try TrellisRun.run(["check", try write(name, Array(text.utf8))])
+            XCTAssertEqual(run.status, 1, "\(name): \(run.stdout)")
+            XCTAssertFalse(run.stderr.contains("skipped"), name)
+        }
     }
 
     func testImportKeepsNamesAndLongRunsAndBuildsBack() throws {
@@ -84,6 +89,9 @@ final class InputShapeTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: utf16))
         XCTAssertEqual(try TrellisRun.run(["check", utf16, "--fix"]).status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: utf16)), before, "--fix leaves a UTF-16 file alone")
+        let imported = try TrellisRun.run(["import", utf16])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("layout u16 rows fill"), imported.stdout)
         let invalid = try write("bad.json", Array(#"{"rows":[{"tag":""#.utf8) + [0xFF] + Array(#""}]}"#.utf8))
         let bad = try TrellisRun.run(["check", invalid])
         XCTAssertEqual(bad.status, 1)

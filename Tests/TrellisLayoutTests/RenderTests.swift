@@ -39,6 +39,11 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(svg.contains(">30 #1</text>"), "the leaf inside the anchor keeps its label:\n\(svg)")
         XCTAssertTrue(svg.contains(">1.2 fill · 345 #2</text>"), svg)
         XCTAssertTrue(svg.contains(">1 20 #0</text>"), "the anchor's own label, below its children's")
+        // Nested anchors sharing a bottom edge: the inner one is labelled first.
+        let nested = LoadedFile.load(SourceFile(name: "t", text: "rows { 200 anchor rows { fill anchor rows { 10 } } }"), kind: .trellis)
+        let nestedLayout = try XCTUnwrap(nested.layouts.first)
+        let picture = SVGRenderer.svg(name: "t", runtime: nestedLayout.runtime, result: LayoutEngine.layout(nestedLayout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
+        XCTAssertTrue(picture.contains(">1.1 fill · 200 #1</text>"), picture)
     }
 
     func testBorderlinesUnderRightToLeftAreWhereTheRuntimeDrawsThem() throws {

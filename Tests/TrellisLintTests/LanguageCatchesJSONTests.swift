@@ -29,7 +29,7 @@ final class LanguageCatchesJSONTests: XCTestCase {
                              "left-borderline(color red thick 2 dash 3)", "top-borderline(thick 0)",
                              "json({\"x-a\": [1, 2]})", "json({\"size\": \"20\"})", "json({\"tag\": \"5\"})",
                              "json({\"padding\": \"{5t ,5,5,5}\"})", "json({\"gravity\": 3})", "json({\"anchor\": 1})",
-                             "json({\"rows\": []})", "content(10x20)"]
+                             "json({\"rows\": []})", "content(10x20)", "json({\"overlap\": \"bottom\"})", "json({\"gravity\": \"top\"})"]
 
     func cell(_ random: inout SeededRandom, depth: Int) -> String {
         var parts: [String] = []
@@ -74,7 +74,14 @@ final class LanguageCatchesJSONTests: XCTestCase {
         let ratios = diagnostics.filter { $0.code == "M106" && $0.message.contains("cols") }
         XCTAssertEqual(ratios.count, 1)
         XCTAssertEqual(ratios.first?.labels.map(\.message), Array(repeating: "`card` used here", count: 3))
-        XCTAssertTrue(ratios.first?.notes.contains { $0.contains("3 uses") } == true)
+        XCTAssertTrue(ratios.first?.notes.contains { $0.contains("3 copies of its 3 uses") } == true, "\(ratios.first?.notes ?? [])")
+    }
+
+    func testOverlapInAnEscapeHatchOverwritesTheCellsSizeAndGravity() {
+        let text = "layout l rows { 20 json({\"overlap\":\"bottom\"}) ; _ gravity(top) json({\"overlap\":\"top\"}) }"
+        let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)).filter { $0.code == "M111" }
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(diagnostics.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["20", "gravity"])
     }
 
     func testAnEscapeHatchKeyTheCellGivesToo() {

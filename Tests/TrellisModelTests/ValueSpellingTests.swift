@@ -26,6 +26,7 @@ final class ValueSpellingTests: XCTestCase {
         XCTAssertEqual(describe("rows 0.5 | fill"), ["M105 info 0.5 → `50%`"])
         XCTAssertEqual(describe("rows -0.25 | fill"), ["M105 info -0.25 → `-25%`"])
         XCTAssertEqual(describe("rows 100% | -100% | 99.5% | 1.5 | 0 | -50% | 1/3 | fill | wrap"), [])
+        XCTAssertEqual(describe("rows -99998 | -99999"), [], "the runtime's own constants for fill and wrap")
     }
 
     func testTyposGetOneErrorWithASuggestion() {
@@ -34,9 +35,16 @@ final class ValueSpellingTests: XCTestCase {
         XCTAssertEqual(describe("rows wrpa | fill"), ["M001 error wrpa → `wrap`"])
         XCTAssertEqual(describe("rows 20px | fill"), ["M006 error 20px → ``"])
         XCTAssertEqual(describe("rows 12.5pt | fill"), ["M006 error 12.5pt → ``"])
+        XCTAssertEqual(describe("rows 1/3px | fill"), ["M006 error 1/3px → ``"])
+        XCTAssertEqual(describe("rows 2e1px | fill"), ["M006 error 2e1px → ``"])
+        XCTAssertTrue(diagnostics("rows 2e1px | fill").first?.message.hasPrefix("`2e1px`: a size has no unit; `2e1` is 2e1 points") == true)
         XCTAssertEqual(describe("rowz 33% | fill"), ["S010 error rowz → `rows`"])
         XCTAssertEqual(describe("layout l Cols { 50%; fill }"), ["S010 error Cols → `cols`"])
         XCTAssertEqual(describe("layout l rows { 20 columns 50% | 50% }"), ["S010 error columns → `cols`"])
+        // `cows` is one edit from both: the fix is offered, not applied unasked.
+        XCTAssertEqual(diagnostics("cows 50% | fill").first?.message, "`cows` is not a keyword; did you mean `rows` or `cols`?")
+        XCTAssertEqual(diagnostics("cows 50% | fill").first?.fixIts.first?.isSafe, false)
+        XCTAssertEqual(diagnostics("rowz 50% | fill").first?.fixIts.first?.isSafe, true)
         XCTAssertTrue(diagnostics("rows fil | fill").first?.message.contains("did you mean `fill`?") == true)
     }
 

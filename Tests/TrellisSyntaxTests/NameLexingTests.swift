@@ -26,7 +26,12 @@ final class NameLexingTests: XCTestCase {
         XCTAssertEqual(tokens("card-1").map(\.0), [.identifier])
         XCTAssertEqual(tokens("a- b").first?.1, "a", "a trailing hyphen is not part of the name")
         XCTAssertEqual(tokens("a--b").first?.1, "a")
-        XCTAssertEqual(tokens("fill-1").map(\.0), [.identifier], "a name, not `fill` and `-1`")
+        // After a keyword or a borderline field a hyphen and a digit start a number, as before.
+        XCTAssertEqual(tokens("rows-50% | fill").map(\.0), [.kwRows, .percent, .pipe, .kwFill])
+        XCTAssertEqual(tokens("cols-1/2").map(\.0), [.kwCols, .ratio])
+        XCTAssertEqual(tokens("fill-1").map(\.0), [.kwFill, .number])
+        XCTAssertEqual(tokens("offset-2 thick-1").map(\.1), ["offset", "-2", "thick", "-1"])
+        XCTAssertEqual(tokens("rows-a").map(\.0), [.identifier], "a hyphen and a letter go on with any name")
     }
 
     /// Every token boundary of random text built from names, hyphens, digits and multibyte
