@@ -237,13 +237,19 @@ public struct LanguageServer {
         dirty.insert(uri)
     }
 
+    /// Forgets the document and everything computed from it; after a large one, hands the
+    /// memory freed back to the kernel (the allocator would keep it for work that repeats).
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
-        documents[uri] = nil
-        analyses[uri] = nil
+        let size = documents.removeValue(forKey: uri)?.bytes.count ?? 0
+        analyses.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
+        if size >= Self.largeDocument { ProcessMemory.releaseFreedMemory() }
     }
+
+    /// A document from this size on is large: closing it returns memory to the kernel.
+    static let largeDocument = 1 << 20
 
     /// The analysis of a document's current text (cached until it changes), or nil for JSON
     /// that is not a grid dictionary.

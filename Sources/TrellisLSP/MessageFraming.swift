@@ -70,11 +70,18 @@ struct MessageReader {
         return true
     }
 
+    /// Room the buffer keeps once its messages are read; past it (after a large message, a
+    /// whole document) the rest is moved to storage of its own size and the old one freed.
+    static let keptCapacity = 1 << 20
+
     mutating func compact() {
-        if start > 65_536 || start == buffer.count {
+        guard start > 65_536 || start == buffer.count else { return }
+        if buffer.capacity > Self.keptCapacity {
+            buffer = Array(buffer[start...])
+        } else {
             buffer.removeFirst(start)
-            start = 0
         }
+        start = 0
     }
 
     /// The index of the `\r\n\r\n` that ends the headers.

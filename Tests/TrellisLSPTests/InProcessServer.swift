@@ -46,6 +46,19 @@ final class InProcessServer {
         return replies().last { $0["id"] == id && $0["method"] == nil }
     }
 
+    /// Puts `messages` in the inbox and runs the server's loop over them, as its reader
+    /// thread would: the loop starts a reader on no input, whose end comes after them.
+    func run(_ messages: [JSONValue]) {
+        for message in messages { server.inbox.put(.message(message)) }
+        _ = server.loop()
+    }
+
+    static func message(_ method: String, id: Int? = nil, _ params: JSONValue) -> JSONValue {
+        var members: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]
+        if let id { members.append(("id", number(id))) }
+        return object(members)
+    }
+
     func open(_ uri: String, _ text: String, language: String = "trellis") {
         notify("textDocument/didOpen", Self.object([("textDocument", Self.object([
             ("uri", .string(uri)), ("languageId", .string(language)), ("version", Self.number(1)), ("text", .string(text)),
