@@ -93,6 +93,14 @@ final class Inbox: @unchecked Sendable {
         return head >= items.count
     }
 
+    /// Whether request `id` was cancelled, without forgetting it (for work that looks again
+    /// as it goes; its answer then takes the cancellation).
+    func isCancelled(_ id: JSONValue) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled.contains(Self.key(id))
+    }
+
     /// Whether request `id` was cancelled (and forgets it: an id is answered once).
     func takeCancellation(_ id: JSONValue) -> Bool {
         condition.lock()

@@ -152,7 +152,9 @@ extension LanguageServer {
             if !symbol.children.isEmpty { members.append(("children", .array(symbol.children.map(json)))) }
             return LSPJSON.object(members)
         }
-        respond(id: id, result: .array(Symbols.symbols(analysis).map(json)))
+        let symbols = Symbols.symbols(analysis)
+        if isCancelled(id) { return respondCancelled(id) }
+        respond(id: id, result: .array(symbols.map(json)))
     }
 
     mutating func textDocumentFoldingRange(_ id: JSONValue, _ params: JSONValue) {
@@ -204,28 +206,20 @@ extension LanguageServer {
         respond(id: id, result: .array(result))
     }
 
+    /// Semantic tokens, written as they are classified (`SemanticTokensData`); a request
+    /// cancelled meanwhile stops within ``cancellationStride`` tokens.
     mutating func textDocumentSemanticTokens(_ id: JSONValue, _ params: JSONValue, ranged: Bool) {
-        guard let (_, analysis) = requested(id, params, empty: LSPJSON.object([("data", .array([]))])) else { return }
-        let source = analysis.source
+        let empty = LSPJSON.object([("data", .array([]))])
+        guard let (_, analysis) = requested(id, params, empty: empty) else { return }
         var limit: Range<Int>?
         if ranged {
-            guard let wanted = byteRange(params["range"], in: source) else { return respond(id: id, error: .invalidParams, "range is required") }
+            guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
             limit = wanted
         }
-        var data: [JSONValue] = []
-        var lastLine = 0
-        var lastCharacter = 0
-        for token in SemanticTokens.tokens(analysis, in: limit) {
-            let start = source.position(of: token.range.lowerBound, encoding: encoding)
-            let end = source.position(of: token.range.upperBound, encoding: encoding)
-            guard start.line == end.line, end.character > start.character else { continue }
-            let deltaLine = start.line - lastLine
-            let deltaStart = deltaLine == 0 ? start.character - lastCharacter : start.character
-            data += [deltaLine, deltaStart, end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0].map(LSPJSON.number)
-            lastLine = start.line
-            lastCharacter = start.character
+        guard let data = SemanticTokensData.result(analysis, in: limit, encoding: encoding, stride: Self.cancellationStride, isCancelled: { isCancelled(id) }) else {
+            return respondCancelled(id)
         }
-        respond(id: id, result: LSPJSON.object([("data", .array(data))]))
+        respond(id: id, json: data)
     }
 
     // MARK: colors

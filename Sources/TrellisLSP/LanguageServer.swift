@@ -121,9 +121,7 @@ public struct LanguageServer {
     mutating func dispatch(_ message: IncomingMessage) {
         let id = message.id ?? .null
         let params = message.params
-        if message.isRequest, inbox.takeCancellation(id) {
-            return respond(id: id, error: .requestCancelled, "the request was cancelled")
-        }
+        if message.isRequest, inbox.takeCancellation(id) { return respondCancelled(id) }
         if message.isRequest, let uri = params["textDocument"]?["uri"]?.stringValue, inbox.hasPendingChange(to: uri) {
             return respond(id: id, error: .contentModified, "the document changed; ask again")
         }
@@ -335,16 +333,41 @@ public struct LanguageServer {
 
     // MARK: output
 
-    /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`.
+    /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`
+    /// (its result is dropped).
     func respond(id: JSONValue, result: JSONValue) {
-        if inbox.takeCancellation(id) { return respond(id: id, error: .requestCancelled, "the request was cancelled") }
+        if inbox.takeCancellation(id) { return respondCancelled(id) }
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 
+    /// Answers a request with a result already written as JSON text (a large one, written
+    /// without building a `JSONValue`); like ``respond(id:result:)`` otherwise.
+    func respond(id: JSONValue, json result: [UInt8]) {
+        if inbox.takeCancellation(id) { return respondCancelled(id) }
+        var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONWriter.write(id, style: .compact, into: &head)
+        head += Array(#","result":"#.utf8)
+        writer.send([head, result, [UInt8(ascii: "}")]])
+    }
+
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {
+        _ = inbox.takeCancellation(id)
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id),
                              ("error", LSPJSON.object([("code", LSPJSON.number(code.rawValue)), ("message", .string(message))]))]))
     }
+
+    /// `RequestCancelled`, the answer to a request cancelled before or while it was handled.
+    func respondCancelled(_ id: JSONValue) {
+        respond(id: id, error: .requestCancelled, "the request was cancelled")
+    }
+
+    /// Whether request `id` has been cancelled since it was taken up: long requests ask
+    /// between chunks of their work (every ``cancellationStride`` tokens) and stop.
+    func isCancelled(_ id: JSONValue) -> Bool { inbox.isCancelled(id) }
+
+    /// How many items (tokens, symbols, folds) a long request handles between two looks at
+    /// whether it was cancelled.
+    static let cancellationStride = 1 << 16
 
     func notify(_ method: String, _ params: JSONValue) {
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
