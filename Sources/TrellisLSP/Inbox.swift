@@ -18,6 +18,9 @@ final class Inbox: @unchecked Sendable {
         case notJSON
         /// Framing that could not be read: logged and skipped.
         case malformed(String)
+        /// The result of a request worked on in the background (`BackgroundWork`), nil when
+        /// the work stopped because the request was cancelled.
+        case finished(JSONValue, [UInt8]?)
         case end
     }
 

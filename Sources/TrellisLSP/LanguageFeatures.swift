@@ -293,15 +293,34 @@ extension LanguageServer {
 
     // MARK: formatting and code actions
 
+    /// Formatting runs in the background (`BackgroundWork`): the formatter and its check take
+    /// seconds on a large document.
     mutating func textDocumentFormatting(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
-        respond(id: id, result: edits(Formatting.edits(analysis), analysis.source))
+        guard let (document, analysis) = requested(id, params, empty: .array([])) else { return }
+        let encoding = encoding
+        runInBackground(id, document) { Self.formattingEdits(analysis, in: nil, encoding: encoding, isCancelled: $0) }
     }
 
     mutating func textDocumentRangeFormatting(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
+        guard let (document, analysis) = requested(id, params, empty: .array([])) else { return }
         guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
-        respond(id: id, result: edits(Formatting.edits(analysis, in: wanted), analysis.source))
+        let encoding = encoding
+        runInBackground(id, document) { Self.formattingEdits(analysis, in: wanted, encoding: encoding, isCancelled: $0) }
+    }
+
+    /// The formatting edits of the document, or of the lines `range` touches, as JSON text;
+    /// nil as soon as `isCancelled` says so, which it is asked between the stages (format and
+    /// check, line diff, choosing the range's edits) and every ``cancellationStride`` edits.
+    static func formattingEdits(_ analysis: Analysis, in range: Range<Int>?, encoding: PositionEncoding, isCancelled: () -> Bool) -> [UInt8]? {
+        guard let formatted = Formatting.format(analysis) else { return Array("[]".utf8) }
+        guard !isCancelled() else { return nil }
+        var list = Formatting.edits(analysis.source, formatted: formatted)
+        guard !isCancelled() else { return nil }
+        if let range {
+            list = Formatting.edits(analysis, in: range, from: list)
+            guard !isCancelled() else { return nil }
+        }
+        return LSPJSON.edits(list, in: analysis.source, encoding: encoding, stride: cancellationStride, isCancelled: isCancelled)
     }
 
     mutating func textDocumentCodeAction(_ id: JSONValue, _ params: JSONValue) {

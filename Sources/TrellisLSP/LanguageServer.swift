@@ -19,6 +19,10 @@ public struct LanguageServer {
 
     let input: Int32
     let inbox = Inbox()
+    let background: BackgroundWork
+    /// The requests worked on in the background, by `Inbox.key` of their id: the document and
+    /// the version the result is for.
+    var running: [String: (uri: String, version: Int)] = [:]
     let writer: MessageWriter
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
@@ -51,6 +55,7 @@ public struct LanguageServer {
     init(input: Int32, output: Int32) {
         self.input = input
         writer = MessageWriter(descriptor: output)
+        background = BackgroundWork(inbox: inbox)
     }
 
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
@@ -75,6 +80,7 @@ public struct LanguageServer {
             case .end: return state == .shutDown ? 0 : 1
             case .malformed(let reason): log("trellis-lsp: skipped \(reason)")
             case .notJSON: respond(id: .null, error: .parseError, "the message is not JSON")
+            case .finished(let id, let result): finish(id, result)
             case .message(let value):
                 if let status = handle(value) { return status }
             }
@@ -136,7 +142,8 @@ public struct LanguageServer {
         case "textDocument/didClose": textDocumentDidClose(params)
         case "textDocument/didSave": break
         case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(params)
-        case "$/cancelRequest", "$/setTrace": break  // cancellations are recorded as they are read
+        case "$/cancelRequest": cancelRequest(params)  // recorded as read; answered here when worked on in the background
+        case "$/setTrace": break
         case "textDocument/diagnostic": textDocumentDiagnostic(id, params)
         case "textDocument/hover": textDocumentHover(id, params)
         case "textDocument/completion": textDocumentCompletion(id, params)
@@ -331,6 +338,36 @@ public struct LanguageServer {
             return LSPJSON.object(members)
     }
 
+    // MARK: background work
+
+    /// Has `work` done on the worker thread for request `id` about `document`; the handling
+    /// thread goes on meanwhile.
+    mutating func runInBackground(_ id: JSONValue, _ document: OpenDocument, _ work: @escaping BackgroundWork.Work) {
+        running[Inbox.key(id)] = (document.uri, document.version)
+        background.submit(id, work)
+    }
+
+    /// `$/cancelRequest` for a request worked on in the background: answered now, its job
+    /// skipped or stopped and its result dropped. (Others see the cancellation when they are
+    /// taken up or answered.)
+    mutating func cancelRequest(_ params: JSONValue) {
+        guard let id = params["id"], running.removeValue(forKey: Inbox.key(id)) != nil else { return }
+        background.abandon(id)
+        respondCancelled(id)
+    }
+
+    /// A background result: sent, unless the request was answered already (cancelled), was
+    /// cancelled meanwhile, or its document changed since.
+    mutating func finish(_ id: JSONValue, _ result: [UInt8]?) {
+        background.finished(id)
+        guard let request = running.removeValue(forKey: Inbox.key(id)) else { return }
+        guard let result else { return respondCancelled(id) }
+        guard documents[request.uri]?.version == request.version else {
+            return respond(id: id, error: .contentModified, "the document changed; ask again")
+        }
+        respond(id: id, json: result)
+    }
+
     // MARK: output
 
     /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`
@@ -362,7 +399,8 @@ public struct LanguageServer {
     }
 
     /// Whether request `id` has been cancelled since it was taken up: long requests ask
-    /// between chunks of their work (every ``cancellationStride`` tokens) and stop.
+    /// between chunks of their work (every ``cancellationStride`` tokens, between the
+    /// formatter's stages) and stop.
     func isCancelled(_ id: JSONValue) -> Bool { inbox.isCancelled(id) }
 
     /// How many items (tokens, symbols, folds) a long request handles between two looks at

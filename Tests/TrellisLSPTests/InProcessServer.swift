@@ -47,10 +47,14 @@ final class InProcessServer {
     }
 
     /// Puts `messages` in the inbox and runs the server's loop over them, as its reader
-    /// thread would: the loop starts a reader on no input, whose end comes after them.
+    /// thread would: the loop starts a reader on no input, whose end comes after them. Then
+    /// waits for the results of the requests worked on in the background.
     func run(_ messages: [JSONValue]) {
         for message in messages { server.inbox.put(.message(message)) }
         _ = server.loop()
+        while !server.running.isEmpty {
+            if case .finished(let id, let result) = server.inbox.take() { server.finish(id, result) }
+        }
     }
 
     static func message(_ method: String, id: Int? = nil, _ params: JSONValue) -> JSONValue {

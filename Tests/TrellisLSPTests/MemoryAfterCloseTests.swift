@@ -54,6 +54,7 @@ final class MemoryAfterCloseTests: XCTestCase {
         XCTAssertTrue(server.server.documents.isEmpty)
         XCTAssertTrue(server.server.analyses.isEmpty)
         XCTAssertTrue(server.server.dirty.isEmpty)
+        XCTAssertTrue(server.server.running.isEmpty)
         XCTAssertEqual(server.server.inbox.heldItems, 0, "handled messages (a whole document, for didOpen) are let go")
         // A request for a closed document computes nothing and keeps nothing.
         let hover = server.request("textDocument/hover", S.object([("textDocument", S.object([("uri", .string(documents[0].0))])), ("position", S.position(3, 4))]))
