@@ -17,6 +17,8 @@ final class BackgroundWork: @unchecked Sendable {
     /// Requests already answered (cancelled) whose jobs have not finished yet.
     private var abandoned: Set<String> = []
     private var started = false
+    /// Jobs queued or being worked on.
+    private var pending = 0
 
     init(inbox: Inbox) { self.inbox = inbox }
 
@@ -24,6 +26,7 @@ final class BackgroundWork: @unchecked Sendable {
     func submit(_ id: JSONValue, _ work: @escaping Work) {
         condition.lock()
         jobs.append((id, work))
+        pending += 1
         let start = !started
         started = true
         condition.signal()
@@ -34,6 +37,7 @@ final class BackgroundWork: @unchecked Sendable {
             started = false
             let queued = jobs
             jobs.removeAll()
+            pending -= queued.count
             condition.unlock()
             for job in queued { inbox.put(.finished(job.id, job.work { self.isCancelled(job.id) })) }
         }
@@ -44,6 +48,14 @@ final class BackgroundWork: @unchecked Sendable {
         condition.lock()
         abandoned.insert(Inbox.key(id))
         condition.unlock()
+    }
+
+    /// Whether no job is queued or being worked on (one that was is over, and so is its hold
+    /// on the document it worked on).
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending == 0
     }
 
     /// Forgets request `id` once its result has come back.
@@ -70,6 +82,9 @@ final class BackgroundWork: @unchecked Sendable {
             let job = jobs.removeFirst()
             condition.unlock()
             let result = isCancelled(job.id) ? nil : job.work { self.isCancelled(job.id) }
+            condition.lock()
+            pending -= 1
+            condition.unlock()
             inbox.put(.finished(job.id, result))
         }
     }

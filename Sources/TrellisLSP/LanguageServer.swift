@@ -23,6 +23,9 @@ public struct LanguageServer {
     /// The requests worked on in the background, by `Inbox.key` of their id: the document and
     /// the version the result is for.
     var running: [String: (uri: String, version: Int)] = [:]
+    /// A large document was closed while a job held it: memory goes back to the kernel once
+    /// the worker is idle.
+    var releaseWhenIdle = false
     let writer: MessageWriter
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
@@ -67,8 +70,12 @@ public struct LanguageServer {
     }
 
     /// Runs the server on a thread with a large stack (deep documents recurse in places) and
-    /// exits the process with its status.
+    /// exits the process with its status. The allocator is set up before any thread starts:
+    /// a thread that allocates before `keepFreedMemory()` gets an arena of its own, whose
+    /// free memory at its top `malloc_trim` does not return, so a large document's memory
+    /// would stay after its close.
     public static func runAndExit() -> Never {
+        ProcessMemory.keepFreedMemory()
         LargeStack.runAndExit { serve() }
     }
 
@@ -243,14 +250,16 @@ public struct LanguageServer {
     }
 
     /// Forgets the document and everything computed from it; after a large one, hands the
-    /// memory freed back to the kernel (the allocator would keep it for work that repeats).
+    /// memory freed back to the kernel (the allocator would keep it for work that repeats),
+    /// once no formatting job holds it any more.
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
         let size = documents.removeValue(forKey: uri)?.bytes.count ?? 0
         analyses.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
-        if size >= Self.largeDocument { ProcessMemory.releaseFreedMemory() }
+        guard size >= Self.largeDocument else { return }
+        if background.isIdle { ProcessMemory.releaseFreedMemory() } else { releaseWhenIdle = true }
     }
 
     /// A document from this size on is large: closing it returns memory to the kernel.
@@ -360,6 +369,10 @@ public struct LanguageServer {
     /// cancelled meanwhile, or its document changed since.
     mutating func finish(_ id: JSONValue, _ result: [UInt8]?) {
         background.finished(id)
+        if releaseWhenIdle, background.isIdle {
+            releaseWhenIdle = false
+            ProcessMemory.releaseFreedMemory()
+        }
         guard let request = running.removeValue(forKey: Inbox.key(id)) else { return }
         guard let result else { return respondCancelled(id) }
         guard documents[request.uri]?.version == request.version else {

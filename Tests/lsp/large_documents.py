@@ -109,16 +109,24 @@ class Server:
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
     def request(self, method, params, timeout=300):
+        start = time.perf_counter()
+        ident = self.start_request(method, params)
+        end, message, size = self.reply(ident, timeout)
+        return end - start, message, size
+
+    def start_request(self, method, params):
         with self.lock:
             ident = self.next_id
             self.next_id += 1
-        start = time.perf_counter()
         self.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        return ident
+
+    def reply(self, ident, timeout=300):
+        """When the reply to `ident` was read, the reply, and its size."""
         with self.lock:
             if not self.lock.wait_for(lambda: ident in self.responses, timeout):
-                raise TimeoutError(method)
-            end, message, size = self.responses.pop(ident)
-        return end - start, message, size
+                raise TimeoutError(ident)
+            return self.responses.pop(ident)
 
     def notify(self, method, params):
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
@@ -205,6 +213,23 @@ def main():
             times.append(elapsed)
         if times:
             print(f"  {name:22} {min(times) * 1000:8.1f} ms best, {max(times) * 1000:8.1f} ms worst   ({size / 1e6:.1f} MB reply)")
+    if args.kind == "trellis" and "formatting" not in skipped:
+        # A formatting cancelled after 0.2 s, with a hover sent while it works.
+        formatting = server.start_request("textDocument/formatting", requests[-1][2])
+        time.sleep(0.2)
+        elapsed, _, _ = server.request("textDocument/hover", requests[4][2])
+        print(f"  hover while formatting {elapsed * 1000:8.1f} ms")
+        start = time.perf_counter()
+        server.notify("$/cancelRequest", {"id": formatting})
+        end, message, _ = server.reply(formatting)
+        code = message.get("error", {}).get("code", "a result")
+        print(f"  formatting cancelled   {(end - start) * 1000:8.1f} ms to its answer ({code})")
+        # A formatting of a small document waits for the worker: the cancelled one stops at
+        # its next look (after the formatter and its check, which cannot stop midway).
+        small = "file:///tmp/small.trellis"
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": small, "languageId": "trellis", "version": 1, "text": "layout s rows 1|2\n"}})
+        elapsed, _, _ = server.request("textDocument/formatting", {"textDocument": {"uri": small}, "options": {"tabSize": 2, "insertSpaces": True}})
+        print(f"  next formatting, small {elapsed * 1000:8.1f} ms (after the cancelled one stops)")
     print(f"  VmRSS after requests   {server.rss_mib():8.1f} MiB")
     server.notify("textDocument/didClose", {"textDocument": document})
     server.request("shutdown", None)  # answered after the close is handled
