@@ -82,6 +82,13 @@ final class Inbox: @unchecked Sendable {
         return item
     }
 
+    /// How many cancellations are recorded and not yet answered.
+    var recordedCancellations: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled.count
+    }
+
     /// How many items the list holds (waiting ones; taken ones are let go at once).
     var heldItems: Int {
         condition.lock()

@@ -357,10 +357,12 @@ public struct LanguageServer {
     }
 
     /// `$/cancelRequest` for a request worked on in the background: answered now, its job
-    /// skipped or stopped and its result dropped. (Others see the cancellation when they are
-    /// taken up or answered.)
+    /// skipped or stopped and its result dropped. Any other request it names came before it
+    /// and has been answered (it saw the cancellation if it came in time): what the inbox
+    /// recorded is forgotten, so that cancellations that come too late do not pile up.
     mutating func cancelRequest(_ params: JSONValue) {
-        guard let id = params["id"], running.removeValue(forKey: Inbox.key(id)) != nil else { return }
+        guard let id = params["id"] else { return }
+        guard running.removeValue(forKey: Inbox.key(id)) != nil else { return _ = inbox.takeCancellation(id) }
         background.abandon(id)
         respondCancelled(id)
     }

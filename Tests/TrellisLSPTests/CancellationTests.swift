@@ -72,6 +72,16 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(reply?["error"]?["code"], S.number(-32801))
     }
 
+    /// A cancellation that comes after its request was answered is not kept.
+    func testALateCancellationIsForgotten() {
+        let server = S()
+        server.open("file:///t/a.trellis", "layout a rows 20 | fill\n")
+        let hover = S.object([("textDocument", S.object([("uri", .string("file:///t/a.trellis"))])), ("position", S.position(0, 20))])
+        XCTAssertNotNil(server.request("textDocument/hover", hover)?["result"])
+        server.run([S.message("$/cancelRequest", S.object([("id", S.number(server.nextID - 1))]))])
+        XCTAssertEqual(server.server.inbox.recordedCancellations, 0)
+    }
+
     /// Semantic tokens look every `stride` tokens and stop at the first look that finds the
     /// request cancelled.
     func testSemanticTokensStopAtTheFirstLookAfterACancellation() {
