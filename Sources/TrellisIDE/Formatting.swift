@@ -17,12 +17,24 @@ public enum Formatting {
     /// The edits that format the whole document (empty when nothing changes).
     public static func edits(_ analysis: Analysis) -> [TextEdit] {
         guard let text = format(analysis) else { return [] }
-        return hunks(analysis.source, formatted: text)
+        return edits(analysis.source, formatted: text)
+    }
+
+    /// The edits that turn `source` into `formatted` (what ``format(_:)`` gave): its changed
+    /// lines. With ``format(_:)``, ``edits(_:)`` in two stages, for a caller that looks
+    /// between them whether it should go on.
+    public static func edits(_ source: SourceFile, formatted: String) -> [TextEdit] {
+        hunks(source, formatted: formatted)
     }
 
     /// The edits that format the lines `range` touches.
     public static func edits(_ analysis: Analysis, in range: Range<Int>) -> [TextEdit] {
-        let all = edits(analysis)
+        edits(analysis, in: range, from: edits(analysis))
+    }
+
+    /// The edits among `all` (the whole document's) that format the lines `range` touches,
+    /// when applying just those still builds the same JSON.
+    public static func edits(_ analysis: Analysis, in range: Range<Int>, from all: [TextEdit]) -> [TextEdit] {
         let source = analysis.source
         let firstLine = source.lineIndex(of: range.lowerBound)
         let lastLine = source.lineIndex(of: max(range.lowerBound, range.upperBound - (range.isEmpty ? 0 : 1)))

@@ -37,25 +37,36 @@ public enum SemanticTokens {
     public static let modifiers = ["declaration"]
 
     public static func tokens(_ analysis: Analysis, in range: Range<Int>? = nil) -> [SemanticToken] {
-        guard let tree = analysis.tree else { return [] }
-        let limit = range ?? 0..<tree.source.bytes.count
         var result: [SemanticToken] = []
-        guard var index = tree.tokenIndex(containing: limit.lowerBound) else { return [] }
-        while index < tree.tokens.count, tree.tokens[index].start < limit.upperBound || (limit.isEmpty && index == 0) {
-            defer { index += 1 }
-            let token = tree.tokens[index]
-            guard let type = classify(tree, index) else { continue }
-            var declaration = false
-            if type == .type || type == .namespace {
-                let node = tree.deepestNode(containingToken: index)
-                declaration = tree.nodes[node].kind == .templateDecl || tree.nodes[node].kind == .layoutDecl
-            }
-            result.append(SemanticToken(range: token.range, type: type, isDeclaration: declaration))
+        forEach(analysis, in: range) { token in
+            result.append(token)
+            return true
         }
         return result
     }
 
-    static func classify(_ tree: SyntaxTree, _ index: Int) -> SemanticTokenType? {
+    /// Calls `body` with each token of `range` (the whole document when nil), in source order,
+    /// until it returns false. Linear in the tokens: each token's node is found by walking on
+    /// from the previous token's (`DeepestNodes`), not by a search.
+    public static func forEach(_ analysis: Analysis, in range: Range<Int>? = nil, _ body: (SemanticToken) -> Bool) {
+        guard let tree = analysis.tree else { return }
+        let limit = range ?? 0..<tree.source.bytes.count
+        guard var index = tree.tokenIndex(containing: limit.lowerBound) else { return }
+        var nodes = DeepestNodes(tree, from: index)
+        while index < tree.tokens.count, tree.tokens[index].start < limit.upperBound || (limit.isEmpty && index == 0) {
+            defer { index += 1 }
+            let token = tree.tokens[index]
+            guard let type = classify(tree, index, &nodes) else { continue }
+            var declaration = false
+            if type == .type || type == .namespace {
+                let node = nodes.node(containing: index)
+                declaration = tree.nodes[node].kind == .templateDecl || tree.nodes[node].kind == .layoutDecl
+            }
+            guard body(SemanticToken(range: token.range, type: type, isDeclaration: declaration)) else { return }
+        }
+    }
+
+    static func classify(_ tree: SyntaxTree, _ index: Int, _ nodes: inout DeepestNodes) -> SemanticTokenType? {
         let token = tree.tokens[index]
         switch token.kind {
         case .kwTarget, .kwPreview, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwRtl, .kwFill, .kwWrap, .underscore: return .keyword
@@ -64,7 +75,7 @@ public enum SemanticTokens {
         case .comment: return .comment
         case .pipe, .semicolon, .star: return .operator
         case .identifier:
-            let node = tree.deepestNode(containingToken: index)
+            let node = nodes.node(containing: index)
             switch tree.nodes[node].kind {
             case .templateRef, .templateDecl: return .type
             case .layoutDecl: return .namespace
@@ -79,5 +90,35 @@ public enum SemanticTokens {
             }
         default: return nil
         }
+    }
+}
+
+/// The deepest node holding each of a rising sequence of tokens. Nodes are in pre-order, so
+/// the last node starting at or before a token only moves forward as the tokens do: it is
+/// walked on to from the previous token's, and the answer is it or its nearest ancestor that
+/// holds the token (what `SyntaxTree.deepestNode(containingToken:)` finds by a search).
+struct DeepestNodes {
+    let nodes: [SyntaxTree.Node]
+    /// The last node starting at or before the latest token asked about.
+    var last = 0
+
+    /// A cursor for tokens from `token` on.
+    init(_ tree: SyntaxTree, from token: Int) {
+        nodes = tree.nodes
+        var low = 0
+        var high = nodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodes[middle].tokenStart <= token { low = middle + 1 } else { high = middle }
+        }
+        last = max(0, low - 1)
+    }
+
+    /// The deepest node holding `token`, which is not before the tokens asked about so far.
+    mutating func node(containing token: Int) -> Int {
+        while last + 1 < nodes.count, nodes[last + 1].tokenStart <= token { last += 1 }
+        var node = last
+        while node > 0, !(nodes[node].tokenStart <= token && token < nodes[node].tokenEnd) { node = nodes[node].parent }
+        return max(0, node)
     }
 }

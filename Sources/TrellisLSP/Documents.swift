@@ -55,15 +55,35 @@ struct OpenDocument {
 }
 
 extension SourceFile {
-    /// The byte offset of an LSP position, clamped to the document (a position past the end of
-    /// a line means its end, past the last line the end of the file).
+    /// The byte offset of an LSP position, clamped as LSP 3.17 says: a line past the last is
+    /// the end of the file, a column past the end of its line the line's end. A column inside
+    /// a character (a UTF-8 column inside a multibyte sequence, a UTF-16 column between the
+    /// halves of a surrogate pair) is the character's start, in both encodings, so that an
+    /// edit never splits a character and the text stays valid UTF-8.
     func offset(of position: Position, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
+        let column = max(0, position.character)
         switch encoding {
-        case .utf8: return offset(line: position.line, utf8Column: max(0, position.character))
-        case .utf16: return offset(line: position.line, utf16Column: max(0, position.character))
+        case .utf8:
+            return characterStart(offset(line: position.line, utf8Column: column))
+        case .utf16:
+            // `offset(line:utf16Column:)` takes a column between the halves of a pair to the
+            // character's end: moved back to its start.
+            let offset = offset(line: position.line, utf16Column: column)
+            guard offset >= 4, offset <= bytes.count, Self.sequenceLength(bytes[offset - 4]) == 4,
+                  utf16Position(of: offset).column > column else { return offset }
+            return offset - 4
         }
+    }
+
+    /// The first byte of the character `offset` is inside of (`offset` itself when it is at a
+    /// character's start, at the end, or in bytes that are not UTF-8).
+    func characterStart(_ offset: Int) -> Int {
+        guard offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 else { return offset }
+        var start = offset - 1
+        while start > 0, offset - start < 3, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return Self.sequenceLength(bytes[start]) > offset - start ? start : offset
     }
 
     func position(of offset: Int, encoding: PositionEncoding) -> Position {

@@ -18,11 +18,17 @@ final class Inbox: @unchecked Sendable {
         case notJSON
         /// Framing that could not be read: logged and skipped.
         case malformed(String)
+        /// The result of a request worked on in the background (`BackgroundWork`), nil when
+        /// the work stopped because the request was cancelled.
+        case finished(JSONValue, [UInt8]?)
         case end
     }
 
     private let condition = Condition()
-    private var items: [Item] = []
+    /// Items from `head` on are waiting; those before it were taken and are nil, so that a
+    /// message handled (a whole document, for `didOpen`) is not kept until the list is
+    /// compacted.
+    private var items: [Item?] = []
     private var head = 0
     private var cancelled: Set<String> = []
 
@@ -63,13 +69,31 @@ final class Inbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while head >= items.count { condition.wait() }
-        let item = items[head]
+        let item = items[head] ?? .end
+        items[head] = nil
         head += 1
-        if head > 1024, head * 2 > items.count {
+        if head == items.count {
+            items.removeAll(keepingCapacity: items.capacity <= 4096)
+            head = 0
+        } else if head > 1024, head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }
         return item
+    }
+
+    /// How many cancellations are recorded and not yet answered.
+    var recordedCancellations: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled.count
+    }
+
+    /// How many items the list holds (waiting ones; taken ones are let go at once).
+    var heldItems: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     /// Whether nothing is waiting.
@@ -77,6 +101,14 @@ final class Inbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return head >= items.count
+    }
+
+    /// Whether request `id` was cancelled, without forgetting it (for work that looks again
+    /// as it goes; its answer then takes the cancellation).
+    func isCancelled(_ id: JSONValue) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled.contains(Self.key(id))
     }
 
     /// Whether request `id` was cancelled (and forgets it: an id is answered once).
@@ -91,7 +123,7 @@ final class Inbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         for item in items[head...] {
-            guard case .message(let value) = item, let method = value["method"]?.stringValue else { continue }
+            guard case .message(let value)? = item, let method = value["method"]?.stringValue else { continue }
             if method == "textDocument/didChange" || method == "textDocument/didClose", value["params"]?["textDocument"]?["uri"]?.stringValue == uri {
                 return true
             }

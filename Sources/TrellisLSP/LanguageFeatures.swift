@@ -152,7 +152,9 @@ extension LanguageServer {
             if !symbol.children.isEmpty { members.append(("children", .array(symbol.children.map(json)))) }
             return LSPJSON.object(members)
         }
-        respond(id: id, result: .array(Symbols.symbols(analysis).map(json)))
+        let symbols = Symbols.symbols(analysis)
+        if isCancelled(id) { return respondCancelled(id) }
+        respond(id: id, result: .array(symbols.map(json)))
     }
 
     mutating func textDocumentFoldingRange(_ id: JSONValue, _ params: JSONValue) {
@@ -204,28 +206,20 @@ extension LanguageServer {
         respond(id: id, result: .array(result))
     }
 
+    /// Semantic tokens, written as they are classified (`SemanticTokensData`); a request
+    /// cancelled meanwhile stops within ``cancellationStride`` tokens.
     mutating func textDocumentSemanticTokens(_ id: JSONValue, _ params: JSONValue, ranged: Bool) {
-        guard let (_, analysis) = requested(id, params, empty: LSPJSON.object([("data", .array([]))])) else { return }
-        let source = analysis.source
+        let empty = LSPJSON.object([("data", .array([]))])
+        guard let (_, analysis) = requested(id, params, empty: empty) else { return }
         var limit: Range<Int>?
         if ranged {
-            guard let wanted = byteRange(params["range"], in: source) else { return respond(id: id, error: .invalidParams, "range is required") }
+            guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
             limit = wanted
         }
-        var data: [JSONValue] = []
-        var lastLine = 0
-        var lastCharacter = 0
-        for token in SemanticTokens.tokens(analysis, in: limit) {
-            let start = source.position(of: token.range.lowerBound, encoding: encoding)
-            let end = source.position(of: token.range.upperBound, encoding: encoding)
-            guard start.line == end.line, end.character > start.character else { continue }
-            let deltaLine = start.line - lastLine
-            let deltaStart = deltaLine == 0 ? start.character - lastCharacter : start.character
-            data += [deltaLine, deltaStart, end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0].map(LSPJSON.number)
-            lastLine = start.line
-            lastCharacter = start.character
+        guard let data = SemanticTokensData.result(analysis, in: limit, encoding: encoding, stride: Self.cancellationStride, isCancelled: { isCancelled(id) }) else {
+            return respondCancelled(id)
         }
-        respond(id: id, result: LSPJSON.object([("data", .array(data))]))
+        respond(id: id, json: data)
     }
 
     // MARK: colors
@@ -299,15 +293,34 @@ extension LanguageServer {
 
     // MARK: formatting and code actions
 
+    /// Formatting runs in the background (`BackgroundWork`): the formatter and its check take
+    /// seconds on a large document.
     mutating func textDocumentFormatting(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
-        respond(id: id, result: edits(Formatting.edits(analysis), analysis.source))
+        guard let (document, analysis) = requested(id, params, empty: .array([])) else { return }
+        let encoding = encoding
+        runInBackground(id, document) { Self.formattingEdits(analysis, in: nil, encoding: encoding, isCancelled: $0) }
     }
 
     mutating func textDocumentRangeFormatting(_ id: JSONValue, _ params: JSONValue) {
-        guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
+        guard let (document, analysis) = requested(id, params, empty: .array([])) else { return }
         guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
-        respond(id: id, result: edits(Formatting.edits(analysis, in: wanted), analysis.source))
+        let encoding = encoding
+        runInBackground(id, document) { Self.formattingEdits(analysis, in: wanted, encoding: encoding, isCancelled: $0) }
+    }
+
+    /// The formatting edits of the document, or of the lines `range` touches, as JSON text;
+    /// nil as soon as `isCancelled` says so, which it is asked between the stages (format and
+    /// check, line diff, choosing the range's edits) and every ``cancellationStride`` edits.
+    static func formattingEdits(_ analysis: Analysis, in range: Range<Int>?, encoding: PositionEncoding, isCancelled: () -> Bool) -> [UInt8]? {
+        guard let formatted = Formatting.format(analysis) else { return Array("[]".utf8) }
+        guard !isCancelled() else { return nil }
+        var list = Formatting.edits(analysis.source, formatted: formatted)
+        guard !isCancelled() else { return nil }
+        if let range {
+            list = Formatting.edits(analysis, in: range, from: list)
+            guard !isCancelled() else { return nil }
+        }
+        return LSPJSON.edits(list, in: analysis.source, encoding: encoding, stride: cancellationStride, isCancelled: isCancelled)
     }
 
     mutating func textDocumentCodeAction(_ id: JSONValue, _ params: JSONValue) {

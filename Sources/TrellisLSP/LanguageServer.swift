@@ -19,6 +19,13 @@ public struct LanguageServer {
 
     let input: Int32
     let inbox = Inbox()
+    let background: BackgroundWork
+    /// The requests worked on in the background, by `Inbox.key` of their id: the document and
+    /// the version the result is for.
+    var running: [String: (uri: String, version: Int)] = [:]
+    /// A large document was closed while a job held it: memory goes back to the kernel once
+    /// the worker is idle.
+    var releaseWhenIdle = false
     let writer: MessageWriter
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
@@ -51,6 +58,7 @@ public struct LanguageServer {
     init(input: Int32, output: Int32) {
         self.input = input
         writer = MessageWriter(descriptor: output)
+        background = BackgroundWork(inbox: inbox)
     }
 
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
@@ -62,8 +70,12 @@ public struct LanguageServer {
     }
 
     /// Runs the server on a thread with a large stack (deep documents recurse in places) and
-    /// exits the process with its status.
+    /// exits the process with its status. The allocator is set up before any thread starts:
+    /// a thread that allocates before `keepFreedMemory()` gets an arena of its own, whose
+    /// free memory at its top `malloc_trim` does not return, so a large document's memory
+    /// would stay after its close.
     public static func runAndExit() -> Never {
+        ProcessMemory.keepFreedMemory()
         LargeStack.runAndExit { serve() }
     }
 
@@ -75,6 +87,7 @@ public struct LanguageServer {
             case .end: return state == .shutDown ? 0 : 1
             case .malformed(let reason): log("trellis-lsp: skipped \(reason)")
             case .notJSON: respond(id: .null, error: .parseError, "the message is not JSON")
+            case .finished(let id, let result): finish(id, result)
             case .message(let value):
                 if let status = handle(value) { return status }
             }
@@ -121,9 +134,7 @@ public struct LanguageServer {
     mutating func dispatch(_ message: IncomingMessage) {
         let id = message.id ?? .null
         let params = message.params
-        if message.isRequest, inbox.takeCancellation(id) {
-            return respond(id: id, error: .requestCancelled, "the request was cancelled")
-        }
+        if message.isRequest, inbox.takeCancellation(id) { return respondCancelled(id) }
         if message.isRequest, let uri = params["textDocument"]?["uri"]?.stringValue, inbox.hasPendingChange(to: uri) {
             return respond(id: id, error: .contentModified, "the document changed; ask again")
         }
@@ -138,7 +149,8 @@ public struct LanguageServer {
         case "textDocument/didClose": textDocumentDidClose(params)
         case "textDocument/didSave": break
         case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(params)
-        case "$/cancelRequest", "$/setTrace": break  // cancellations are recorded as they are read
+        case "$/cancelRequest": cancelRequest(params)  // recorded as read; answered here when worked on in the background
+        case "$/setTrace": break
         case "textDocument/diagnostic": textDocumentDiagnostic(id, params)
         case "textDocument/hover": textDocumentHover(id, params)
         case "textDocument/completion": textDocumentCompletion(id, params)
@@ -237,13 +249,21 @@ public struct LanguageServer {
         dirty.insert(uri)
     }
 
+    /// Forgets the document and everything computed from it; after a large one, hands the
+    /// memory freed back to the kernel (the allocator would keep it for work that repeats),
+    /// once no formatting job holds it any more.
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
-        documents[uri] = nil
-        analyses[uri] = nil
+        let size = documents.removeValue(forKey: uri)?.bytes.count ?? 0
+        analyses.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
+        guard size >= Self.largeDocument else { return }
+        if background.isIdle { ProcessMemory.releaseFreedMemory() } else { releaseWhenIdle = true }
     }
+
+    /// A document from this size on is large: closing it returns memory to the kernel.
+    static let largeDocument = 1 << 20
 
     /// The analysis of a document's current text (cached until it changes), or nil for JSON
     /// that is not a grid dictionary.
@@ -327,18 +347,80 @@ public struct LanguageServer {
             return LSPJSON.object(members)
     }
 
+    // MARK: background work
+
+    /// Has `work` done on the worker thread for request `id` about `document`; the handling
+    /// thread goes on meanwhile.
+    mutating func runInBackground(_ id: JSONValue, _ document: OpenDocument, _ work: @escaping BackgroundWork.Work) {
+        running[Inbox.key(id)] = (document.uri, document.version)
+        background.submit(id, work)
+    }
+
+    /// `$/cancelRequest` for a request worked on in the background: answered now, its job
+    /// skipped or stopped and its result dropped. Any other request it names came before it
+    /// and has been answered (it saw the cancellation if it came in time): what the inbox
+    /// recorded is forgotten, so that cancellations that come too late do not pile up.
+    mutating func cancelRequest(_ params: JSONValue) {
+        guard let id = params["id"] else { return }
+        guard running.removeValue(forKey: Inbox.key(id)) != nil else { return _ = inbox.takeCancellation(id) }
+        background.abandon(id)
+        respondCancelled(id)
+    }
+
+    /// A background result: sent, unless the request was answered already (cancelled), was
+    /// cancelled meanwhile, or its document changed since.
+    mutating func finish(_ id: JSONValue, _ result: [UInt8]?) {
+        background.finished(id)
+        if releaseWhenIdle, background.isIdle {
+            releaseWhenIdle = false
+            ProcessMemory.releaseFreedMemory()
+        }
+        guard let request = running.removeValue(forKey: Inbox.key(id)) else { return }
+        guard let result else { return respondCancelled(id) }
+        guard documents[request.uri]?.version == request.version else {
+            return respond(id: id, error: .contentModified, "the document changed; ask again")
+        }
+        respond(id: id, json: result)
+    }
+
     // MARK: output
 
-    /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`.
+    /// Answers a request; a request cancelled while it was computed gets `RequestCancelled`
+    /// (its result is dropped).
     func respond(id: JSONValue, result: JSONValue) {
-        if inbox.takeCancellation(id) { return respond(id: id, error: .requestCancelled, "the request was cancelled") }
+        if inbox.takeCancellation(id) { return respondCancelled(id) }
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 
+    /// Answers a request with a result already written as JSON text (a large one, written
+    /// without building a `JSONValue`); like ``respond(id:result:)`` otherwise.
+    func respond(id: JSONValue, json result: [UInt8]) {
+        if inbox.takeCancellation(id) { return respondCancelled(id) }
+        var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONWriter.write(id, style: .compact, into: &head)
+        head += Array(#","result":"#.utf8)
+        writer.send([head, result, [UInt8(ascii: "}")]])
+    }
+
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {
+        _ = inbox.takeCancellation(id)
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id),
                              ("error", LSPJSON.object([("code", LSPJSON.number(code.rawValue)), ("message", .string(message))]))]))
     }
+
+    /// `RequestCancelled`, the answer to a request cancelled before or while it was handled.
+    func respondCancelled(_ id: JSONValue) {
+        respond(id: id, error: .requestCancelled, "the request was cancelled")
+    }
+
+    /// Whether request `id` has been cancelled since it was taken up: long requests ask
+    /// between chunks of their work (every ``cancellationStride`` tokens, between the
+    /// formatter's stages) and stop.
+    func isCancelled(_ id: JSONValue) -> Bool { inbox.isCancelled(id) }
+
+    /// How many items (tokens, symbols, folds) a long request handles between two looks at
+    /// whether it was cancelled.
+    static let cancellationStride = 1 << 16
 
     func notify(_ method: String, _ params: JSONValue) {
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))

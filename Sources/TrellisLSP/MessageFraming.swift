@@ -70,11 +70,18 @@ struct MessageReader {
         return true
     }
 
+    /// Room the buffer keeps once its messages are read; past it (after a large message, a
+    /// whole document) the rest is moved to storage of its own size and the old one freed.
+    static let keptCapacity = 1 << 20
+
     mutating func compact() {
-        if start > 65_536 || start == buffer.count {
+        guard start > 65_536 || start == buffer.count else { return }
+        if buffer.capacity > Self.keptCapacity {
+            buffer = Array(buffer[start...])
+        } else {
             buffer.removeFirst(start)
-            start = 0
         }
+        start = 0
     }
 
     /// The index of the `\r\n\r\n` that ends the headers.
@@ -104,17 +111,32 @@ struct MessageReader {
 struct MessageWriter {
     let descriptor: Int32
 
-    func send(_ body: [UInt8]) {
-        let message = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    func send(_ body: [UInt8]) { send([body]) }
+
+    /// Sends one message whose body is `parts` one after the other: a small one in one write,
+    /// a large result where it was made, without copying it into one array first.
+    func send(_ parts: [[UInt8]]) {
+        let length = parts.reduce(0) { $0 + $1.count }
+        let header = Array("Content-Length: \(length)\r\n\r\n".utf8)
+        if length <= 1 << 16 { return _ = writeAll(parts.reduce(header, +)) }
+        guard writeAll(header) else { return }
+        for part in parts {
+            guard writeAll(part) else { return }
+        }
+    }
+
+    /// Writes all of `bytes`; false when the descriptor fails (the client has gone).
+    private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
-        while offset < message.count {
-            let written = message[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             offset += written
         }
+        return true
     }
 }
 

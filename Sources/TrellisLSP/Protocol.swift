@@ -1,3 +1,4 @@
+import TrellisIDE
 import TrellisModel
 import TrellisSyntax
 
@@ -37,6 +38,25 @@ enum LSPJSON {
     static func range(_ range: Range<Int>, in source: SourceFile, encoding: PositionEncoding) -> JSONValue {
         object([("start", position(source.position(of: range.lowerBound, encoding: encoding))),
                 ("end", position(source.position(of: range.upperBound, encoding: encoding)))])
+    }
+
+    /// `TextEdit[]` as JSON text, the positions found by one walk (the edits are in source
+    /// order and do not overlap); nil when `isCancelled` says so, which it is asked every
+    /// `stride` edits.
+    static func edits(_ edits: [TextEdit], in source: SourceFile, encoding: PositionEncoding, stride: Int, isCancelled: () -> Bool) -> [UInt8]? {
+        var positions = PositionCursor(source, encoding: encoding)
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (number, edit) in edits.enumerated() {
+            if number > 0 {
+                json.append(UInt8(ascii: ","))
+                if number % stride == 0, isCancelled() { return nil }
+            }
+            let range = object([("start", position(positions.position(of: edit.range.lowerBound))),
+                                ("end", position(positions.position(of: edit.range.upperBound)))])
+            JSONWriter.write(object([("range", range), ("newText", .string(edit.replacement))]), style: .compact, into: &json)
+        }
+        json.append(UInt8(ascii: "]"))
+        return json
     }
 
     static func integer(_ value: JSONValue?) -> Int? {

@@ -22,4 +22,17 @@ public enum ProcessMemory {
         _ = mallopt(-8, 1)
         #endif
     }
+
+    /// Hands the memory the allocator keeps free back to the kernel: glibc's `malloc_trim(0)`,
+    /// which also releases the whole free pages inside the heap, not only at its top. For
+    /// when a large piece of work is over and will not repeat (the server closing a large
+    /// document): ``keepFreedMemory()`` would otherwise keep what it freed for the life of the
+    /// process. It walks the allocator's free lists, so it is for rare, large releases.
+    public static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        _ = trim(0)
+        #endif
+    }
 }

@@ -9,6 +9,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+import mirror
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
 DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8")
@@ -179,6 +181,32 @@ async def test_code_actions_and_formatting(client: LanguageClient):
         types.DocumentRangeFormattingParams(text_document=doc(uri), range=line, options=types.FormattingOptions(tab_size=2, insert_spaces=True))
     )
     assert not formatted  # a syntax error (S007): the formatter leaves the document alone
+
+
+async def test_edits_inside_characters_start_at_the_character(client: LanguageClient):
+    """UTF-8 columns inside `首`, `页` and `😀`: the server's text is the client's copy edited
+    with the same clamping, so it stays valid UTF-8."""
+    uri = "file:///tmp/inside.trellis"
+    text = "layout 首页 rows 20|fill // 😀 注释\n"
+    open_document(client, uri, text)
+    emoji = len("layout 首页 rows 20|fill // ".encode("utf-8"))
+    for version, (start, end, new_text) in enumerate([((0, 8), (0, 11), "新"), ((0, emoji + 2), (0, emoji + 3), "x")], start=2):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(start=types.Position(line=start[0], character=start[1]), end=types.Position(line=end[0], character=end[1])),
+                    text=new_text)],
+            )
+        )
+        text = mirror.edit(text, start, end, new_text, "utf-8")
+    assert text == "layout 新页 rows 20|fill // x😀 注释\n"
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(uri)))
+    assert [s.name for s in symbols] == ["新页"]
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=doc(uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True))
+    )
+    assert apply(text, edits) == "layout 新页 rows 20 | fill // x😀 注释\n"
 
 
 async def test_commands_show_json_and_render(client: LanguageClient):

@@ -10,6 +10,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+import mirror
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
 DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8")
@@ -105,3 +107,30 @@ async def test_grid_json_documents(client: LanguageClient):
     open_document(client, uri, '{"rows":[{"size":"150%"},{"size":"fill"}]}', language="json")
     await published(client)
     assert [d.code for d in client.diagnostics[uri]] == ["M103"]
+
+
+@pytest.mark.asyncio
+async def test_an_edit_between_the_halves_of_an_emoji_goes_before_it(client: LanguageClient):
+    """A UTF-16 column between the two halves of `😀`: the server edits its text as the
+    client's copy is edited here, before the emoji (the character's start)."""
+    uri = "file:///tmp/emoji.trellis"
+    text = "layout e rows 20|fill // 😀 注释\n"
+    open_document(client, uri, text)
+    await published(client)
+    encoding = "utf-8" if client.trellis_encoding == types.PositionEncodingKind.Utf8 else "utf-16"
+    prefix = "layout e rows 20|fill // "
+    inside = (len(prefix.encode("utf-8")) + 2) if encoding == "utf-8" else len(prefix) + 1
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=0, character=inside), end=types.Position(line=0, character=inside)), text="x")],
+        )
+    )
+    text = mirror.edit(text, (0, inside), (0, inside), "x", encoding)
+    assert text == "layout e rows 20|fill // x😀 注释\n"
+    await published(client)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True))
+    )
+    assert [edit.new_text for edit in edits] == ["layout e rows 20 | fill // x😀 注释\n"]
