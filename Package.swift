@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLintTests", dependencies: ["TrellisLint", "TrellisTestSupport"]),
         .testTarget(name: "TrellisIDETests", dependencies: ["TrellisIDE", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisLSPTests", dependencies: ["trellis-lsp", "TrellisModel", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLSPTests", dependencies: ["trellis-lsp", "TrellisLSP", "TrellisModel", "TrellisTestSupport"]),
         .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
