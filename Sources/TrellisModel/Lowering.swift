@@ -294,11 +294,12 @@ struct LoweringState {
                 lowered.record.setSize(nil)
             }
         }
-        // One bit per attribute name seen on this cell; `firstGiven` holds where each was
-        // first given, read only for names whose bit is set (no allocation per cell).
-        var given: UInt64 = 0
+        var givesGravity = false
         if let firstAttribute {
             ownEntries = arena.mark
+            // One bit per attribute name seen on this cell; `firstGiven` holds where each was
+            // first given, read only for names whose bit is set (no allocation per cell).
+            var given: UInt64 = 0
             var attribute = firstAttribute
             while attribute < end {
                 if tree.nodes[attribute].kind == .attribute, let nameIndex = tree.firstToken(of: attribute) {
@@ -317,16 +318,15 @@ struct LoweringState {
                 }
                 attribute = tree.nodes[attribute].subtreeEnd
             }
+            givesGravity = given & 1 << UInt64(AttributeName.gravity.rawValue) != 0
         }
         if !arena.rare[Int(lowered.record.rare)].overlap.isNone, let sizeNode, depth > 0,
            let size = arena.size(of: lowered.record), size != .number(0) {
             report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
-        let gravitySlot = Int(AttributeName.gravity.rawValue)
-        if given & 1 << UInt64(gravitySlot) != 0, !arena.rare[Int(lowered.record.rare)].overlap.isNone,
-           let gravity = arena.string(lowered.record.gravity), !Gravity.parse(gravity).isNone {
-            report("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[gravitySlot])
+        if givesGravity, lowered.record.rare != 0 {
+            checkGravityOverOverlap(rare: lowered.record.rare, gravity: lowered.record.gravity)
         }
         // The record goes to `pending` before its children, and is finished there in place:
         // copying it after its last small writes would wait for them to land (96 bytes read
@@ -335,7 +335,7 @@ struct LoweringState {
         if let split, let keywordIndex = tree.firstToken(of: split) {
             let keyword = tree.tokens[keywordIndex]
             // A misspelled keyword (S010) is read as the one it was taken for.
-            let isRows = keyword.kind == .kwRows || (keyword.kind == .identifier && Parser.splitKeyword(misspelledAs: text(keyword)) == "rows")
+            let isRows = keyword.kind == .kwRows || (keyword.kind == .identifier && misspellsRows(keyword))
             lowered.record.axis = isRows ? GridArena.Record.axisRows : GridArena.Record.axisCols
             lowered.record.setChildren(0..<0)
             lowered.height = 1
@@ -434,6 +434,21 @@ struct LoweringState {
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
+    /// Whether a split's misspelled keyword (S010) is read as `rows` (out of line: rare).
+    @inline(never)
+    func misspellsRows(_ keyword: Token) -> Bool {
+        Parser.splitKeyword(misspelledAs: text(keyword)) == "rows"
+    }
+
+    /// M111: a cell's own `gravity` replaces the alignment its `overlap` (its own or its
+    /// template's) gives, as the JSON rule says of the grid it writes. Kept out of line: few
+    /// cells have both.
+    @inline(never)
+    mutating func checkGravityOverOverlap(rare: UInt32, gravity span: GridArena.TextSpan) {
+        guard !arena.rare[Int(rare)].overlap.isNone, let gravity = arena.string(span), !Gravity.parse(gravity).isNone else { return }
+        report("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[Int(AttributeName.gravity.rawValue)])
+    }
+
     mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
         report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
                labels: [DiagnosticLabel(range: first, message: "first given here")])

@@ -16,7 +16,8 @@ extension LoweringState {
                 report("M006", "`\(text(token))` is not a number", token.range)
                 return false
             }
-            checkPoints(value, token)
+            // Most sizes are whole points: the check is called only for the others.
+            if value < 1, value != 0 { checkPoints(value, token) }
             record.size = .number
             record.sizeNumber = value
         case .percent:
@@ -24,7 +25,7 @@ extension LoweringState {
                 report("M006", "`\(text(token))` is not a percentage", token.range)
                 return false
             }
-            checkPercent(value, token)
+            if value > 100 || value < -100 { checkPercent(value, token) }
             record.size = .percent
             record.sizeNumber = value
         case .ratio:
@@ -39,6 +40,7 @@ extension LoweringState {
 
     /// A number the runtime does not read as points: at or below −1 it asserts (M104, as the
     /// JSON rule says of the number it becomes); strictly between −1 and 1 it is a ratio (M105).
+    @inline(never)
     mutating func checkPoints(_ value: Double, _ token: Token) {
         // The runtime's own constants for `fill` and `wrap` are sizes it reads as such.
         if value == RuntimeReading.fill || value == RuntimeReading.wrap { return }
@@ -56,6 +58,7 @@ extension LoweringState {
     /// A percentage beyond ±100%: the runtime reads `"150%"` as 1.5, a FIXED length in points
     /// (M103 in JSON), and `"-150%"` as -1.5, which asserts (M104). An error here, as a ratio
     /// out of range is (`3/2`).
+    @inline(never)
     mutating func checkPercent(_ value: Double, _ token: Token) {
         guard value > 100 || value < -100 else { return }
         let read = JSONWriter.formatNumber(value / 100)

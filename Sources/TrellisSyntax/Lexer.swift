@@ -192,8 +192,7 @@ public enum Lexer {
                 index += 1
             } else if byte >= 0x80, let (scalar, length) = SourceFile.decodeScalar(bytes, at: index), scalar.properties.isXIDContinue {
                 index += length
-            } else if byte == UInt8(ascii: "-"), index + 1 < count, continuesName(bytes, at: index + 1),
-                      !(isDigit(bytes[index + 1]) && isReservedWord(bytes, start, index)) {
+            } else if byte == UInt8(ascii: "-"), index + 1 < count, nameGoesOn(afterHyphenAt: index, in: bytes, from: start) {
                 // The character after the hyphen is read by the next turn of the loop.
                 index += 1
             } else {
@@ -201,6 +200,14 @@ public enum Lexer {
             }
         }
         return index
+    }
+
+    /// Whether the name that starts at `start` goes on past the hyphen at `hyphen`: a letter,
+    /// a digit or a Unicode identifier character follows, and not a digit after a keyword or
+    /// a borderline field (kept out of line: names seldom hold hyphens).
+    @inline(never)
+    static func nameGoesOn(afterHyphenAt hyphen: Int, in bytes: Bytes, from start: Int) -> Bool {
+        continuesName(bytes, at: hyphen + 1) && !(isDigit(bytes[hyphen + 1]) && isReservedWord(bytes, start, hyphen))
     }
 
     /// Whether `bytes[start..<end]` is a keyword or a borderline's field name, which a number

@@ -392,14 +392,15 @@ struct ParserState: ~Copyable {
     /// `columns`) followed on its line by what only a split takes there: `{` or a size. (A
     /// template's name is never followed by either, so no valid program reads differently.)
     func misspelledSplitKeyword() -> String? {
-        guard let keyword = Parser.splitKeyword(misspelledAs: text(currentToken)) else { return nil }
+        // What follows first (valid programs never have it), the spelling only then.
         var index = position + 1
         while index < tokens.count - 1, tokens[index].kind.isTrivia {
             if tokens[index].kind == .newline { return nil }
             index += 1
         }
         let next = tokens[index].kind
-        return next == .lBrace || next.isSize ? keyword : nil
+        guard next == .lBrace || next.isSize else { return nil }
+        return Parser.splitKeyword(misspelledAs: text(currentToken))
     }
 
     /// Whether the current name starts an attribute: a known attribute name, or any name
