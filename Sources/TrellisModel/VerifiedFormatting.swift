@@ -13,26 +13,37 @@ public enum VerifiedFormatting {
     }
 
     public static func format(_ source: SourceFile) -> Outcome {
-        guard let text = Formatter.format(source) else { return .syntaxErrors(Parser.parse(source).diagnostics) }
-        let formatted = SourceFile(name: source.name, text: text)
-        if let problem = difference(source, formatted) { return .refused(problem) }
-        if Formatter.format(formatted) != text { return .refused("formatting it again changes it (not idempotent)") }
+        // Each text is parsed once and lowered once: a large file is formatted in a few
+        // passes over it, not a dozen.
+        let parsed = Parser.parse(source)
+        guard let text = Formatter.format(parsed) else { return .syntaxErrors(parsed.diagnostics) }
+        let reparsed = Parser.parse(SourceFile(name: source.name, text: text))
+        if let problem = difference(parsed, reparsed) { return .refused(problem) }
+        if Formatter.format(reparsed) != text { return .refused("formatting it again changes it (not idempotent)") }
         return .formatted(text)
     }
 
-    /// What differs between the meaning of two Trellis sources, or nil.
-    static func difference(_ before: SourceFile, _ after: SourceFile) -> String? {
-        if Parser.parse(after).diagnostics.hasErrors { return "the formatted text does not parse" }
+    /// What differs between the meaning of two parsed Trellis sources, or nil: each is
+    /// lowered once and its layouts written for both runtimes.
+    static func difference(_ before: ParseResult, _ after: ParseResult) -> String? {
+        if after.diagnostics.hasErrors { return "the formatted text does not parse" }
+        let old = LoadedFile.load(before.tree.source, kind: .trellis, target: .v1, parsed: before).layouts
+        let new = LoadedFile.load(after.tree.source, kind: .trellis, target: .v1, parsed: after).layouts
+        guard old.map(\.name) == new.map(\.name) else { return "the layouts would change" }
         for dialect in [Dialect.v1, .v2] {
-            let old = LoadedFile.load(before, kind: .trellis, target: dialect).layouts
-            let new = LoadedFile.load(after, kind: .trellis, target: dialect).layouts
-            guard old.map(\.name) == new.map(\.name) else { return "the layouts would change" }
-            for (a, b) in zip(old, new) where a.jsonBytes(style: .compact) != b.jsonBytes(style: .compact) {
+            for (a, b) in zip(old, new) where written(a, for: dialect) != written(b, for: dialect) {
                 return "layout `\(a.name)` would build to different JSON"
             }
         }
-        if comments(before) != comments(after) { return "a comment would be lost or changed" }
+        if comments(before.tree.source) != comments(after.tree.source) { return "a comment would be lost or changed" }
         return nil
+    }
+
+    /// A layout's JSON for one runtime.
+    static func written(_ layout: LoadedLayout, for dialect: Dialect) -> [UInt8] {
+        var layout = layout
+        layout.dialect = dialect
+        return layout.jsonBytes(style: .compact)
     }
 
     static func comments(_ source: SourceFile) -> [String] {

@@ -18,7 +18,12 @@ public enum Formatter {
     public static let lineWidth = 100
 
     public static func format(_ source: SourceFile) -> String? {
-        let parsed = Parser.parse(source)
+        format(Parser.parse(source))
+    }
+
+    /// ``format(_:)`` of a file already parsed.
+    public static func format(_ parsed: ParseResult) -> String? {
+        let source = parsed.tree.source
         guard !parsed.diagnostics.hasErrors else { return nil }
         var printer = Printer(tree: parsed.tree)
         var text = printer.printFile()
@@ -47,9 +52,10 @@ struct Printer {
     /// How many comments come before each token index (one more entry than tokens), so that
     /// whether a node holds a comment is answered without reading its tokens.
     let commentsBefore: [Int32]
-    /// Each cell's lines, by cell and whether it sits in a block: an inline list that does not
-    /// fit is printed again as a block, and without this every level of nesting would print
-    /// its cells twice (exponential in the depth). A cell's level is fixed by its place.
+    /// The lines of an inline list's cells, by cell and whether it sits in a block: a list
+    /// that does not fit is printed again as a block, and without this every level of nesting
+    /// would print its cells twice (exponential in the depth). A cell's level is fixed by its
+    /// place. A block's cells are printed once and not kept.
     var printed: [Int: [String]] = [:]
 
     init(tree: SyntaxTree) {
@@ -143,7 +149,7 @@ struct Printer {
         let end = tree.tokens.count - 1
         emitLeading(comments(after: previous, before: end), previous: previous, next: end,
                     isFirst: items.isEmpty, indent: "", into: &lines)
-        while lines.last == "" { lines.removeLast() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
         lines = alignTrailingComments(lines)
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -155,11 +161,13 @@ struct Printer {
     /// Trailing comments that were aligned in the source (same column on consecutive lines)
     /// stay aligned: one space after the longest code of the run. Removes the marks.
     func alignTrailingComments(_ lines: [String]) -> [String] {
+        // The marks are found on bytes (U+F8F0 is EF A3 B0 in UTF-8): most lines hold none.
+        guard lines.contains(where: { $0.utf8.contains(0xEF) }) else { return lines }
         var parsed: [(code: String, comment: String, token: Int?)] = lines.map { line in
-            guard let open = line.firstIndex(of: "\u{F8F0}"), let close = line[open...].firstIndex(of: "\u{F8F1}"),
+            guard line.utf8.contains(0xEF), let open = line.firstIndex(of: "\u{F8F0}"), let close = line[open...].firstIndex(of: "\u{F8F1}"),
                   let token = Int(line[line.index(after: open)..<close]) else { return (line, "", nil) }
             var code = String(line[..<open])
-            while code.last == " " { code.removeLast() }
+            while code.utf8.last == 0x20 { code.removeLast() }
             return (code, String(line[line.index(after: close)...]), token)
         }
         var start = 0
@@ -269,6 +277,8 @@ struct Printer {
     /// continues a line (`layout NAME …`); inside blocks it is indented. Each cell is printed
     /// at most once each way (`printed`), so formatting is linear in the cells.
     mutating func printCell(_ cell: Int, level: Int, inBlock: Bool) -> [String] {
+        let parent = tree.nodes[cell].parent
+        guard parent >= 0, tree.nodes[parent].kind == .inlineList else { return printCellOnce(cell, level: level, inBlock: inBlock) }
         let key = cell << 1 | (inBlock ? 1 : 0)
         if let lines = printed[key] { return lines }
         let lines = printCellOnce(cell, level: level, inBlock: inBlock)
