@@ -7,9 +7,10 @@ import TrellisSyntax
 /// meaning. A range gets the formatter's edits for the lines it touches, and only when
 /// applying just those still builds the same JSON.
 public enum Formatting {
-    /// The formatted text of the whole document, or nil.
-    public static func format(_ analysis: Analysis) -> String? {
-        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source),
+    /// The formatted text of the whole document, or nil (also when `shouldStop` says so,
+    /// between the formatter's stages and items).
+    public static func format(_ analysis: Analysis, shouldStop: () -> Bool = { false }) -> String? {
+        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source, shouldStop: shouldStop),
               Array(text.utf8) != analysis.source.bytes else { return nil }
         return text
     }

@@ -310,17 +310,26 @@ extension LanguageServer {
 
     /// The formatting edits of the document, or of the lines `range` touches, as JSON text;
     /// nil as soon as `isCancelled` says so, which it is asked between the stages (format and
-    /// check, line diff, choosing the range's edits) and every ``cancellationStride`` edits.
+    /// check, line diff, choosing the range's edits), before each top-level item the formatter
+    /// prints, and every ``cancellationStride`` edits.
     static func formattingEdits(_ analysis: Analysis, in range: Range<Int>?, encoding: PositionEncoding, isCancelled: () -> Bool) -> [UInt8]? {
-        guard let formatted = Formatting.format(analysis) else { return Array("[]".utf8) }
-        guard !isCancelled() else { return nil }
+        // Once a look finds the request cancelled, it stays so (and is not asked again).
+        var stopped = false
+        func cancelled() -> Bool {
+            if !stopped { stopped = isCancelled() }
+            return stopped
+        }
+        // The formatter looks too: between its stages and before each top-level item it prints.
+        let formatted = Formatting.format(analysis, shouldStop: cancelled)
+        guard !cancelled() else { return nil }
+        guard let formatted else { return Array("[]".utf8) }
         var list = Formatting.edits(analysis.source, formatted: formatted)
-        guard !isCancelled() else { return nil }
+        guard !cancelled() else { return nil }
         if let range {
             list = Formatting.edits(analysis, in: range, from: list)
-            guard !isCancelled() else { return nil }
+            guard !cancelled() else { return nil }
         }
-        return LSPJSON.edits(list, in: analysis.source, encoding: encoding, stride: cancellationStride, isCancelled: isCancelled)
+        return LSPJSON.edits(list, in: analysis.source, encoding: encoding, stride: cancellationStride, isCancelled: cancelled)
     }
 
     mutating func textDocumentCodeAction(_ id: JSONValue, _ params: JSONValue) {

@@ -10,16 +10,24 @@ public enum VerifiedFormatting {
         case syntaxErrors([Diagnostic])
         /// The formatter's output would not mean the same; the reason, for the message.
         case refused(String)
+        /// `shouldStop` said to stop (an editor's request was cancelled).
+        case stopped
     }
 
-    public static func format(_ source: SourceFile) -> Outcome {
+    /// `shouldStop` is asked between the stages and before each top-level item the formatter
+    /// prints.
+    public static func format(_ source: SourceFile, shouldStop: () -> Bool = { false }) -> Outcome {
         // Each text is parsed once and lowered once: a large file is formatted in a few
         // passes over it, not a dozen.
         let parsed = Parser.parse(source)
-        guard let text = Formatter.format(parsed) else { return .syntaxErrors(parsed.diagnostics) }
+        guard !parsed.diagnostics.hasErrors else { return .syntaxErrors(parsed.diagnostics) }
+        guard let text = Formatter.format(parsed, shouldStop: shouldStop), !shouldStop() else { return .stopped }
         let reparsed = Parser.parse(SourceFile(name: source.name, text: text))
+        guard !shouldStop() else { return .stopped }
         if let problem = difference(parsed, reparsed) { return .refused(problem) }
-        if Formatter.format(reparsed) != text { return .refused("formatting it again changes it (not idempotent)") }
+        guard !shouldStop() else { return .stopped }
+        guard let again = Formatter.format(reparsed, shouldStop: shouldStop) else { return .stopped }
+        if again != text { return .refused("formatting it again changes it (not idempotent)") }
         return .formatted(text)
     }
 

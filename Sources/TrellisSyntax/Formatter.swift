@@ -21,12 +21,13 @@ public enum Formatter {
         format(Parser.parse(source))
     }
 
-    /// ``format(_:)`` of a file already parsed.
-    public static func format(_ parsed: ParseResult) -> String? {
+    /// ``format(_:)`` of a file already parsed; nil too when `shouldStop` says so, which it
+    /// is asked before each top-level item (the editor's cancellation).
+    public static func format(_ parsed: ParseResult, shouldStop: () -> Bool = { false }) -> String? {
         let source = parsed.tree.source
         guard !parsed.diagnostics.hasErrors else { return nil }
         var printer = Printer(tree: parsed.tree)
-        var text = printer.printFile()
+        guard var text = printer.printFile(shouldStop: shouldStop) else { return nil }
         // Line endings and a byte order mark are the file's own: kept as they were.
         if let firstBreak = source.bytes.firstIndex(of: UInt8(ascii: "\n")), firstBreak > 0, source.bytes[firstBreak - 1] == UInt8(ascii: "\r") {
             text = text.replacing("\n", with: "\r\n")
@@ -135,11 +136,12 @@ struct Printer {
 
     // MARK: file
 
-    mutating func printFile() -> String {
+    mutating func printFile(shouldStop: () -> Bool = { false }) -> String? {
         let items = children(0)
         var previous = -1
         var lines: [String] = []
         for (position, item) in items.enumerated() {
+            if shouldStop() { return nil }
             let first = firstToken(item)
             emitLeading(comments(after: previous, before: first), previous: previous, next: first,
                         isFirst: position == 0, indent: "", into: &lines)

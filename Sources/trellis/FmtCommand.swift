@@ -40,6 +40,9 @@ enum FmtCommand {
                 Terminal.error("\(source.name): not formatted: \(reason); the file is left as it is (please report this as a bug)\n")
                 failed = true
                 continue
+            case .stopped:
+                // Only an editor's cancelled request stops the formatter; nothing asks here.
+                continue
             }
             let bytes = Array(formatted.utf8)
             if path == "-" && !check && !diff {

@@ -130,6 +130,23 @@ final class FormatterTests: XCTestCase {
         }
     }
 
+    /// The editor's cancellation: the formatter asks before each top-level item it prints, and
+    /// a verified formatting asked to stop says so instead of a result.
+    func testFormattingStopsWhenAsked() {
+        let text = (0..<50).map { "layout l\($0) rows  20|fill" }.joined(separator: "\n") + "\n"
+        let parsed = Parser.parse(SourceFile(name: "t.trellis", text: text))
+        var asked = 0
+        XCTAssertNotNil(Formatter.format(parsed, shouldStop: { asked += 1; return false }))
+        XCTAssertGreaterThanOrEqual(asked, 50, "asked before each layout")
+        var looks = 0
+        XCTAssertNil(Formatter.format(parsed, shouldStop: { looks += 1; return looks > 10 }))
+        XCTAssertEqual(looks, 11, "stops at the first look after the request")
+        guard case .stopped = VerifiedFormatting.format(SourceFile(name: "t.trellis", text: text), shouldStop: { true }) else {
+            return XCTFail("a stopped formatting gives no text")
+        }
+        guard case .formatted = VerifiedFormatting.format(SourceFile(name: "t.trellis", text: text)) else { return XCTFail("formats") }
+    }
+
     func testSyntaxErrorsAreNotFormatted() {
         XCTAssertNil(format("rows { 10 padding(1 "))
     }
