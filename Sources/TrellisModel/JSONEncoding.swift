@@ -27,42 +27,38 @@ public enum JSONEncoding: String, Sendable {
     /// code unit was valid; nil for UTF-8, which is read as it is.
     public static func transcodedToUTF8(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: JSONEncoding, valid: Bool)? {
         let (encoding, markLength) = detect(bytes)
-        if encoding == .utf8 { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
         let body = bytes[markLength...]
-        var hadError = false
+        var output: [UInt8] = []
+        var invalid: Bool
         switch encoding {
         case .utf8:
             return nil
         case .utf16BigEndian, .utf16LittleEndian:
-            let big = encoding == .utf16BigEndian
-            var units: [UInt16] = []
-            units.reserveCapacity(body.count / 2)
-            var index = body.startIndex
-            while index + 1 < body.endIndex {
-                let (high, low) = big ? (body[index], body[index + 1]) : (body[index + 1], body[index])
-                units.append(UInt16(high) << 8 | UInt16(low))
-                index += 2
-            }
-            hadError = index != body.endIndex
-            hadError = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || hadError
+            let (units, whole) = codeUnits(body, as: UInt16.self, bigEndian: encoding == .utf16BigEndian)
+            output.reserveCapacity(units.count)
+            invalid = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || !whole
         case .utf32BigEndian, .utf32LittleEndian:
-            let big = encoding == .utf32BigEndian
-            var units: [UInt32] = []
-            units.reserveCapacity(body.count / 4)
-            var index = body.startIndex
-            while index + 3 < body.endIndex {
-                let word = (0..<4).reduce(UInt32(0)) { value, offset in
-                    value << 8 | UInt32(body[index + (big ? offset : 3 - offset)])
-                }
-                units.append(word)
-                index += 4
-            }
-            hadError = index != body.endIndex
-            hadError = transcode(units.makeIterator(), from: UTF32.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || hadError
+            let (units, whole) = codeUnits(body, as: UInt32.self, bigEndian: encoding == .utf32BigEndian)
+            output.reserveCapacity(units.count)
+            invalid = transcode(units.makeIterator(), from: UTF32.self, to: UTF8.self, stoppingOnError: false) { output.append($0) } || !whole
         }
-        return (output, encoding, !hadError)
+        return (output, encoding, !invalid)
+    }
+
+    /// The code units of `Unit`'s width in `bytes`, in the byte order given, and whether the
+    /// bytes hold a whole number of them.
+    static func codeUnits<Unit: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>, as: Unit.Type, bigEndian: Bool) -> (units: [Unit], whole: Bool) {
+        let width = MemoryLayout<Unit>.size
+        var units: [Unit] = []
+        units.reserveCapacity(bytes.count / width)
+        var index = bytes.startIndex
+        while index + width <= bytes.endIndex {
+            var unit: Unit = 0
+            for offset in 0..<width { unit = unit << 8 | Unit(bytes[index + (bigEndian ? offset : width - 1 - offset)]) }
+            units.append(unit)
+            index += width
+        }
+        return (units, index == bytes.endIndex)
     }
 }
 

@@ -8,13 +8,6 @@ final class CLITests: XCTestCase {
         try TrellisRun.run(arguments, stdin: stdin)
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-
     func testVersionAndHelp() throws {
         XCTAssertEqual(try trellis(["--version"]).stdout, "trellis 0.1.0\n")
         let help = try trellis(["--help"])

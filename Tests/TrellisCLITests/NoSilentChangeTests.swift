@@ -9,13 +9,6 @@ final class NoSilentChangeTests: XCTestCase {
         try TrellisRun.run(arguments, stdin: stdin, in: directory, environment: environment)
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-safe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-
     func build(_ text: String) throws -> TrellisRun { try trellis(["build", "-", "--compact"], stdin: text) }
 
     // MARK: the language's traps

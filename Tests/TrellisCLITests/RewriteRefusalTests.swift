@@ -6,13 +6,6 @@ import XCTest
 /// (refused without waiting on it), a read-only file, an output path that is a loop of links.
 /// Each refusal exits 2 and leaves everything as it was.
 final class RewriteRefusalTests: XCTestCase {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-refuse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-
     func testFIFOsAndDevicesAreNotRewrittenInPlace() throws {
         let folder = try temporaryDirectory()
         let fifo = folder.appendingPathComponent("pipe.trellis")

@@ -6,13 +6,6 @@ import XCTest
 /// at once, as `trellis build` does; a file missing among others is waited for, and `watch`
 /// never claims to keep a JSON it never wrote.
 final class WatchedInputsTests: XCTestCase {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-watched-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-
     func testOnlyMissingFilesStopPreviewAndWatchAtOnce() throws {
         let folder = try temporaryDirectory()
         let missing = folder.appendingPathComponent("nothere.trellis").path

@@ -79,6 +79,16 @@ public enum TestPaths {
     }
 }
 
+extension XCTestCase {
+    /// A new empty folder for this test, removed when the test ends.
+    public func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}
+
 /// ../shared is missing where a test must run, or holds fewer cases than the test expects.
 public struct SharedCorpusMissing: Error, CustomStringConvertible {
     public let reason: String

@@ -70,13 +70,18 @@ def test_watch_follows_a_removed_folder_and_a_symlink(tmp_path):
         process.wait(timeout=5)
 
 
-def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
+def start_preview(tmp_path):
+    """`trellis preview` of a copy of the one-liner: the process, the file, its URL and port."""
     source = tmp_path / "demo.trellis"
     shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
     process = subprocess.Popen([TRELLIS, "preview", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = read_line(process).split()[2]
+    return process, source, url, int(url.rstrip("/").rsplit(":", 1)[1])
+
+
+def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
+    process, source, url, port = start_preview(tmp_path)
     try:
-        url = read_line(process).split()[2]
-        port = int(url.rstrip("/").rsplit(":", 1)[1])
         for garbage, status in [(b"\x00\xff garbage\r\n\r\n", b"400"), (b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", b"400"),
                                 (b"GET /" + b"a" * 40_000, b"431")]:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
@@ -124,12 +129,8 @@ def test_the_server_refuses_garbage_and_other_hosts(tmp_path):
 
 
 def test_the_server_reads_oversized_heads_and_any_case_of_its_host(tmp_path):
-    source = tmp_path / "demo.trellis"
-    shutil.copy(ROOT / "examples" / "one-liner.trellis", source)
-    process = subprocess.Popen([TRELLIS, "preview", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process, _, _, port = start_preview(tmp_path)
     try:
-        url = read_line(process).split()[2]
-        port = int(url.rstrip("/").rsplit(":", 1)[1])
 
         def ask(*parts):
             """Sends the parts a moment apart, as a client writing a long head does; the answer."""
