@@ -433,7 +433,6 @@ struct LoweringState {
         return attributes
     }
 
-    /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
     /// Whether a split's misspelled keyword (S010) is read as `rows` (out of line: rare).
     @inline(never)
     func misspellsRows(_ keyword: Token) -> Bool {
@@ -449,6 +448,7 @@ struct LoweringState {
         report("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[Int(AttributeName.gravity.rawValue)])
     }
 
+    /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
     mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
         report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
                labels: [DiagnosticLabel(range: first, message: "first given here")])
