@@ -138,17 +138,21 @@ enum RuntimeTreeJSON {
     }
 }
 
-/// `--only parse|lower|write [RUNS]`: loop one stage for a profiler (perf record, or
+/// `--only parse|lower|write|format|format-check [RUNS]`: loop one stage for a profiler (perf record, or
 /// valgrind --tool=callgrind for instruction counts that do not depend on machine load).
 func profileStage(_ stage: String, runs: Int, bytes: Int) {
     let source = SourceFile(name: "bench.trellis", text: generateTrellis(bytes: bytes))
-    let tree = Parser.parse(source).tree
+    let parsed = Parser.parse(source)
+    let tree = parsed.tree
     let document = Lowering.lower(tree).document
+    let formatted = stage == "format-check" ? Formatter.formattedFile(parsed) : nil
     let start = ContinuousClock.now
     for _ in 0..<runs {
         switch stage {
         case "parse": _ = Parser.parse(source)
         case "lower": _ = Lowering.lower(tree)
+        case "format": _ = Formatter.formattedBytes(parsed)
+        case "format-check": if let formatted { _ = VerifiedFormatting.problem(in: formatted, of: parsed) }
         case "pipeline":
             let document = Lowering.lower(Parser.parse(source).tree).document
             var bytes: [UInt8] = []

@@ -10,7 +10,7 @@ public enum Formatting {
     /// The formatted text of the whole document, or nil (also when `shouldStop` says so,
     /// between the formatter's stages and items).
     public static func format(_ analysis: Analysis, shouldStop: () -> Bool = { false }) -> String? {
-        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source, shouldStop: shouldStop),
+        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source, parsed: analysis.file.parsed, workers: LargeStack.processors, shouldStop: shouldStop),
               Array(text.utf8) != analysis.source.bytes else { return nil }
         return text
     }
@@ -48,26 +48,29 @@ public enum Formatting {
 
     /// The formatter's changes as line hunks of byte edits.
     static func hunks(_ source: SourceFile, formatted: String) -> [TextEdit] {
-        let old = LineDiff.lines(source.text)
-        let new = LineDiff.lines(formatted)
+        let formattedBytes = Array(formatted.utf8)
+        let old = LineDiff.lines(source.bytes)
+        let new = LineDiff.lines(formattedBytes)
         guard old.finalNewline == new.finalNewline else {
             return [TextEdit(range: 0..<source.bytes.count, replacement: formatted)]
         }
         let script = LineDiff.edits(old.lines, new.lines)
         var edits: [TextEdit] = []
         var x = 0, y = 0, step = 0
+        func offset(_ line: Int) -> Int { line < old.lines.count ? source.lineRange(line).lowerBound : source.bytes.count }
+        // The new lines `lines`, each with its line break (the last one's only if it had one).
+        func text(_ lines: Range<Int>) -> String {
+            guard let first = lines.first.map({ new.lines[$0].startIndex }) else { return "" }
+            let last = new.lines[lines.upperBound - 1].endIndex
+            let end = lines.upperBound == new.lines.count && !new.finalNewline ? last : min(last + 1, formattedBytes.count)
+            return String(decoding: formattedBytes[first..<end], as: UTF8.self)
+        }
         while step < script.count {
             if script[step] == .same { x += 1; y += 1; step += 1; continue }
             let startX = x, startY = y
             while step < script.count, script[step] != .same {
                 if script[step] == .delete { x += 1 } else { y += 1 }
                 step += 1
-            }
-            func offset(_ line: Int) -> Int { line < old.lines.count ? source.lineRange(line).lowerBound : source.bytes.count }
-            func text(_ lines: Range<Int>) -> String {
-                var text = new.lines[lines].map { $0 + "\n" }.joined()
-                if lines.upperBound == new.lines.count, !new.finalNewline, text.hasSuffix("\n") { text.removeLast() }
-                return text
             }
             if x - startX == y - startY {
                 // Line for line: one edit per line, so a range can take just its own.

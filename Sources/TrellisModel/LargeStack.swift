@@ -45,6 +45,57 @@ public enum LargeStack {
         return started == 0
     }
 
+    /// The processors this program may run on (at least 1).
+    public static var processors: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Runs `first` on the calling thread and, at the same time, `others` for each index of
+    /// `1..<count`, each on a thread with a stack of `stackSize` bytes; returns once all have
+    /// finished. An index whose thread cannot be made runs on the calling thread after `first`.
+    public static func concurrently(_ count: Int, stackSize: Int = size, others: @escaping @Sendable (Int) -> Void, first: () -> Void) {
+        #if canImport(Glibc)
+        var threads: [pthread_t] = []
+        #else
+        var threads: [pthread_t?] = []
+        #endif
+        var unstarted: [Int] = []
+        for index in 1..<max(count, 1) {
+            let box = Unmanaged.passRetained(Work { others(index); return 0 })
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, stackSize)
+            #if canImport(Glibc)
+            var thread = pthread_t()
+            #else
+            var thread: pthread_t?
+            #endif
+            let started = pthread_create(&thread, &attributes, { pointer in
+                #if canImport(Glibc)
+                guard let pointer else { return nil }
+                #endif
+                _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
+                return nil
+            }, box.toOpaque())
+            pthread_attr_destroy(&attributes)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                box.release()
+                unstarted.append(index)
+            }
+        }
+        first()
+        for index in unstarted { others(index) }
+        for thread in threads {
+            #if canImport(Glibc)
+            pthread_join(thread, nil)
+            #else
+            if let thread { pthread_join(thread, nil) }
+            #endif
+        }
+    }
+
     final class Work {
         let body: @Sendable () -> Int32
         init(_ body: @escaping @Sendable () -> Int32) { self.body = body }

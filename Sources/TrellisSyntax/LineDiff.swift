@@ -11,19 +11,51 @@ public enum LineDiff {
         return (parts, finalNewline)
     }
 
-    /// The steps from `a` to `b`: same, delete or insert, one per line.
-    public static func edits(_ a: [String], _ b: [String]) -> [Edit] {
+    /// The lines of UTF-8 text as byte ranges (no string per line), and whether it ends
+    /// with a line break.
+    public static func lines(_ bytes: [UInt8]) -> (lines: [ArraySlice<UInt8>], finalNewline: Bool) {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") {
+                lines.append(bytes[start..<index])
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        return (lines, bytes.last == UInt8(ascii: "\n") || bytes.isEmpty)
+    }
+
+    /// The most entries the search may remember (the frontiers of every step): past it, one
+    /// hunk replacing everything that differs is still a correct diff, in linear memory.
+    static let rememberedEntries = 20_000_000
+
+    /// The steps from `a` to `b`: same, delete or insert, one per line. Lines equal at both
+    /// ends are matched first; the search runs on what lies between.
+    public static func edits<Line: Equatable>(_ a: [Line], _ b: [Line]) -> [Edit] {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let middle = search(a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)])
+        return [Edit](repeating: .same, count: prefix) + middle + [Edit](repeating: .same, count: suffix)
+    }
+
+    static func search<Line: Equatable>(_ a: ArraySlice<Line>, _ b: ArraySlice<Line>) -> [Edit] {
+        let a = Array(a), b = Array(b)
         let n = a.count, m = b.count
         let maximum = n + m
+        let everything = [Edit](repeating: .delete, count: n) + [Edit](repeating: .insert, count: m)
+        // At least |n - m| steps are needed, each remembering a frontier: when that passes the
+        // limit, no search is started.
+        if (abs(n - m) + 1) * (2 * maximum + 2) > rememberedEntries { return everything }
         var frontier = [Int](repeating: 0, count: 2 * maximum + 2)
         var trace: [[Int]] = []
         var done = false
         for d in 0...maximum {
-            // Past 20 million remembered entries, one hunk replacing everything is still a
-            // correct diff, in linear memory.
-            if (trace.count + 1) * frontier.count > 20_000_000 {
-                return [Edit](repeating: .delete, count: n) + [Edit](repeating: .insert, count: m)
-            }
+            if (trace.count + 1) * frontier.count > rememberedEntries { return everything }
             trace.append(frontier)
             var k = -d
             while k <= d {

@@ -29,7 +29,7 @@ enum FmtCommand {
                 continue
             }
             let formatted: String
-            switch VerifiedFormatting.format(source) {
+            switch VerifiedFormatting.format(source, workers: LargeStack.processors) {
             case .formatted(let text): formatted = text
             case .syntaxErrors(let diagnostics):
                 Terminal.printDiagnostics(diagnostics, in: source)

@@ -117,9 +117,9 @@ final class FormatterTests: XCTestCase {
                        "rows {\n  20   // banner\n  fill // body\n  44 cols 1 | 2 // bar\n}\n")
     }
 
-    /// Inline lists nested 200 deep format (each cell is printed at most twice: inline, and
-    /// in a block when the list does not fit; before, every level printed its cells twice, so
-    /// 26 levels took 23 seconds), idempotently and with the same meaning.
+    /// Inline lists nested 200 deep format (a list is tried on its line and given up as soon
+    /// as it cannot fit; when every level printed its cells twice, 26 levels took 23 seconds),
+    /// idempotently and with the same meaning.
     func testDeeplyNestedInlineListsFormat() throws {
         for text in ["rows 25 cols " + String(repeating: "fill cols ", count: 200) + "fill\n",
                      "rows " + String(repeating: "10 | fill cols 1/3 | ", count: 120) + "fill\n",
