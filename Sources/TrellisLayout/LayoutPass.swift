@@ -356,6 +356,17 @@ extension LayoutPass {
         return (horizontal != 0 && horizontal != Gravity.width) || (vertical != 0 && vertical != Gravity.height)
     }
 
+    /// A view filling `frame` as MyLayout places it under RTL: it clamps a negative width to 0
+    /// (`-myValidMeasure:`) and then mirrors the view's left-to-right `leading` edge within the
+    /// layout (`width - leading - width`), so a view of negative width keeps its leading edge
+    /// rather than its left one; computed in MyLayout's order, so the rounding agrees too.
+    func mirrored(_ frame: Rect, leading: Double) -> Rect {
+        guard rtl else { return frame }
+        var view = frame
+        view.x = viewport.width - leading - max(frame.width, 0)
+        return view
+    }
+
     /// What `-doLayoutSubviews` sets as a subview's frame: negative sizes become 0, then every
     /// number is rounded to the pixel grid on its own.
     func screenRect(_ rect: Rect) -> Rect {
@@ -366,9 +377,9 @@ extension LayoutPass {
     /// Where the view lands: an anchor non-leaf's view fills the whole grid; otherwise the
     /// content box, or — with gravity and a known content size — aligned inside it.
     func viewFrame(_ index: Int, grid rect: Rect, box: Rect) -> Rect {
-        if anchor[index], childCount[index] > 0 { return rect }
+        if anchor[index], childCount[index] > 0 { return mirrored(rect, leading: x[index]) }
         let bits = gravity[index]
-        guard bits != 0, let size = content[index] else { return box }
+        guard bits != 0, let size = content[index] else { return mirrored(box, leading: x[index] + insets[index].right) }
         var frame = box
         var horizontal = leadingTrailing(bits & 0x00FF)
         if rtl {

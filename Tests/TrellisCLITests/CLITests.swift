@@ -80,13 +80,6 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
-    func testFramesOnACorpusCaseMatchesTheReferenceExactly() throws {
-        let frames = try TestPaths.corpus("frames")
-        let run = try trellis(["frames", frames.appendingPathComponent("case_0031.json").path, "--format", "json", "--viewport", "414xwrap@3x", "--target", "2", "--single-pass"])
-        XCTAssertEqual(run.status, 0)
-        XCTAssertEqual(run.stdout, try TestPaths.text(frames.appendingPathComponent("case_0031.expected.json")))
-    }
-
     func testFramesOnEveryExampleAndCorpusFile() throws {
         for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
             let run = try trellis(["frames", url.path])

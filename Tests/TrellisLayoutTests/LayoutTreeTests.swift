@@ -40,7 +40,7 @@ final class LayoutTreeTests: XCTestCase {
             if random.chance(5) { text = text.replacingOccurrences(of: "\"rows\": [", with: "\"rows\": [7, ") }
             texts.append(text)
         }
-        for url in try TestPaths.corpusFiles("seeds", "mylayout", "frames") { texts.append(try TestPaths.text(url)) }
+        for url in try TestPaths.corpusFiles("seeds", "mylayout", "runtime") { texts.append(try TestPaths.text(url)) }
         for (number, text) in texts.enumerated() {
             guard let root = JSONReader.read(text).root else { continue }
             for dialect in [Dialect.v1, .v2] {

@@ -28,7 +28,7 @@ final class KeyPlacesTests: XCTestCase {
             }
         }
         var sources = texts.enumerated().map { SourceFile(name: "t\($0.offset).json", text: $0.element) }
-        for url in try TestPaths.corpusFiles("seeds", "mylayout", "frames") {
+        for url in try TestPaths.corpusFiles("seeds", "mylayout", "runtime") {
             sources.append(SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url)))
         }
         return sources

@@ -38,14 +38,17 @@ public enum TestPaths {
 
     /// How many JSON files each corpus folder holds at least: a test that reads a folder
     /// checks that it read them all, so that it never passes having checked nothing.
-    public static let corpusFileCounts = ["seeds": 10, "mylayout": 2, "frames": 133, "screen": 133, "runtime": 297]
+    public static let corpusFileCounts = ["seeds": 10, "mylayout": 2, "frames": 66, "screen": 66, "runtime": 148]
 
-    /// The JSON files of corpus folders, sorted by name within each folder; fails when a
+    /// The grid dictionaries of corpus folders (their JSON files but the frames they are
+    /// expected to give and the manifest), sorted by name within each folder; fails when a
     /// folder holds fewer than `corpusFileCounts` says.
     public static func corpusFiles(_ folders: String...) throws -> [URL] {
         var result: [URL] = []
         for folder in folders {
-            let found = files(in: try corpus(folder), withExtension: "json")
+            let found = files(in: try corpus(folder), withExtension: "json").filter {
+                !$0.lastPathComponent.hasSuffix(".expected.json") && $0.lastPathComponent != "manifest.json"
+            }
             let expected = corpusFileCounts[folder] ?? 1
             guard found.count >= expected else {
                 throw SharedCorpusMissing(reason: "expected at least \(expected) JSON files in corpus/\(folder), found \(found.count)")

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""`trellis frames` against MyLayout's own code (realrt), on the runtime corpus and on fresh
+random cases (generate.py): every grid's frame and slot, every view Trellis reports, the
+layout's size, passes and settling, within 0.001. Dialect-1 cases run on the MyLayout 1.9.10
+build, dialect-2 cases on the 2.0.0 build. Exits 1 on any difference or error.
+
+    python3 tools/realrt/differential.py --build BUILD --trellis .build/debug/trellis \\
+        [--corpus ../shared/corpus/runtime] [--generated 1000 --seed 1] [--show 5]
+    python3 tools/realrt/differential.py --build BUILD --trellis T --write-fixtures DIR --generated 60
+
+--write-fixtures writes each generated case, its flags and realrt's frames to DIR (the golden
+files `swift test` compares with where realrt cannot be built).
+"""
+import argparse, json, os, random, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import compare  # noqa: E402  (the harness's comparison)
+import generate  # noqa: E402
+
+
+def run(command):
+    process = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    try:
+        return json.loads(process.stdout), None
+    except ValueError:
+        return None, "%s: exit %d: %s" % (" ".join(command), process.returncode, (process.stderr or process.stdout)[:300])
+
+
+def realrt(build, path, flags):
+    target = flags[flags.index("--target") + 1] if "--target" in flags else "2"
+    binary = os.path.join(build, "realrt-frames-1.9.10" if target == "1" else "realrt-frames-2.0.0")
+    return run([binary, path, "--name", os.path.splitext(os.path.basename(path))[0]] + flags)
+
+
+def omitted_views(reference, trellis):
+    """Views MyLayout places that Trellis does not report (issue #29, item 3)."""
+    mine = {grid["path"]: grid for grid in compare.vp_of(trellis)["grids"]}
+    return sum(1 for grid in compare.vp_of(reference)["grids"] if "view" in grid and "view" not in mine.get(grid["path"], {}))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", required=True, help="realrt's build folder (build.sh OUT)")
+    parser.add_argument("--trellis", required=True)
+    parser.add_argument("--corpus", help="a corpus with expected frames (corpus/runtime)")
+    parser.add_argument("--generated", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=5)
+    parser.add_argument("--write-fixtures", help="write generated cases with realrt's frames here")
+    args = parser.parse_args()
+
+    cases = []
+    if args.corpus:
+        manifest = json.load(open(os.path.join(args.corpus, "manifest.json")))
+        for case in manifest["cases"]:
+            cases.append((os.path.join(args.corpus, case["input"]), case["flags"], os.path.join(args.corpus, case["expected"])))
+    work = tempfile.mkdtemp(prefix="differential-")
+    if args.generated:
+        rng = random.Random(args.seed)
+        for index in range(args.generated):
+            root, flags = generate.case(rng)
+            path = os.path.join(work, "gen_%04d.json" % index)
+            with open(path, "w") as handle:
+                json.dump(root, handle, indent=1)
+            cases.append((path, flags, None))
+
+    stats = {"cases": 0, "agree": 0, "differ": 0, "errors": 0, "harness_differs": 0, "views_compared": 0, "views_omitted": 0}
+    shown = 0
+    fixtures = []
+    for path, flags, expected in cases:
+        stats["cases"] += 1
+        clean = os.path.join(work, "clean-" + os.path.basename(path))
+        with open(clean, "w") as handle:
+            handle.write(compare.strip_trailing_commas(open(path, encoding="utf-8").read()))
+        reference, error = realrt(args.build, clean, flags)
+        if reference is None:
+            stats["errors"] += 1
+            print("ERROR realrt %s" % error)
+            continue
+        if expected and compare.diff(json.load(open(expected)), reference, True, True):
+            stats["harness_differs"] += 1
+            print("HARNESS %s %s: realrt no longer gives the corpus's frames" % (os.path.basename(path), " ".join(flags)))
+        trellis, error = run([args.trellis, "frames", path, "--format", "json"] + flags)
+        if trellis is None:
+            stats["errors"] += 1
+            print("ERROR trellis %s" % error)
+            continue
+        differences = compare.diff(trellis, reference, True, True)
+        stats["views_compared"] += sum(1 for grid in compare.vp_of(trellis)["grids"] if "view" in grid)
+        stats["views_omitted"] += omitted_views(reference, trellis)
+        if differences:
+            stats["differ"] += 1
+            if shown < args.show:
+                shown += 1
+                print("DIFFERENT %s %s (ref = trellis, got = MyLayout)\n  %s\n  input: %s" % (
+                    os.path.basename(path), " ".join(flags), "\n  ".join(differences[:6]), path))
+        else:
+            stats["agree"] += 1
+        if args.write_fixtures and expected is None:
+            fixtures.append((path, flags, reference))
+    if args.write_fixtures:
+        os.makedirs(args.write_fixtures, exist_ok=True)
+        manifest = []
+        for index, (path, flags, reference) in enumerate(fixtures):
+            name = "case_%04d" % index
+            with open(os.path.join(args.write_fixtures, name + ".json"), "w") as handle:
+                handle.write(open(path).read())
+            with open(os.path.join(args.write_fixtures, name + ".expected.json"), "w") as handle:
+                json.dump(reference, handle, indent=1, sort_keys=True)
+            manifest.append({"input": name + ".json", "expected": name + ".expected.json", "flags": flags})
+        with open(os.path.join(args.write_fixtures, "manifest.json"), "w") as handle:
+            json.dump({"generator": "tools/realrt/differential.py --seed %d: MyLayout's own code (realrt)" % args.seed,
+                       "cases": manifest}, handle, indent=1)
+    print(json.dumps(stats))
+    return 0 if stats["differ"] == 0 and stats["errors"] == 0 and stats["harness_differs"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
