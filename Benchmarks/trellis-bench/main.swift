@@ -145,7 +145,7 @@ func profileStage(_ stage: String, runs: Int, bytes: Int) {
     let parsed = Parser.parse(source)
     let tree = parsed.tree
     let document = Lowering.lower(tree).document
-    let formatted = stage == "format-check" ? Formatter.formattedFile(parsed) : nil
+    let formatted = stage == "format-check" ? Formatter.formattedBytes(parsed) : nil
     let start = ContinuousClock.now
     for _ in 0..<runs {
         switch stage {

@@ -57,7 +57,8 @@ public enum Formatting {
         let script = LineDiff.edits(old.lines, new.lines)
         var edits: [TextEdit] = []
         var x = 0, y = 0, step = 0
-        func offset(_ line: Int) -> Int { line < old.lines.count ? source.lineRange(line).lowerBound : source.bytes.count }
+        // The diff's own lines (split at `\n` only: a lone `\r` does not end one here).
+        func offset(_ line: Int) -> Int { line < old.lines.count ? old.lines[line].startIndex : source.bytes.count }
         // The new lines `lines`, each with its line break (the last one's only if it had one).
         func text(_ lines: Range<Int>) -> String {
             guard let first = lines.first.map({ new.lines[$0].startIndex }) else { return "" }

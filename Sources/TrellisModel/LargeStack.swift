@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrellisSyntax
 
 /// Runs a program's work on a thread with a large, explicit stack, so that input nested to
 /// every depth the limits allow (templates using templates, deep JSON) cannot overflow the
@@ -24,11 +25,58 @@ public enum LargeStack {
     /// no thread could be made.
     @discardableResult
     public static func detach(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        start(stackSize: stackSize, detached: true, body) != nil
+    }
+
+    /// The processors this program may run on (at least 1).
+    public static var processors: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Runs `first` on the calling thread and, at the same time, `others` for each index of
+    /// `1..<count`, each on a thread with a stack of `stackSize` bytes; returns once all have
+    /// finished, calling `whileWaiting` every few milliseconds after `first` is done until then.
+    /// An index whose thread cannot be made runs on the calling thread after `first`.
+    public static func concurrently(_ count: Int, stackSize: Int = size, others: @escaping @Sendable (Int) -> Void,
+                                    first: () -> Void, whileWaiting: () -> Void = {}) {
+        let running = Locked(0)
+        var threads: [ThreadHandle] = []
+        var unstarted: [Int] = []
+        for index in 1..<max(count, 1) {
+            running.withLock { $0 += 1 }
+            if let thread = start(stackSize: stackSize, detached: false, {
+                others(index)
+                running.withLock { $0 -= 1 }
+            }) {
+                threads.append(thread)
+            } else {
+                running.withLock { $0 -= 1 }
+                unstarted.append(index)
+            }
+        }
+        first()
+        for index in unstarted { others(index) }
+        while running.withLock({ $0 }) > 0 {
+            whileWaiting()
+            usleep(2_000)
+        }
+        for thread in threads { join(thread) }
+    }
+
+    #if canImport(Glibc)
+    typealias ThreadHandle = pthread_t
+    #else
+    typealias ThreadHandle = pthread_t?
+    #endif
+
+    /// A new thread running `body`, or nil when none could be made.
+    static func start(stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
         let box = Unmanaged.passRetained(Work { body(); return 0 })
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
         #if canImport(Glibc)
         var thread = pthread_t()
         #else
@@ -41,61 +89,22 @@ public enum LargeStack {
             _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
             return nil
         }, box.toOpaque())
-        if started != 0 { box.release() }
-        return started == 0
+        guard started == 0 else {
+            box.release()
+            return nil
+        }
+        return thread
     }
 
-    /// The processors this program may run on (at least 1).
-    public static var processors: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-
-    /// Runs `first` on the calling thread and, at the same time, `others` for each index of
-    /// `1..<count`, each on a thread with a stack of `stackSize` bytes; returns once all have
-    /// finished. An index whose thread cannot be made runs on the calling thread after `first`.
-    public static func concurrently(_ count: Int, stackSize: Int = size, others: @escaping @Sendable (Int) -> Void, first: () -> Void) {
+    static func join(_ thread: ThreadHandle) {
         #if canImport(Glibc)
-        var threads: [pthread_t] = []
+        pthread_join(thread, nil)
         #else
-        var threads: [pthread_t?] = []
+        if let thread { pthread_join(thread, nil) }
         #endif
-        var unstarted: [Int] = []
-        for index in 1..<max(count, 1) {
-            let box = Unmanaged.passRetained(Work { others(index); return 0 })
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, stackSize)
-            #if canImport(Glibc)
-            var thread = pthread_t()
-            #else
-            var thread: pthread_t?
-            #endif
-            let started = pthread_create(&thread, &attributes, { pointer in
-                #if canImport(Glibc)
-                guard let pointer else { return nil }
-                #endif
-                _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
-                return nil
-            }, box.toOpaque())
-            pthread_attr_destroy(&attributes)
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                box.release()
-                unstarted.append(index)
-            }
-        }
-        first()
-        for index in unstarted { others(index) }
-        for thread in threads {
-            #if canImport(Glibc)
-            pthread_join(thread, nil)
-            #else
-            if let thread { pthread_join(thread, nil) }
-            #endif
-        }
     }
 
+    /// The work a new thread runs, passed to it through a retained pointer.
     final class Work {
         let body: @Sendable () -> Int32
         init(_ body: @escaping @Sendable () -> Int32) { self.body = body }

@@ -6,7 +6,7 @@ import TrellisSyntax
 /// change of the user's layout.
 ///
 /// A large file is formatted and checked in pieces at once, cut where one top-level item ends
-/// and the next begins with nothing between them (``Formatter/breaks(_:)``): each piece is
+/// and the next begins with nothing between them (``Formatter/Preparation``): each piece is
 /// printed, parsed, compared and formatted again on its own thread.
 public enum VerifiedFormatting {
     /// The outcome of formatting one file.
@@ -17,61 +17,78 @@ public enum VerifiedFormatting {
         case refused(String)
         /// `shouldStop` said to stop (an editor's request was cancelled).
         case stopped
+        /// The file holds bytes that are not UTF-8, which formatted text cannot keep as they
+        /// are: it is left alone.
+        case notUTF8
     }
 
     /// Files smaller than this are done in one piece: a thread costs more than it saves.
     public static let smallestPiece = 256 << 10
+    /// Pieces at most: each prints into memory of its own.
+    static let mostPieces = 8
 
     /// Formats `source` (already parsed as `parsed` when given) in up to `workers` pieces at
-    /// once, each of `smallestPiece` bytes or more. `shouldStop` is asked before each
-    /// top-level item the first piece prints and between the stages.
+    /// once, each of `smallestPiece` bytes or more. `shouldStop` is asked on this thread only:
+    /// before each top-level item the first piece prints, between the stages of its check,
+    /// and every few milliseconds while the other pieces work (which then stop too).
     public static func format(_ source: SourceFile, parsed: ParseResult? = nil, workers: Int = 1, smallestPiece: Int = smallestPiece,
                               shouldStop: () -> Bool = { false }) -> Outcome {
         let parsed = parsed ?? Parser.parse(source)
         guard !parsed.diagnostics.hasErrors else { return .syntaxErrors(parsed.diagnostics) }
-        let items = parsed.tree.root.children.count
-        let pieces = self.pieces(Formatter.breaks(parsed), items: items, bytes: source.bytes.count, count: workers, smallestPiece: smallestPiece)
-        let results = Locked([Piece?](repeating: nil, count: pieces.count))
-        // Only this thread may ask `shouldStop`; the other pieces stop when it has said so.
+        let preparation = Formatter.prepare(parsed)
+        let pieces = self.pieces(preparation.breaks, items: parsed.tree.root.children.count, bytes: source.bytes.count,
+                                 count: min(workers, mostPieces), smallestPiece: smallestPiece)
+        let verdicts = Locked([Verdict?](repeating: nil, count: pieces.count))
+        let texts = Locked([[UInt8]](repeating: [], count: pieces.count))
         let stopped = Locked(false)
-        LargeStack.concurrently(pieces.count, others: { index in
-            let piece = formatAndCheck(parsed, pieces[index], shouldStop: { stopped.withLock { $0 } })
-            results.withLock { $0[index] = piece }
-        }, first: {
-            let piece = formatAndCheck(parsed, pieces[0], shouldStop: {
-                let stop = shouldStop()
-                if stop { stopped.withLock { $0 = true } }
-                return stop
-            })
-            results.withLock { $0[0] = piece }
-        })
-        let done = results.withLock { $0 }
-        guard !shouldStop(), done.allSatisfy({ $0 != nil }) else { return .stopped }
-        let finished = done.compactMap { $0 }
-        if let problem = finished.lazy.compactMap(\.problem).first { return .refused(problem) }
-        // Alignment may join trailing comments across a seam: then the pieces joined are not
-        // the text of the whole, which is made in one piece.
-        if zip(finished, finished.dropFirst()).contains(where: { $0.text.commentEndsLastLine && $1.text.commentEndsFirstLine }) {
-            return format(source, parsed: parsed, workers: 1, shouldStop: shouldStop)
+        @Sendable func run(_ index: Int, _ shouldStop: () -> Bool) {
+            let (text, verdict) = formatAndCheck(parsed, pieces[index], preparation, shouldStop: shouldStop)
+            texts.withLock { $0[index] = text }
+            verdicts.withLock { $0[index] = verdict }
+        }
+        func stopsHere() -> Bool {
+            if stopped.withLock({ $0 }) { return true }
+            guard shouldStop() else { return false }
+            stopped.withLock { $0 = true }
+            return true
+        }
+        LargeStack.concurrently(pieces.count, others: { index in run(index, { stopped.withLock { $0 } }) },
+                                first: { run(0, stopsHere) }, whileWaiting: { _ = stopsHere() })
+        if stopsHere() { return .stopped }
+        for verdict in verdicts.withLock({ $0 }) {
+            switch verdict {
+            case .sound?: continue
+            case .problem(let problem)?: return .refused(problem)
+            case .stopped?, nil: return .stopped
+            }
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(finished.reduce(0) { $0 + $1.text.bytes.count })
-        for piece in finished { bytes.append(contentsOf: piece.text.bytes) }
-        return .formatted(String(decoding: bytes, as: UTF8.self))
+        for text in texts.withLock({ $0 }) { bytes.append(contentsOf: text) }
+        // What is written is what was checked: text that is not UTF-8 (a byte the file holds)
+        // would be changed by the string the result travels in.
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
+        return .formatted(text)
     }
 
-    /// What is wrong with `formatted` as the formatting of `parsed`, or nil.
-    package static func problem(in formatted: FormattedFile, of parsed: ParseResult) -> String? {
-        check(formatted.bytes, items: 0..<parsed.tree.root.children.count, against: parsed)
+    /// What is wrong with `formatted` as the formatting of `parsed`, or nil (what the check of
+    /// a whole file finds; for tests of the check).
+    package static func problem(in formatted: [UInt8], of parsed: ParseResult) -> String? {
+        if case .problem(let problem) = check(formatted, items: 0..<parsed.tree.root.children.count, against: parsed) { return problem }
+        return nil
     }
 
-    /// A piece of a file: its top-level items and its bytes in the source; once formatted,
-    /// its text and what is wrong with it.
+    /// What the check of a piece found.
+    enum Verdict: Sendable {
+        case sound
+        case problem(String)
+        /// `shouldStop` said to stop before the check was done.
+        case stopped
+    }
+
+    /// A piece of a file: its top-level items and its bytes in the source.
     struct Piece: Sendable {
         var items: Range<Int>
         var source: Range<Int>
-        var text = FormattedFile(bytes: [])
-        var problem: String?
     }
 
     /// Up to `count` pieces of about equal size in the source, cut at breaks.
@@ -91,43 +108,39 @@ public enum VerifiedFormatting {
         return pieces
     }
 
-    /// A piece formatted and checked (unchecked when formatting changes nothing in it), or
-    /// nil when `shouldStop` said to stop.
-    static func formatAndCheck(_ parsed: ParseResult, _ piece: Piece, shouldStop: () -> Bool) -> Piece? {
-        guard let text = Formatter.formattedFile(parsed, items: piece.items, shouldStop: shouldStop), !shouldStop() else { return nil }
-        var done = piece
-        done.text = text
-        if text.bytes[...] != parsed.tree.source.bytes[piece.source] {
-            done.problem = check(text.bytes, items: piece.items, against: parsed, shouldStop: shouldStop)
-        }
-        return shouldStop() ? nil : done
+    /// A piece formatted and checked (sound without a check when formatting changes nothing
+    /// in it).
+    static func formatAndCheck(_ parsed: ParseResult, _ piece: Piece, _ preparation: Formatter.Preparation,
+                               shouldStop: () -> Bool) -> (text: [UInt8], verdict: Verdict) {
+        guard let text = Formatter.formattedBytes(parsed, items: piece.items, preparation: preparation, shouldStop: shouldStop),
+              !shouldStop() else { return ([], .stopped) }
+        if text[...] == parsed.tree.source.bytes[piece.source] { return (text, .sound) }
+        return (text, check(text, items: piece.items, against: parsed, shouldStop: shouldStop))
     }
 
-    /// What is wrong with `formatted` as the formatting of the top-level items `items` of
-    /// `original`, or nil: it must parse, hold items that say the same, the same comments, and
-    /// format to itself. When `shouldStop` says so (it is asked between the steps and before
-    /// each item formatted again), the answer is meaningless and the caller drops it.
-    static func check(_ formatted: [UInt8], items: Range<Int>, against original: ParseResult, shouldStop: () -> Bool = { false }) -> String? {
+    /// The check of `formatted` as the formatting of the top-level items `items` of
+    /// `original`: it must parse, hold items that say the same, the same comments, and format
+    /// to itself. `shouldStop` is asked between the steps and before each item formatted again.
+    static func check(_ formatted: [UInt8], items: Range<Int>, against original: ParseResult, shouldStop: () -> Bool = { false }) -> Verdict {
         let reparsed = Parser.parse(SourceFile(name: original.tree.source.name, bytes: formatted))
-        if reparsed.diagnostics.hasErrors { return "the formatted text does not parse" }
-        if shouldStop() { return nil }
+        if reparsed.diagnostics.hasErrors { return .problem("the formatted text does not parse") }
+        if shouldStop() { return .stopped }
         let before = original.tree.root.children
         let after = reparsed.tree.root.children
-        guard after.count == items.count, items.upperBound <= before.count else { return "the top-level items would change" }
+        guard after.count == items.count, items.upperBound <= before.count else { return .problem("the top-level items would change") }
         for (old, new) in zip(before[items], after) where !SameMeaning.items(original.tree, old.index, reparsed.tree, new.index) {
             let label = old.kind == .layoutDecl ? "layout `\(layoutName(old))`" : "a top-level item"
-            return "\(label) would build to different JSON"
+            return .problem("\(label) would build to different JSON")
         }
         // The comments of these items, with those before the first (none before a break).
         let firstToken = items.lowerBound == 0 ? 0 : original.tree.nodes[before[items.lowerBound].index].tokenStart
         let endToken = items.upperBound < before.count ? original.tree.nodes[before[items.upperBound].index].tokenStart : original.tree.tokens.count
         if !sameComments(original.tree, firstToken..<endToken, reparsed.tree, 0..<reparsed.tree.tokens.count) {
-            return "a comment would be lost or changed"
+            return .problem("a comment would be lost or changed")
         }
-        if shouldStop() { return nil }
-        guard let again = Formatter.formattedBytes(reparsed, shouldStop: shouldStop) else { return nil }
-        guard again == formatted else { return "formatting it again changes it (not idempotent)" }
-        return nil
+        if shouldStop() { return .stopped }
+        guard let again = Formatter.formattedBytes(reparsed, shouldStop: shouldStop) else { return .stopped }
+        return again == formatted ? .sound : .problem("formatting it again changes it (not idempotent)")
     }
 
     static func layoutName(_ layout: SyntaxTree.NodeRef) -> String {

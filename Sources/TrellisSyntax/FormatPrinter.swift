@@ -32,17 +32,24 @@ struct Printer {
     var attributeStack = AttributeStack()
     var cellStack: [Int] = []
 
-    init(tree: TreeBuffers) {
+    /// `commentsBefore` from ``commentCounts(_:)``, shared by the pieces of a file;
+    /// `capacity`: the bytes the text will likely take.
+    init(tree: TreeBuffers, commentsBefore: [Int32], capacity: Int) {
         self.tree = tree
-        var counts = [Int32](repeating: 0, count: tree.tokens.count + 1)
+        self.commentsBefore = commentsBefore
+        out = FormattedLines(capacity: capacity)
+    }
+
+    /// How many comments come before each token index (one more entry than tokens).
+    static func commentCounts(_ tokens: [Token]) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: tokens.count + 1)
         var running: Int32 = 0
-        for (index, token) in tree.tokens.enumerated() {
+        for (index, token) in tokens.enumerated() {
             counts[index] = running
             if token.kind == .comment { running += 1 }
         }
-        counts[tree.tokens.count] = running
-        commentsBefore = counts
-        out = FormattedLines(capacity: tree.bytes.count + tree.bytes.count / 2)
+        counts[tokens.count] = running
+        return counts
     }
 
     // MARK: trivia
@@ -120,9 +127,10 @@ struct Printer {
     /// The text of the top-level items at `items` (positions among the root's children; all
     /// when nil). A range that starts after the first item starts at a break (``breaks()``):
     /// nothing stands between its first item and the one before, so the texts of consecutive
-    /// ranges joined are the text of the whole, unless alignment joined trailing comments
-    /// across the seam (``FormattedFile``'s flags tell).
-    mutating func printFile(_ syntax: SyntaxTree, items: Range<Int>? = nil, shouldStop: () -> Bool = { false }) -> FormattedFile? {
+    /// ranges joined are the text of the whole. (Alignment cannot join trailing comments across
+    /// a break either: an item's last line never ends in a comment of its own, since a comment
+    /// after its last token would stand between it and the next item.)
+    mutating func printFile(_ syntax: SyntaxTree, items: Range<Int>? = nil, shouldStop: () -> Bool = { false }) -> [UInt8]? {
         var previous = -1
         var position = 0
         var printed = 0
@@ -210,12 +218,10 @@ struct Printer {
 
     mutating func printItem(_ item: Int) {
         switch tree.node(item).kind {
-        case .targetDirective:
-            let tokens = tree.significantTokenArray(of: item)
-            out.write("target mylayout ")
-            if let version = tokens.last { out.write(text(version)) } else { out.write("1") }
-        case .previewDirective:
-            for (position, token) in tree.significantTokenArray(of: item).enumerated() {
+        case .targetDirective, .previewDirective:
+            // As written, one space apart: the runtime's name too (`target MyLayout 2` is an
+            // error the formatter must not hide).
+            for (position, token) in tree.significantTokens(of: item).enumerated() {
                 if position > 0 { out.write(" ") }
                 out.write(text(token))
             }

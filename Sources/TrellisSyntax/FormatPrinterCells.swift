@@ -6,7 +6,7 @@
 /// at most once per enclosing list that is tried, and each trial writes at most a line's
 /// worth of text: formatting stays linear in the file.
 extension Printer {
-    /// A part longer than this many bytes never goes on an inline list's line (no line of
+    /// A token longer than this many bytes never goes on an inline list's line (no line of
     /// `lineWidth` characters is that long but for stacks of combining marks): the trial
     /// gives up before copying it.
     static var longestTrialPart: Int { 16 * Formatter.lineWidth }
@@ -15,20 +15,8 @@ extension Printer {
     /// (where the caller has started a line) it is indented.
     mutating func printCell(_ cell: Int, level: Int, inBlock: Bool) {
         guard !trialFailed else { return }
-        var size: Int?
-        var templateName: Int?
-        var split: Int?
-        var repeatCount: Int??
-        tree.forEachChild(of: cell) { child in
-            switch tree.node(child).kind {
-            case .size: size = tree.firstToken(of: child)
-            case .templateRef: templateName = tree.firstToken(of: child)
-            case .split: split = child
-            case .repeatClause: repeatCount = .some(tree.significantToken(1, of: child))
-            default: break
-            }
-        }
-        if hasCommentsAmongParts(cell, split: split) {
+        let parts = CellParts(cell, in: tree)
+        if hasCommentsAmongParts(cell, split: parts.split) {
             printCellWithComments(cell, level: level, inBlock: inBlock)
             return
         }
@@ -36,20 +24,20 @@ extension Printer {
         let attributes = attributeStack.push(attributesOf: cell, in: tree)
         if inBlock { out.indent(level: level) }
         var first = true
-        if let size {
+        if let size = parts.size {
             placePart(token: size, first: &first, level: level)
-        } else if inBlock, templateName == nil {
+        } else if inBlock, parts.template == nil {
             placePart(token: nil, first: &first, level: level)
         }
-        if let templateName { placePart(token: templateName, first: &first, level: level) }
+        if let template = parts.template { placePart(token: template, first: &first, level: level) }
         for index in attributes where !trialFailed {
             placePart(attribute: attributeStack[index], first: &first, level: level)
         }
         attributeStack.pop(to: attributes.lowerBound)
-        if let split { appendSplit(split, level: level) }
-        if let repeatCount {
+        if let split = parts.split { appendSplit(split, level: level) }
+        if let repetition = parts.repetition {
             out.write(" * ")
-            if let count = repeatCount { out.write(text(count)) } else { out.write("1") }
+            if let count = tree.significantToken(1, of: repetition) { out.write(text(count)) } else { out.write("1") }
         }
     }
 
@@ -63,10 +51,10 @@ extension Printer {
         endPart(space: space, widthBefore: before, level: level)
     }
 
-    /// ``placePart(token:first:level:)`` for an attribute, written `name(args)`.
+    /// ``placePart(token:first:level:)`` for an attribute, written `name(args)` (a trial gives
+    /// up as soon as what it wrote passes the width).
     mutating func placePart(attribute: Int, first: inout Bool, level: Int) {
         guard !trialFailed else { return }
-        if trial != nil, tree.range(of: attribute).count > Self.longestTrialPart { trialFailed = true; return }
         let (space, before) = startPart(first: &first)
         writeAttribute(attribute)
         endPart(space: space, widthBefore: before, level: level)
@@ -197,6 +185,11 @@ extension Printer {
             if !skippedOpen { skippedOpen = true; continue }
             if kind == .rParen, depth == 0 { break }
             if let previous, Self.spaceBetween(previous, kind, depth: depth) { out.write(" ") }
+            if trial != nil {
+                if tree.token(index).range.count > Self.longestTrialPart { trialFailed = true }
+                checkTrial()
+                if trialFailed { return }
+            }
             out.write(text(index))
             if kind == .lBrace || kind == .lBracket { depth += 1 }
             if kind == .rBrace || kind == .rBracket { depth -= 1 }

@@ -79,7 +79,6 @@ struct FormattedLines {
         textSinceOrigin = true
     }
 
-
     /// Moves the text after `offset` (a space on the last line, before the last part written,
     /// `partWidth` wide) to a new line indented to `level`.
     mutating func breakLine(replacingSpaceAt offset: Int, level: Int, partWidth: Int) {
@@ -139,14 +138,14 @@ struct FormattedLines {
     /// The finished text: empty lines at the end dropped, trailing comments that were aligned
     /// in the source (same column on consecutive lines) aligned one space after the longest
     /// code of their run, and a final line break.
-    mutating func finish(source: SourceFile, tokens: [Token]) -> FormattedFile {
+    mutating func finish(source: SourceFile, tokens: [Token]) -> [UInt8] {
         while lastLineIsEmpty {
             if lineCount == 1 { lineCount = 0; break }
             bytes.removeLast()
             lineCount -= 1
             lineStart = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         }
-        guard lineCount > 0 else { return FormattedFile(bytes: []) }
+        guard lineCount > 0 else { return [] }
         let padding = alignmentPadding(source: source, tokens: tokens)
         var result: [UInt8]
         if padding.isEmpty {
@@ -163,8 +162,7 @@ struct FormattedLines {
             result.append(contentsOf: bytes[copied...])
         }
         result.append(UInt8(ascii: "\n"))
-        return FormattedFile(bytes: result, commentEndsFirstLine: trailing.first?.line == 0,
-                             commentEndsLastLine: trailing.last?.line == lineCount - 1)
+        return result
     }
 
     /// The spaces to insert before aligned trailing comments, by offset, in order.

@@ -27,37 +27,44 @@ public enum Formatter {
         formattedBytes(parsed, shouldStop: shouldStop).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// ``format(_:shouldStop:)`` as UTF-8 bytes: the printer writes bytes, and a caller that
-    /// parses the result again needs no string.
-    public static func formattedBytes(_ parsed: ParseResult, shouldStop: () -> Bool = { false }) -> [UInt8]? {
-        formattedFile(parsed, shouldStop: shouldStop)?.bytes
-    }
-
-    /// The formatted text of the top-level items at `items` (positions among the root's
-    /// children; all when nil), a range that starts at 0 or at one of ``breaks(_:)``.
-    public static func formattedFile(_ parsed: ParseResult, items: Range<Int>? = nil, shouldStop: () -> Bool = { false }) -> FormattedFile? {
+    /// ``format(_:shouldStop:)`` as UTF-8 bytes, of the top-level items at `items`
+    /// (positions among the root's children; all when nil), a range that starts at 0 or at one
+    /// of the preparation's breaks. A caller that formats a file in pieces prepares it once.
+    public static func formattedBytes(_ parsed: ParseResult, items: Range<Int>? = nil, preparation: Preparation? = nil,
+                                      shouldStop: () -> Bool = { false }) -> [UInt8]? {
         guard !parsed.diagnostics.hasErrors else { return nil }
         let source = parsed.tree.source
+        let commentsBefore = preparation?.commentsBefore ?? Printer.commentCounts(parsed.tree.tokens)
+        let share = items.map { Double($0.count) / Double(max(parsed.tree.root.children.count, 1)) } ?? 1
         let printed = TreeBuffers.with(parsed.tree) { buffers in
-            var printer = Printer(tree: buffers)
+            var printer = Printer(tree: buffers, commentsBefore: commentsBefore, capacity: Int(Double(source.bytes.count) * 1.5 * share))
             return printer.printFile(parsed.tree, items: items, shouldStop: shouldStop)
         }
-        guard var file = printed else { return nil }
+        guard var bytes = printed else { return nil }
         // Line endings and a byte order mark are the file's own: kept as they were.
         if let firstBreak = source.bytes.firstIndex(of: UInt8(ascii: "\n")), firstBreak > 0, source.bytes[firstBreak - 1] == UInt8(ascii: "\r") {
-            file.bytes = withCarriageReturns(file.bytes)
+            bytes = withCarriageReturns(bytes)
         }
         if (items?.lowerBound ?? 0) == 0, source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            file.bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
+            bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
         }
-        return file
+        return bytes
     }
 
-    /// The top-level items (positions among the root's children) with nothing before them
-    /// but the item before (no comment, no blank line), each with its offset in the source:
-    /// where a file may be formatted and checked in pieces.
-    public static func breaks(_ parsed: ParseResult) -> [(item: Int, offset: Int)] {
-        TreeBuffers.with(parsed.tree) { Printer(tree: $0).breaks() }
+    /// What formatting a file in pieces needs once: where it may be cut, and the comment
+    /// counts every piece reads.
+    public struct Preparation: Sendable {
+        let commentsBefore: [Int32]
+        /// The top-level items (positions among the root's children) with nothing before them
+        /// but the item before (no comment, no blank line), each with its offset in the
+        /// source: where the file may be formatted and checked in pieces.
+        public let breaks: [(item: Int, offset: Int)]
+    }
+
+    public static func prepare(_ parsed: ParseResult) -> Preparation {
+        let commentsBefore = Printer.commentCounts(parsed.tree.tokens)
+        let breaks = TreeBuffers.with(parsed.tree) { Printer(tree: $0, commentsBefore: commentsBefore, capacity: 0).breaks() }
+        return Preparation(commentsBefore: commentsBefore, breaks: breaks)
     }
 
     static func withCarriageReturns(_ bytes: [UInt8]) -> [UInt8] {
@@ -68,20 +75,5 @@ public enum Formatter {
             result.append(byte)
         }
         return result
-    }
-}
-
-/// Formatted text, with whether its first and its last line end in a comment: the texts of
-/// consecutive pieces of a file (``Formatter/formattedFile(_:items:shouldStop:)``) joined are
-/// the text of the whole, unless a seam has a comment on both sides (alignment may join them).
-public struct FormattedFile: Sendable {
-    public var bytes: [UInt8]
-    public var commentEndsFirstLine = false
-    public var commentEndsLastLine = false
-
-    public init(bytes: [UInt8], commentEndsFirstLine: Bool = false, commentEndsLastLine: Bool = false) {
-        self.bytes = bytes
-        self.commentEndsFirstLine = commentEndsFirstLine
-        self.commentEndsLastLine = commentEndsLastLine
     }
 }

@@ -1,10 +1,12 @@
 /// Whether two top-level items say the same, compared without what the formatter may change:
 /// trivia, comments, spacing inside arguments, the order of attributes of different names, a
-/// cell's missing size against `_`, whether a split's cells are an inline list or a block,
-/// and how the runtime's name is spelled in `target`. Items that say the same build to the
-/// same JSON: the lowering reads nothing else (the formatter's property tests build both and
-/// compare). The formatter's check compares a file with its formatted text item by item, as
-/// Black compares syntax trees, instead of lowering both.
+/// cell's missing size against `_`, and whether a split's cells are an inline list or a
+/// block. Items that say the same build to the same JSON: the lowering reads their significant
+/// tokens and structure, and trivia only inside `json(…)` and `action-data(…)`, whose
+/// comments the formatter never moves there (the check compares the comments too; the
+/// formatter's property tests build both texts and compare). The formatter's check compares a
+/// file with its formatted text item by item, as Black compares syntax trees, instead of
+/// lowering both.
 package enum SameMeaning {
     /// Whether item `old` (a child of the root of `oldTree`) says what item `new` of `newTree`
     /// says.
@@ -27,21 +29,12 @@ package enum SameMeaning {
         func isSignificant(_ index: Int) -> Bool { tree.isSignificant(index) }
 
         /// The parts of a cell; its attributes pushed on the stack in the formatter's order.
-        mutating func parts(of cell: Int) -> (size: Int?, template: Int?, split: Int?, repeatClause: Int?, attributes: Range<Int>) {
-            var size: Int?, template: Int?, split: Int?, repeatClause: Int?
-            tree.forEachChild(of: cell) { child in
-                switch tree.node(child).kind {
-                case .size: size = tree.firstToken(of: child)
-                case .templateRef: template = tree.firstToken(of: child)
-                case .split: split = child
-                case .repeatClause: repeatClause = child
-                default: break
-                }
-            }
-            return (size, template, split, repeatClause, attributes.push(attributesOf: cell, in: tree))
+        mutating func parts(of cell: Int) -> (parts: CellParts, attributes: Range<Int>) {
+            (CellParts(cell, in: tree), attributes.push(attributesOf: cell, in: tree))
         }
     }
 
+    /// The two texts, walked together.
     struct Comparison {
         var old: Side
         var new: Side
@@ -60,10 +53,6 @@ package enum SameMeaning {
                 }
             case .cell:
                 return cells(a, b)
-            case .targetDirective:
-                // The formatter writes `target mylayout VERSION` however the runtime's name was
-                // spelled: the version is what the directive says.
-                return optional(Array(old.tree.significantTokens(of: a)).last, Array(new.tree.significantTokens(of: b)).last, missing: "")
             default:
                 return tokens(old.tree.node(a), new.tree.node(b))
             }
@@ -105,20 +94,20 @@ package enum SameMeaning {
                 new.attributes.pop(to: right.attributes.lowerBound)
             }
             // A missing size is `_` (no size) unless a template gives one.
-            guard optional(left.size, right.size, missing: left.template == nil && right.template == nil ? "_" : ""),
-                  optional(left.template, right.template, missing: ""),
+            guard optional(left.parts.size, right.parts.size, missing: left.parts.template == nil && right.parts.template == nil ? "_" : ""),
+                  optional(left.parts.template, right.parts.template, missing: ""),
                   left.attributes.count == right.attributes.count else { return false }
             for (oldAttribute, newAttribute) in zip(left.attributes, right.attributes)
             where !tokens(old.tree.node(old.attributes[oldAttribute]), new.tree.node(new.attributes[newAttribute])) {
                 return false
             }
-            switch (left.repeatClause, right.repeatClause) {
+            switch (left.parts.repetition, right.parts.repetition) {
             case (nil, nil): break
             case (let oldRepeat?, let newRepeat?):
                 guard optional(old.tree.significantToken(1, of: oldRepeat), new.tree.significantToken(1, of: newRepeat), missing: "1") else { return false }
             default: return false
             }
-            switch (left.split, right.split) {
+            switch (left.parts.split, right.parts.split) {
             case (nil, nil): return true
             case (let oldSplit?, let newSplit?): return splits(oldSplit, newSplit)
             default: return false

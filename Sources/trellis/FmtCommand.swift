@@ -40,6 +40,10 @@ enum FmtCommand {
                 Terminal.error("\(source.name): not formatted: \(reason); the file is left as it is (please report this as a bug)\n")
                 failed = true
                 continue
+            case .notUTF8:
+                Terminal.error("\(source.name): not formatted: it holds bytes that are not UTF-8, which formatted text cannot keep as they are; the file is left as it is\n")
+                failed = true
+                continue
             case .stopped:
                 // Only an editor's cancelled request stops the formatter; nothing asks here.
                 continue

@@ -161,6 +161,16 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(Fixture.apply(edits, to: analysis.source), "layout a rows 20|fill\nlayout b rows 20 | fill\n")
     }
 
+    /// Every line ending the formatter meets: applying the edits gives the formatted text
+    /// (a lone `\r` once split the document and the diff at different places).
+    func testFormattingEditsGiveTheFormattedText() {
+        for text in ["layout a rows {\r  fill  \r}\nlayout b fill\n", "layout a rows {\r\n  fill\r\n}\r\n", "layout a   fill", "layout a rows 1|2\nlayout b   fill\n"] {
+            let analysis = Analysis(SourceFile(name: "t.trellis", text: text), kind: .trellis)
+            let formatted = Formatting.format(analysis) ?? text
+            XCTAssertEqual(Fixture.apply(Formatting.edits(analysis), to: analysis.source), formatted, text.debugDescription)
+        }
+    }
+
     func testCommandsShowTheJSONAndTheSVG() {
         let (analysis, _) = Fixture.analysis("layout home rows 20 | fill\n")
         XCTAssertEqual(Commands.showJSON(analysis, layout: nil)?.json, "{\n  \"rows\": [\n    {\n      \"size\": 20\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")

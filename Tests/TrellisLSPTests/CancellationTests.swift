@@ -104,11 +104,11 @@ final class CancellationTests: XCTestCase {
         let edits = LanguageServer.formattingEdits(analysis, in: nil, encoding: .utf16) { looks += 1; return false }
         XCTAssertEqual(edits.map { String(decoding: $0, as: UTF8.self) }?.components(separatedBy: "newText").count, 3)
         // The formatter's: before each of the two layouts, after printing; its check's after
-        // parsing, before formatting again and before each layout then, after checking; after
-        // all (9); then after formatting and after the line diff; with a range, after
-        // choosing the range's edits too.
-        XCTAssertEqual(looks, 11)
-        for stop in 1...12 {
+        // parsing, before formatting again and before each layout then; after all (8); then
+        // after formatting and after the line diff; with a range, after choosing the range's
+        // edits too.
+        XCTAssertEqual(looks, 10)
+        for stop in 1...11 {
             looks = 0
             XCTAssertNil(LanguageServer.formattingEdits(analysis, in: 0..<5, encoding: .utf16) { looks += 1; return looks == stop })
             XCTAssertEqual(looks, stop)

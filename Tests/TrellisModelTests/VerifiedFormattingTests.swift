@@ -22,11 +22,11 @@ final class VerifiedFormattingTests: XCTestCase {
     /// The check of the formatter's text with `old` replaced by `new`.
     func problem(replacing old: String, with new: String, file: StaticString = #filePath, line: UInt = #line) throws -> String? {
         let parsed = self.parsed(source)
-        let formatted = try XCTUnwrap(Formatter.formattedFile(parsed))
-        let text = String(decoding: formatted.bytes, as: UTF8.self)
+        let formatted = try XCTUnwrap(Formatter.formattedBytes(parsed))
+        let text = String(decoding: formatted, as: UTF8.self)
         XCTAssertTrue(old.isEmpty || text.contains(old), "the formatted text holds \(old)", file: file, line: line)
         let tampered = old.isEmpty ? text : text.replacing(old, with: new)
-        return VerifiedFormatting.problem(in: FormattedFile(bytes: Array(tampered.utf8)), of: parsed)
+        return VerifiedFormatting.problem(in: Array(tampered.utf8), of: parsed)
     }
 
     func testTheFormattersTextPasses() throws {
@@ -91,4 +91,26 @@ final class VerifiedFormattingTests: XCTestCase {
             try assertPiecesAgree(text)
         }
     }
+
+    /// The review's cases: the bytes written are the bytes checked (a file that is not UTF-8
+    /// is refused, not repaired), and a misspelt runtime stays as written.
+    func testWhatIsWrittenIsWhatWasChecked() {
+        var bytes = Array("layout a   fill // caf".utf8)
+        bytes += [0xE9, 0x0A]
+        guard case .notUTF8 = VerifiedFormatting.format(SourceFile(name: "t.trellis", bytes: bytes)) else {
+            return XCTFail("a file that is not UTF-8 is left as it is")
+        }
+        guard case .formatted(let text) = VerifiedFormatting.format(SourceFile(name: "t.trellis", text: "target  MyLayout 2\nlayout a rows fill\n")) else {
+            return XCTFail("formats")
+        }
+        XCTAssertEqual(text, "target MyLayout 2\nlayout a rows fill\n")
+    }
+
+    /// An inline list stays inline however much space its arguments had in the source (the
+    /// trial measures what it prints).
+    func testTheTrialMeasuresWhatItPrints() {
+        let text = "layout a rows 10 padding(1" + String(repeating: " ", count: 2_000) + "2) | 20\n"
+        XCTAssertEqual(Formatter.format(SourceFile(name: "t.trellis", text: text)), "layout a rows 10 padding(1 2) | 20\n")
+    }
 }
+

@@ -16,7 +16,6 @@ final class SameMeaningTests: XCTestCase {
         XCTAssertTrue(same("layout a rows { tag(1) padding(2) }", "layout a rows {\n  _ padding(2) tag(1)\n}"))
         XCTAssertTrue(same("layout a json( {\"a\":1} ) rows 1", "layout a json({\"a\": 1}) rows 1"))
         XCTAssertTrue(same("layout a rows 1 // c\n", "// d\nlayout a rows 1\n"))
-        XCTAssertTrue(same("target myl 2", "target mylayout 2"))
         XCTAssertTrue(same("template t { 50% }", "template t {\n  50%\n}"))
     }
 
@@ -31,6 +30,7 @@ final class SameMeaningTests: XCTestCase {
         XCTAssertFalse(same("layout a rows { 10 }", "layout a rows { 10 rows 1 }"))
         XCTAssertFalse(same("layout a rows { card }", "layout a rows { card 10 }"))
         XCTAssertFalse(same("target mylayout 2", "target mylayout 1"))
+        XCTAssertFalse(same("target MyLayout 2", "target mylayout 2"), "a misspelt runtime is an error the formatter must keep")
         XCTAssertFalse(same("preview 375x667@2x", "preview 375x667@3x"))
         XCTAssertFalse(same("layout a rows { 10 json({\"a\": \"x\"}) }", "layout a rows { 10 json({\"a\": \"y\"}) }"))
     }
