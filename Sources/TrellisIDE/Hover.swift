@@ -198,7 +198,7 @@ public enum Hover {
     static func keyHover(_ member: JSONNode.Member, dialect: Dialect) -> HoverInfo? {
         guard let key = GridSchema.key(json: member.key) else { return nil }
         var text = "**`\"\(member.key)\"`** — \(key.info.summary)"
-        if key == .spacing, member.key != dialect.spacingKey {
+        if key == .spacing, !dialect.readsSpacing(member.key) {
             text += "\n\nThis file targets \(dialect == .v1 ? "MyLayout 1.x, which reads `space`" : "MyLayout 2.0+, which reads `spacing`"): this key is ignored."
         }
         if let attribute = key.info.attribute { text += "\n\nTrellis: `\(key.info.usage)` (attribute `\(attribute)`)" }

@@ -47,10 +47,12 @@ struct JSONRules {
     mutating func lintMembers(of node: JSONNode, isRoot: Bool) -> (cols: JSONNode.Member?, rows: JSONNode.Member?) {
         // The last member of each key the cross-key checks need (what NSDictionary keeps).
         var rows: JSONNode.Member?, cols: JSONNode.Member?, overlap: JSONNode.Member?, size: JSONNode.Member?, gravity: JSONNode.Member?
+        var spacings: [JSONNode.Member] = []
         node.forEachMember { member in
             guard let gridKey = member.gridKey else { return unknownKey(member) }
             lint(member, gridKey, isRoot: isRoot)
             switch gridKey {
+            case .spacing: spacings.append(member)
             case .rows: rows = member
             case .cols: cols = member
             case .overlap: overlap = member
@@ -59,6 +61,7 @@ struct JSONRules {
             default: break
             }
         }
+        if dialect == .any { lintSpacingForEveryVersion(spacings) }
         if let cols, let rows {
             add("M101", .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
                 rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
@@ -77,6 +80,26 @@ struct JSONRules {
     }
 
     /// The checks of one member whose key the schema knows.
+    /// M117 for JSON written for every version: a grid must give `space` and `spacing` the
+    /// same number, or one version reads another spacing (or none).
+    mutating func lintSpacingForEveryVersion(_ spacings: [JSONNode.Member]) {
+        let space = spacings.last { $0.key == GridSchema.jsonName(.spacing, legacy: true) }
+        let spacing = spacings.last { $0.key == GridSchema.jsonName(.spacing, legacy: false) }
+        let note = "Write both keys with the same number (`trellis build --target any` does)."
+        switch (space, spacing) {
+        case (let space?, nil):
+            add("M117", .warning, "MyLayout 2.0+ reads `spacing`, not `space`: this file is written for every version, and 2.0+ gets no spacing here",
+                space.keyRange, notes: [note])
+        case (nil, let spacing?):
+            add("M117", .warning, "MyLayout 1.x reads `space`, not `spacing`: this file is written for every version, and 1.x gets no spacing here",
+                spacing.keyRange, notes: [note])
+        case (let space?, let spacing?) where RuntimeReading.double(space.value.value) != RuntimeReading.double(spacing.value.value):
+            add("M117", .warning, "`space` and `spacing` differ: MyLayout 1.x reads one and 2.0+ the other", spacing.keyRange,
+                notes: [note], labels: [DiagnosticLabel(range: space.keyRange, message: "`space` given here")])
+        default: break
+        }
+    }
+
     mutating func lint(_ member: JSONNode.Member, _ gridKey: GridKey, isRoot: Bool) {
         let value = member.value
         var key: String { member.key }
@@ -88,8 +111,7 @@ struct JSONRules {
             }
         case .spacing:
             if key == dialect.otherSpacingKey {
-                let runtime = dialect == .v1 ? "MyLayout 1.x" : "MyLayout 2.0+"
-                add("M117", .warning, "\(runtime) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
+                add("M117", .warning, "\(dialect.runtimeName) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
                     notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
                     fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
             }

@@ -1,16 +1,35 @@
 import TrellisSyntax
 
-/// Which MyLayout runtime the JSON is for: 1.x reads `space`, 2.0+ reads `spacing`.
+/// Which MyLayout runtime the JSON is for: 1.x reads `space`, 2.0+ reads `spacing`; `any`
+/// writes both (equal), which every version reads the same.
 public enum Dialect: Int, Sendable, Hashable {
     case v1 = 1
     case v2 = 2
+    case any = 3
 
     public static let `default` = Dialect.v1
 
-    /// How this dialect spells a key in JSON.
+    /// How this dialect spells a key in JSON (`any`: as 2.0+, and `space` beside `spacing`).
     public func json(_ key: GridKey) -> String { GridSchema.jsonName(key, legacy: self == .v1) }
     public var spacingKey: String { json(.spacing) }
-    public var otherSpacingKey: String { GridSchema.jsonName(.spacing, legacy: self != .v1) }
+    /// The spacing key this dialect's runtime ignores (none for `any`).
+    public var otherSpacingKey: String? {
+        self == .any ? nil : GridSchema.jsonName(.spacing, legacy: self != .v1)
+    }
+
+    /// Whether this dialect's runtime reads a spacing key of this name (`any`: either).
+    public func readsSpacing(_ name: String) -> Bool {
+        self == .any ? GridSchema.key(json: name) == .spacing : name == spacingKey
+    }
+
+    /// The runtime's name, for messages.
+    public var runtimeName: String {
+        switch self {
+        case .v1: return "MyLayout 1.x"
+        case .v2: return "MyLayout 2.0+"
+        case .any: return "every MyLayout version"
+        }
+    }
 }
 
 /// A device to preview at: width × (height or wrap) @ scale, optionally right-to-left.

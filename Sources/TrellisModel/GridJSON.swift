@@ -12,7 +12,10 @@ extension Grid {
             switch key {
             case .size: if let size { members.append(JSONMember(name, size.jsonValue)) }
             case .padding: if let padding { members.append(JSONMember(name, .string(padding.runtimeString))) }
-            case .spacing: if let spacing { members.append(JSONMember(name, .number(spacing))) }
+            case .spacing:
+                guard let spacing else { break }
+                if dialect == .any { members.append(JSONMember(GridSchema.jsonName(.spacing, legacy: true), .number(spacing))) }
+                members.append(JSONMember(name, .number(spacing)))
             case .gravity: if let gravity { members.append(JSONMember(name, .string(gravity))) }
             case .overlap: if let overlap { members.append(JSONMember(name, .string(overlap))) }
             case .anchor: if anchor { members.append(JSONMember(name, .bool(true))) }

@@ -77,6 +77,8 @@ struct GridEmitter {
     /// The dialect's quoted keys (`"size"`), one after another; key `k` is
     /// `keyBytes[keyStarts[k]..<keyStarts[k + 1]]`.
     let keyBytes: [UInt8]
+    /// `space` beside `spacing` (`--target any`).
+    let writesBothSpacingKeys: Bool
     let keyStarts: [Int]
 
     init(style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
@@ -90,6 +92,7 @@ struct GridEmitter {
         self.borderlines = borderlines
         emitter = Emitter(style: style, indentWidth: 2)
         let table = Self.quotedKeys[dialect == .v1 ? 1 : 0]
+        writesBothSpacingKeys = dialect == .any
         keyBytes = table.bytes
         keyStarts = table.starts
     }
@@ -194,6 +197,10 @@ struct GridEmitter {
             output.append(UInt8(ascii: "\""))
         }
         if record.has(GridArena.Record.hasSpacing) {
+            if writesBothSpacingKeys {
+                key(GridSchema.jsonName(.spacing, legacy: true), first: &first, indent: inner, into: &output)
+                JSONWriter.appendNumber(record.spacing, to: &output)
+            }
             key(.spacing, first: &first, indent: inner, into: &output)
             JSONWriter.appendNumber(record.spacing, to: &output)
         }

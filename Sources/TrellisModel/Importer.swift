@@ -126,7 +126,7 @@ struct ImportBuilder {
     }
 
     mutating func spell(_ key: String, _ value: JSONValue, into node: ImportNode, isRoot: Bool) {
-        guard let gridKey = GridSchema.key(json: key), gridKey != .spacing || key == dialect.spacingKey else {
+        guard let gridKey = GridSchema.key(json: key), gridKey != .spacing || dialect.readsSpacing(key) else {
             return node.raw.append(JSONMember(key, value))
         }
         switch gridKey {

@@ -161,7 +161,9 @@ public struct LoadedFile: Sendable {
         return detectDialect(space: sawSpace, spacing: sawSpacing)
     }
 
-    /// The rule itself, from whether `space` and `spacing` keys were seen.
+    /// The rule itself, from whether `space` and `spacing` keys were seen. A file with both
+    /// may be written for every version (`trellis build --target any`) or hold a mistake:
+    /// `--target any` says which.
     public static func detectDialect(space: Bool, spacing: Bool) -> Dialect? {
         if spacing && !space { return .v2 }
         if space && !spacing { return .v1 }

@@ -178,7 +178,7 @@ public enum RuntimeReading {
 
         init(_ value: Value, dialect: Dialect) {
             value.forEachGridMember { key, name, value in
-                guard let key, key != .spacing || name() == dialect.spacingKey else {
+                guard let key, key != .spacing || dialect.readsSpacing(name()) else {
                     unknown.append(JSONMember(name(), value.plainValue))   // includes the other dialect's spacing key
                     return
                 }

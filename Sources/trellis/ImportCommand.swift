@@ -8,6 +8,9 @@ enum ImportCommand {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.importHelp); return Trellis.Exit.ok }
         let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--target"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
+        if target == .any {
+            throw UsageError(message: "import reads JSON for one runtime: --target 1 (`space`) or 2 (`spacing`); the Trellis it writes builds for every version with `trellis build --target any`")
+        }
         let output = arguments.value("-o") ?? arguments.value("--output")
         let outDir = arguments.value("--out-dir")
         let paths = arguments.positionals

@@ -74,7 +74,8 @@ enum Trellis {
         switch text {
         case "1": return .v1
         case "2": return .v2
-        default: throw UsageError(message: "\(option) takes 1 (MyLayout 1.x, `space`) or 2 (MyLayout 2.0+, `spacing`), not '\(text)'")
+        case "any": return .any
+        default: throw UsageError(message: "\(option) takes 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or any (both keys, read the same by every version), not '\(text)'")
         }
     }
 

@@ -66,14 +66,16 @@ enum Usage {
       -o, --output FILE   Write the JSON to FILE (atomically) instead of stdout
       --out-dir DIR       Write one NAME.json per layout into DIR
       --layout NAME       Build only the layout NAME
-      --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
-                          (overrides the file's `target` directive; default 1)
+      --target 1|2|any    MyLayout 1.x writes `space`, 2.0+ writes `spacing`, any
+                          writes both (equal: every version reads the same; checked
+                          against MyLayout 1.9.10 and 2.0.0) (overrides the file's
+                          `target` directive; default 1)
       --compact           One-line JSON instead of pretty (2-space) JSON
       --diagnostic-style human|compiler
                           human (default): source lines and carets; compiler: one
                           `file:line:col: error: message [CODE]` line each, for Xcode
                           and build systems (the SwiftPM plugin uses it)
-      --default-target 1|2
+      --default-target 1|2|any
                           The runtime for files without a `target` directive (the
                           build plugin's option); --target overrides every file
       --expect-layout NAME
@@ -118,7 +120,7 @@ enum Usage {
                           round trip or setNeedsLayout; a few layouts move (trellis check: L006)
       --single-pass       One layout pass on a fresh tree instead: no settling, no view
                           frames: what the runtime computes in its first pass
-      --target 1|2        Which runtime reads the JSON (`space` or `spacing`)
+      --target 1|2|any    Which runtime reads the JSON (`space`, `spacing`, or both)
       --layout NAME       Only the layout NAME
       --format text|json  An aligned table (default) or JSON:
                           {"layouts":[{"name","viewports":[{"width","height","scale","rtl",
@@ -154,7 +156,7 @@ enum Usage {
     documented in docs/diagnostics.md.
 
     OPTIONS
-      --target 1|2            Which runtime reads the JSON (`space` or `spacing`); default:
+      --target 1|2|any        Which runtime reads the JSON (`space`, `spacing`, both); default:
                               the file's `target`, else detected from the keys, else 1
       --viewport WxH@Sx       Viewports for the layout rules (L…); repeat for several.
                               Default: the file's previews, else 375x667@2x
@@ -242,7 +244,7 @@ enum Usage {
       --relayout N        As for `trellis frames`: draw the view laid out N more times
       --single-pass       As for `trellis frames`: draw one fresh pass
       --rtl               Lay out right-to-left
-      --target 1|2        Which runtime reads the JSON
+      --target 1|2|any    Which runtime reads the JSON
       --layout NAME       Which layout (default: the first)
       --format svg|html   An SVG picture (default), or an HTML page with one panel per
                           viewport and a tooltip per cell
@@ -275,7 +277,7 @@ enum Usage {
 
     OPTIONS
       --port N            Listen on this port (default: a free one)
-      --target 1|2        Which runtime reads the JSON
+      --target 1|2|any    Which runtime reads the JSON
       -h, --help          Show this help
 
     A FILE that is missing at the start is drawn once it appears; when every FILE is
@@ -298,7 +300,7 @@ enum Usage {
 
     OPTIONS
       -o, --out-dir DIR   Where the JSON goes
-      --target 1|2        MyLayout 1.x writes `space`, 2.0+ writes `spacing`
+      --target 1|2|any    MyLayout 1.x writes `space`, 2.0+ writes `spacing`, any both
       --compact           One-line JSON
       -h, --help          Show this help
 

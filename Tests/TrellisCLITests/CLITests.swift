@@ -80,6 +80,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
+    /// `--target any` writes `space` and `spacing` with the same number, which every MyLayout
+    /// version reads the same (tools/realrt/differential.py --target-any runs both builds);
+    /// `check` knows such a file and warns where a grid gives one version another spacing.
+    func testTargetAnyWritesBothSpacingKeys() throws {
+        let built = try trellis(["build", "-", "--target", "any", "--compact"], stdin: "layout a rows 20 | fill spacing(5) cols 1 | 2\n")
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertEqual(built.stdout, #"{"rows":[{"size":20},{"size":"fill","space":5,"spacing":5,"cols":[{"size":1},{"size":2}]}]}"# + "\n")
+        let clean = try trellis(["check", "-", "--target", "any"], stdin: built.stdout)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        let mixed = try trellis(["check", "-", "--format", "json", "--target", "any"], stdin: #"{"rows":[{"size":20,"space":3,"rows":[{"size":1}]},{"size":"fill","spacing":5,"space":4,"cols":[{"size":1}]}]}"#)
+        XCTAssertEqual(mixed.stdout.components(separatedBy: "\"M117\"").count - 1, 2, mixed.stdout)
+    }
+
     func testFramesOnEveryExampleAndCorpusFile() throws {
         for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
             let run = try trellis(["frames", url.path])

@@ -17,7 +17,7 @@ final class LayoutTreeTests: XCTestCase {
             grids += file.layouts.compactMap(\.grid)
         }
         for (number, grid) in grids.enumerated() {
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 let direct = LayoutTree(authored: grid, dialect: dialect)
                 let viaRuntime = LayoutTree(RuntimeReading.root(authored: grid, dialect: dialect))
                 XCTAssertNil(Self.difference(direct, viaRuntime), "grid \(number): \(grid.jsonValue(dialect: dialect))")
@@ -43,7 +43,7 @@ final class LayoutTreeTests: XCTestCase {
         for url in try TestPaths.corpusFiles("seeds", "mylayout", "runtime") { texts.append(try TestPaths.text(url)) }
         for (number, text) in texts.enumerated() {
             guard let root = JSONReader.read(text).root else { continue }
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 let direct = LayoutTree(read: root, dialect: dialect)
                 let viaRuntime = LayoutTree(RuntimeReading.root(root, dialect: dialect))
                 XCTAssertNil(Self.difference(direct, viaRuntime), "text \(number): \(text)")

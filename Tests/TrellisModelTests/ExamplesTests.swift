@@ -33,7 +33,7 @@ final class ExamplesTests: XCTestCase {
                     XCTAssertNil(layout.runtime.firstDifference(from: expected, path: ""), "\(example) (target \(dialect.rawValue)) vs \(corpusPath)")
                     // The JSON written for a dialect names spacing as that dialect reads it.
                     let text = JSONWriter.string(layout.json)
-                    XCTAssertFalse(text.contains("\"\(dialect.otherSpacingKey)\""), example)
+                    XCTAssertFalse(text.contains("\"\(dialect.otherSpacingKey ?? "")\""), example)
                 }
             }
         }

@@ -71,7 +71,7 @@ final class GridJSONWriterTests: XCTestCase {
         var checked = 0
         for url in TestPaths.files(in: TestPaths.examples, withExtension: "trellis") {
             let source = SourceFile(name: url.path, bytes: try TestPaths.bytes(url))
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 for layout in LoadedFile.load(source, kind: .trellis, target: dialect).layouts {
                     let grid = try XCTUnwrap(layout.grid)
                     for style in [JSONWriter.Style.pretty, .compact] {
@@ -111,7 +111,7 @@ final class GridJSONWriterTests: XCTestCase {
         for _ in 0..<3_000 {
             var grid = RandomGrids.grid(random: &random)
             roughen(&grid)
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 for style in [JSONWriter.Style.pretty, .compact] {
                     var appended = Array("prefix".utf8)
                     GridJSONWriter.write(grid, dialect: dialect, style: style, into: &appended)

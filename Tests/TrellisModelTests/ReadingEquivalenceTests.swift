@@ -23,7 +23,7 @@ final class ReadingEquivalenceTests: XCTestCase {
             }
             let read = JSONReader.read(text)
             guard let root = read.root else { continue }
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 let fromSyntax = RuntimeReading.root(root, dialect: dialect)
                 let fromValue = RuntimeReading.root(root.value, dialect: dialect)
                 XCTAssertNil(fromSyntax.firstDifference(from: fromValue, path: ""), "round \(round): \(text)")
@@ -47,7 +47,7 @@ final class ReadingEquivalenceTests: XCTestCase {
         var random = SeededRandom(seed: 11)
         for _ in 0..<3_000 { grids.append(RandomGrids.grid(random: &random)) }
         for (index, grid) in grids.enumerated() {
-            for dialect in [Dialect.v1, .v2] {
+            for dialect in [Dialect.v1, .v2, .any] {
                 let direct = RuntimeReading.root(authored: grid, dialect: dialect)
                 var read = RuntimeReading.root(grid.jsonValue(dialect: dialect), dialect: dialect)
                 LoadedFile.attach(grid, to: &read)

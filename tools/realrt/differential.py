@@ -10,6 +10,9 @@ build, dialect-2 cases on the 2.0.0 build. Exits 1 on any difference or error.
 
 --write-fixtures writes each generated case, its flags and realrt's frames to DIR (the golden
 files `swift test` compares with where realrt cannot be built).
+--target-any also imports each generated case and writes it back with `trellis build --target
+any` (`space` and `spacing` both), and checks that both MyLayout builds lay it out as Trellis
+laid out the case.
 """
 import argparse, json, os, random, subprocess, sys, tempfile
 
@@ -48,6 +51,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=5)
     parser.add_argument("--write-fixtures", help="write generated cases with realrt's frames here")
+    parser.add_argument("--target-any", action="store_true", help="also check JSON written with --target any on both builds")
     args = parser.parse_args()
 
     cases = []
@@ -66,6 +70,7 @@ def main():
             cases.append((path, flags, None))
 
     stats = {"cases": 0, "agree": 0, "differ": 0, "errors": 0, "harness_differs": 0, "views_compared": 0, "views_omitted": 0}
+    if args.target_any: stats["any_agree"] = 0
     shown = 0
     fixtures = []
     for path, flags, expected in cases:
@@ -99,6 +104,29 @@ def main():
             stats["agree"] += 1
         if args.write_fixtures and expected is None:
             fixtures.append((path, flags, reference))
+        if args.target_any and expected is None:
+            written = path + ".any.json"
+            # Through the language: imported for the case's runtime, then built for every one.
+            imported = subprocess.run([args.trellis, "import", path, "-o", path + ".trellis"] + flags[flags.index("--target"):flags.index("--target") + 2],
+                                      capture_output=True, text=True, timeout=120)
+            build = imported if imported.returncode != 0 else subprocess.run(
+                [args.trellis, "build", path + ".trellis", "--target", "any", "-o", written], capture_output=True, text=True, timeout=120)
+            if build.returncode != 0:
+                stats["errors"] += 1
+                print("ERROR trellis build --target any: %s" % build.stderr[:300])
+                continue
+            plain = [flag for index, flag in enumerate(flags) if flag != "--target" and (index == 0 or flags[index - 1] != "--target")]
+            agree = True
+            for binary, target in (("realrt-frames-1.9.10", "1"), ("realrt-frames-2.0.0", "2")):
+                got, error = run([os.path.join(args.build, binary), written, "--name", os.path.splitext(os.path.basename(path))[0], "--target", target] + plain)
+                problems = [error] if got is None else compare.diff(trellis, got, True, True)
+                if problems:
+                    agree = False
+                    stats["differ"] += 1
+                    if shown < args.show:
+                        shown += 1
+                        print("DIFFERENT --target any on %s: %s\n  %s\n  input: %s" % (binary, " ".join(flags), "\n  ".join(problems[:6]), written))
+            if agree: stats["any_agree"] += 1
     if args.write_fixtures:
         os.makedirs(args.write_fixtures, exist_ok=True)
         manifest = []
