@@ -336,7 +336,7 @@ extension LayoutPass {
                        width: rect.width - inset.left - inset.right, height: rect.height - inset.top - inset.bottom)
         let slot = tree.slots[index]
         var view: Rect?
-        if slot != nil, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index, grid: rect, box: box)) }
+        if slot != nil, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index)) }
         let parentIndex = Int(parent[index])
         return GridFrame(
             index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
@@ -346,25 +346,24 @@ extension LayoutPass {
             sourceRange: tree.sources[index])
     }
 
-    /// A leaf's view aligned by gravity (or overlap) takes its own size on that axis, which a
-    /// static tool knows only from a `content(WxH)` preview size: no view frame then. (An
-    /// anchor of size 0 is measured from its view, taken as 0 × 0 without a preview size.)
+    /// A leaf's view aligned by gravity (or overlap) takes its own size on that axis: the
+    /// size it sets itself, which a static tool knows only from `content(WxH)` (or
+    /// `frames --content`); no view frame without one. Where MyLayout measures the view
+    /// instead (`sizeThatFits:`, ``viewSize(_:)``) it is taken as 0 × 0 without a content size.
     func viewSizeUnknown(_ index: Int) -> Bool {
         if anchor[index], childCount[index] > 0 { return false }
-        guard content[index] == nil else { return false }
+        guard viewSize(index) == nil else { return false }
         let horizontal = gravity[index] & 0x00FF, vertical = gravity[index] & 0xFF00
         return (horizontal != 0 && horizontal != Gravity.width) || (vertical != 0 && vertical != Gravity.height)
     }
 
-    /// A view filling `frame` as MyLayout places it under RTL: it clamps a negative width to 0
-    /// (`-myValidMeasure:`) and then mirrors the view's left-to-right `leading` edge within the
-    /// layout (`width - leading - width`), so a view of negative width keeps its leading edge
-    /// rather than its left one; computed in MyLayout's order, so the rounding agrees too.
-    func mirrored(_ frame: Rect, leading: Double) -> Rect {
-        guard rtl else { return frame }
-        var view = frame
-        view.x = viewport.width - leading - max(frame.width, 0)
-        return view
+    /// The size grid `index`'s view has where gravity aligns it: its content size, or 0 × 0
+    /// where MyLayout measured a view that gave none (`-myTraversalGrid:…` measures the view
+    /// of a `wrap` leaf that is no anchor, and of an anchor of size 0).
+    func viewSize(_ index: Int) -> PreviewSize? {
+        if let size = content[index] { return size }
+        let measured = childCount[index] == 0 && (measure[index] == RuntimeReading.wrap ? !anchor[index] : measure[index] == 0 && anchor[index])
+        return measured ? PreviewSize(width: 0, height: 0) : nil
     }
 
     /// What `-doLayoutSubviews` sets as a subview's frame: negative sizes become 0, then every
@@ -375,28 +374,41 @@ extension LayoutPass {
     }
 
     /// Where the view lands: an anchor non-leaf's view fills the whole grid; otherwise the
-    /// content box, or — with gravity and a known content size — aligned inside it.
-    func viewFrame(_ index: Int, grid rect: Rect, box: Rect) -> Rect {
-        if anchor[index], childCount[index] > 0 { return mirrored(rect, leading: x[index]) }
-        let bits = gravity[index]
-        guard bits != 0, let size = content[index] else { return mirrored(box, leading: x[index] + insets[index].right) }
-        var frame = box
-        var horizontal = leadingTrailing(bits & 0x00FF)
-        if rtl {
-            if horizontal == Gravity.leading { horizontal = Gravity.trailing } else if horizontal == Gravity.trailing { horizontal = Gravity.leading }
+    /// content box, or — with gravity and a known content size — aligned inside it. Computed
+    /// as MyLayout does (`-myCalcSubview:horzGravity:…`, then the grid's origin added, in that
+    /// order): in left-to-right coordinates, a negative width clamped to 0, then mirrored under
+    /// RTL (`width − leading − width`), so the rounding to pixels agrees too. A view of negative
+    /// width thus keeps its leading edge under RTL, not its left one.
+    func viewFrame(_ index: Int) -> Rect {
+        let inset = insets[index]
+        let filling = anchor[index] && childCount[index] > 0
+        var lead = rtl ? inset.right : inset.left, trail = rtl ? inset.left : inset.right
+        var top = inset.top, bottom = inset.bottom
+        if filling { (lead, trail, top, bottom) = (0, 0, 0, 0) }
+        let size = filling ? nil : viewSize(index)
+        let bits = size == nil ? 0 : gravity[index]
+        let contentWidth = w[index] - lead - trail, contentHeight = h[index] - top - bottom
+        var leading = lead, width = contentWidth
+        if let size {
+            switch leadingTrailing(bits & 0x00FF) {
+            case Gravity.leading: width = size.width
+            case Gravity.trailing: width = size.width; leading = w[index] - trail - width
+            case Gravity.centerX: width = size.width; leading = (contentWidth - width) / 2 + lead
+            default: break
+            }
         }
-        switch horizontal {
-        case Gravity.leading: frame.width = size.width
-        case Gravity.trailing: frame.width = size.width; frame.x = box.x + box.width - size.width
-        case Gravity.centerX: frame.width = size.width; frame.x = box.x + (box.width - size.width) / 2
-        default: break
+        var upper = top, height = contentHeight
+        if let size {
+            switch bits & 0xFF00 {
+            case Gravity.top: height = size.height
+            case Gravity.bottom: height = size.height; upper = h[index] - bottom - height
+            case Gravity.centerY: height = size.height; upper = (contentHeight - height) / 2 + top
+            default: break
+            }
         }
-        switch bits & 0xFF00 {
-        case Gravity.top: frame.height = size.height
-        case Gravity.bottom: frame.height = size.height; frame.y = box.y + box.height - size.height
-        case Gravity.centerY: frame.height = size.height; frame.y = box.y + (box.height - size.height) / 2
-        default: break
-        }
-        return frame
+        leading += x[index]
+        upper += y[index]
+        let screenX = rtl ? viewport.width - leading - max(width, 0) : leading
+        return Rect(x: screenX, y: upper, width: width, height: height)
     }
 }

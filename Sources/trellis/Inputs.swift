@@ -118,3 +118,45 @@ enum Inputs {
         viewports.map { singlePass ? LayoutEngine.singlePass(runtime, viewport: $0) : LayoutEngine.layout(runtime, viewport: $0, relayout: relayout) }
     }
 }
+
+extension Inputs {
+    /// `--content "SLOT=WxH,…"`: the size each listed slot's view gives itself (what
+    /// `content(WxH)` says in Trellis), as (slot, size) pairs.
+    static func contentSizes(_ text: String?) throws -> [Int: PreviewSize] {
+        guard let text else { return [:] }
+        var sizes: [Int: PreviewSize] = [:]
+        for entry in text.split(separator: ",") {
+            let parts = entry.split(separator: "=")
+            let dimensions = parts.count == 2 ? parts[1].split(separator: "x") : []
+            guard parts.count == 2, let slot = Int(parts[0]), slot >= 0, dimensions.count == 2,
+                  let width = Double(dimensions[0]), let height = Double(dimensions[1]),
+                  width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                throw UsageError(message: "--content takes SLOT=WIDTHxHEIGHT, comma-separated (the size a slot's view gives itself, e.g. 0=80x20,3=40x16), not '\(entry)'")
+            }
+            sizes[slot] = PreviewSize(width: width, height: height)
+        }
+        return sizes
+    }
+
+    /// `runtime` with the views of `sizes`' slots sizing themselves.
+    static func withContent(_ runtime: RuntimeGrid, _ sizes: [Int: PreviewSize]) -> RuntimeGrid {
+        guard !sizes.isEmpty else { return runtime }
+        let tree = LayoutTree(runtime)
+        var result = runtime
+        for grid in 0..<tree.count {
+            guard let slot = tree.slots[grid], let size = sizes[slot] else { continue }
+            let path = tree.path(of: grid).split(separator: ".").compactMap { Int($0) }
+            result.setContentSize(size, at: path[...])
+        }
+        return result
+    }
+}
+
+extension RuntimeGrid {
+    /// Sets the content size of the grid at `path` (1-based child numbers).
+    mutating func setContentSize(_ size: PreviewSize, at path: ArraySlice<Int>) {
+        guard let first = path.first else { contentSize = size; return }
+        guard children.indices.contains(first - 1) else { return }
+        children[first - 1].setContentSize(size, at: path.dropFirst())
+    }
+}

@@ -121,6 +121,10 @@ enum Usage {
       --single-pass       One layout pass on a fresh tree instead: no settling, no view
                           frames: what the runtime computes in its first pass
       --target 1|2|any    Which runtime reads the JSON (`space`, `spacing`, or both)
+      --content SLOT=WxH,...
+                          The size the view of each listed slot gives itself (its
+                          myWidth and myHeight; what content(WxH) says in Trellis), e.g.
+                          0=80x20,3=40x16; other views want 0x0 and set no size
       --layout NAME       Only the layout NAME
       --format text|json  An aligned table (default) or JSON:
                           {"layouts":[{"name","viewports":[{"width","height","scale","rtl",
@@ -134,8 +138,10 @@ enum Usage {
     the root); `slot` is the 0-based index of the subview that lands in the grid, or null;
     `view` is the frame that subview gets: the content box (an anchor with sub-grids: the
     whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels; absent where the
-    view sizes itself (gravity or overlap without content(WxH)). With --single-pass there is
-    no `passes`, `settled` or `view`.
+    view sizes itself (gravity or overlap without content(WxH) or --content): there
+    MyLayout asks the view for its own size, and a view that sets none (no myWidth or
+    myHeight) is made CGFLOAT_MAX long on that axis. With --single-pass there is no
+    `passes`, `settled` or `view`.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisModel
 import TrellisTestSupport
 import XCTest
 
@@ -91,6 +92,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
         let mixed = try trellis(["check", "-", "--format", "json", "--target", "any"], stdin: #"{"rows":[{"size":20,"space":3,"rows":[{"size":1}]},{"size":"fill","spacing":5,"space":4,"cols":[{"size":1}]}]}"#)
         XCTAssertEqual(mixed.stdout.components(separatedBy: "\"M117\"").count - 1, 2, mixed.stdout)
+    }
+
+    /// `--content SLOT=WxH`: the size a slot's view sets itself, which a gravity cell aligns
+    /// (as MyLayout does for a view with myWidth and myHeight: tools/realrt --sized); without
+    /// it the view of a gravity cell is not reported.
+    func testFramesContentSizesAlignViewsInGravityCells() throws {
+        let grid = #"{"rows":[{"size":100,"gravity":"left|top"},{"size":100,"gravity":"centerX"},{"size":"wrap","gravity":"left"}]}"#
+        let sized = try trellis(["frames", "-", "--format", "json", "--content", "0=30x20,1=30x20,2=30x20"], stdin: grid)
+        XCTAssertEqual(sized.status, 0, sized.stderr)
+        let report = JSONReader.read(sized.stdout).root?.value
+        let grids = report?["layouts"]?.arrayElements?.first?["viewports"]?.arrayElements?.first?["grids"]?.arrayElements ?? []
+        let views = grids.compactMap { $0["view"] }.map { view in ["x", "y", "width", "height"].map { RuntimeReading.double(view[$0]) } }
+        XCTAssertEqual(views, [[0, 0, 30, 20], [172.5, 100, 30, 100], [0, 200, 30, 20]])
+        let unsized = try trellis(["frames", "-", "--format", "json"], stdin: grid)
+        XCTAssertEqual(unsized.stdout.components(separatedBy: "\"view\"").count - 1, 1, "only the wrap cell's view (0 × 0)")
+        let wrong = try trellis(["frames", "-", "--content", "0=30"], stdin: grid)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("--content takes SLOT=WIDTHxHEIGHT"), wrong.stderr)
     }
 
     func testFramesOnEveryExampleAndCorpusFile() throws {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`trellis frames` against MyLayout's own code (realrt), on the runtime corpus and on fresh
-random cases (generate.py): every grid's frame and slot, every view Trellis reports, the
+random cases (generate.py; in half of them some views give themselves a size: realrt's
+--sized, trellis's --content): every grid's frame and slot, every view Trellis reports, the
 layout's size, passes and settling, within 0.001. Dialect-1 cases run on the MyLayout 1.9.10
 build, dialect-2 cases on the 2.0.0 build. Exits 1 on any difference or error.
 
@@ -69,6 +70,7 @@ def main():
                 json.dump(root, handle, indent=1)
             cases.append((path, flags, None))
 
+    sizes = random.Random(args.seed + 1)
     stats = {"cases": 0, "agree": 0, "differ": 0, "errors": 0, "harness_differs": 0, "views_compared": 0, "views_omitted": 0}
     if args.target_any: stats["any_agree"] = 0
     shown = 0
@@ -78,7 +80,13 @@ def main():
         clean = os.path.join(work, "clean-" + os.path.basename(path))
         with open(clean, "w") as handle:
             handle.write(compare.strip_trailing_commas(open(path, encoding="utf-8").read()))
-        reference, error = realrt(args.build, clean, flags)
+        # Half the fresh cases give some views sizes of their own (realrt: myWidth and
+        # myHeight; trellis: --content, what content(WxH) says): they land as gravity says.
+        sized = ""
+        if expected is None and sizes.random() < 0.5:
+            sized = ",".join("%d=%dx%d" % (slot, sizes.choice([8, 30, 44, 120]), sizes.choice([10, 20, 61]))
+                             for slot in sorted(sizes.sample(range(40), 15)))
+        reference, error = realrt(args.build, clean, flags + (["--sized", sized] if sized else []))
         if reference is None:
             stats["errors"] += 1
             print("ERROR realrt %s" % error)
@@ -86,7 +94,7 @@ def main():
         if expected and compare.diff(json.load(open(expected)), reference, True, True):
             stats["harness_differs"] += 1
             print("HARNESS %s %s: realrt no longer gives the corpus's frames" % (os.path.basename(path), " ".join(flags)))
-        trellis, error = run([args.trellis, "frames", path, "--format", "json"] + flags)
+        trellis, error = run([args.trellis, "frames", path, "--format", "json"] + flags + (["--content", sized] if sized else []))
         if trellis is None:
             stats["errors"] += 1
             print("ERROR trellis %s" % error)
@@ -98,12 +106,12 @@ def main():
             stats["differ"] += 1
             if shown < args.show:
                 shown += 1
-                print("DIFFERENT %s %s (ref = trellis, got = MyLayout)\n  %s\n  input: %s" % (
-                    os.path.basename(path), " ".join(flags), "\n  ".join(differences[:6]), path))
+                print("DIFFERENT %s %s%s (ref = trellis, got = MyLayout)\n  %s\n  input: %s" % (
+                    os.path.basename(path), " ".join(flags), " --content " + sized if sized else "", "\n  ".join(differences[:6]), path))
         else:
             stats["agree"] += 1
         if args.write_fixtures and expected is None:
-            fixtures.append((path, flags, reference))
+            fixtures.append((path, flags + (["--content", sized] if sized else []), reference))
         if args.target_any and expected is None:
             written = path + ".any.json"
             # Through the language: imported for the case's runtime, then built for every one.
