@@ -113,7 +113,8 @@ extension Printer {
                 out.joinSpace()
                 if let token = tree.firstToken(of: child) { out.write(text(token)) } else if tree.node(child).kind == .size { out.write("_") }
                 wroteSize = true
-            case .attribute:
+            case .attribute, .split:
+                // A cell in a block that starts with an attribute or a split gets the size `_`.
                 if !wroteSize, inBlock {
                     placeAfterComments(previous: previous, first: first, level: level)
                     out.joinSpace()
@@ -122,18 +123,12 @@ extension Printer {
                     previous = first - 1
                 }
                 placeAfterComments(previous: previous, first: first, level: level)
-                out.joinSpace()
-                writeAttribute(child)
-            case .split:
-                if !wroteSize, inBlock {
-                    placeAfterComments(previous: previous, first: first, level: level)
+                if tree.node(child).kind == .attribute {
                     out.joinSpace()
-                    out.write("_")
-                    wroteSize = true
-                    previous = first - 1
+                    writeAttribute(child)
+                } else {
+                    appendSplit(child, level: level)
                 }
-                placeAfterComments(previous: previous, first: first, level: level)
-                appendSplit(child, level: level)
             case .repeatClause:
                 let indices = tree.significantTokenArray(of: child)
                 // A comment inside `* // c` then the count goes before the `*`.
