@@ -126,7 +126,8 @@ def main():
             plain = [flag for index, flag in enumerate(flags) if flag != "--target" and (index == 0 or flags[index - 1] != "--target")]
             agree = True
             for binary, target in (("realrt-frames-1.9.10", "1"), ("realrt-frames-2.0.0", "2")):
-                got, error = run([os.path.join(args.build, binary), written, "--name", os.path.splitext(os.path.basename(path))[0], "--target", target] + plain)
+                got, error = run([os.path.join(args.build, binary), written, "--name", os.path.splitext(os.path.basename(path))[0], "--target", target]
+                                 + plain + (["--sized", sized] if sized else []))
                 problems = [error] if got is None else compare.diff(trellis, got, True, True)
                 if problems:
                     agree = False
