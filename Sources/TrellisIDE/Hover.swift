@@ -55,7 +55,7 @@ public enum Hover {
                 slotText = frame.slot.map { "#\($0)" } ?? "no view"
             }
             let length = LengthArithmetic.explain(result, grid: origin.index, parent: origin.parent, siblings: siblings, spacing: parentSpacing)
-            let view = frame.viewFrame.map(FramesReport.rectText) ?? (frame.slot == nil ? "–" : "sizes itself")
+            let view = frame.viewFrame.map(FramesReport.rectText) ?? "–"
             let label = result.viewport.label ?? result.viewport.description
             rows.append("| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |")
             odd += oddities(frame, index: origin.index, result: result, parent: origin.parent, viewport: label, analysis: analysis, layout: origin.layout, viewportIndex: viewportIndex)
@@ -110,6 +110,10 @@ public enum Hover {
                 || frame.frame.y + frame.frame.height > outer.y + outer.height + epsilon {
                 odd.append("extends past its parent at \(viewport): clipped if the parent clips")
             }
+        }
+        if let view = frame.viewFrame, !view.isBounded {
+            let axes = [Rect.isOrdinary(view.width) ? nil : "width", Rect.isOrdinary(view.height) ? nil : "height"].compactMap { $0 }
+            odd.append("at \(viewport) gravity aligns a view that sets no \(axes.joined(separator: " or ")) of its own: MyLayout leaves it `CGFLOAT_MAX` (M108); give `content(WxH)` for the size the view sets")
         }
         if !result.settled { odd.append("never settles at \(viewport) (L005)") }
         if viewportIndex == 0, result.isScreen {

@@ -102,10 +102,7 @@ public enum Preview {
             ]
             if let slot = grid.slot { members.append(JSONMember("slot", .number(Double(slot)))) }
             if let view = grid.viewFrame {
-                members.append(JSONMember("view", .object([
-                    JSONMember("x", .number(FramesReport.rounded(view.x))), JSONMember("y", .number(FramesReport.rounded(view.y))),
-                    JSONMember("width", .number(FramesReport.rounded(view.width))), JSONMember("height", .number(FramesReport.rounded(view.height))),
-                ])))
+                members.append(JSONMember("view", FramesReport.rectJSON(view)))
             }
             if let range = grid.sourceRange {
                 members.append(JSONMember("line", .number(Double(source.lineIndex(of: range.lowerBound) + 1))))

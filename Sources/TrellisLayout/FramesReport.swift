@@ -62,14 +62,24 @@ public enum FramesReport {
         return .object(members)
     }
 
-    static func rectJSON(_ rect: Rect) -> JSONValue {
+    /// A view's frame as JSON: each number rounded, or the string `"CGFLOAT_MAX"` (or
+    /// `"-CGFLOAT_MAX"`) where MyLayout left that value beyond any screen (``Rect/isBounded``).
+    public static func rectJSON(_ rect: Rect) -> JSONValue {
         .object([
-            JSONMember("x", .number(rounded(rect.x))),
-            JSONMember("y", .number(rounded(rect.y))),
-            JSONMember("width", .number(rounded(rect.width))),
-            JSONMember("height", .number(rounded(rect.height))),
+            JSONMember("x", coordinate(rect.x)),
+            JSONMember("y", coordinate(rect.y)),
+            JSONMember("width", coordinate(rect.width)),
+            JSONMember("height", coordinate(rect.height)),
         ])
     }
+
+    /// One number of a view's frame as JSON (see ``rectJSON(_:)``).
+    static func coordinate(_ value: Double) -> JSONValue {
+        Rect.isOrdinary(value) ? .number(rounded(value)) : .string(unbounded(value))
+    }
+
+    /// How reports name a value beyond any screen: `CGFLOAT_MAX` or `-CGFLOAT_MAX`.
+    static func unbounded(_ value: Double) -> String { value > 0 ? "CGFLOAT_MAX" : "-CGFLOAT_MAX" }
 
     /// The JSON report as text: one-space indentation, a final newline.
     public static func jsonText(_ layouts: [LayoutFrames]) -> String {
@@ -114,7 +124,9 @@ public enum FramesReport {
     }
 
     /// A length as every report prints it: at most three decimals.
-    public static func number(_ value: Double) -> String { JSONWriter.formatNumber(rounded(value)) }
+    public static func number(_ value: Double) -> String {
+        Rect.isOrdinary(value) ? JSONWriter.formatNumber(rounded(value)) : unbounded(value)
+    }
 
     /// `x,y width×height`, as the view column shows a view's frame.
     public static func rectText(_ rect: Rect) -> String {

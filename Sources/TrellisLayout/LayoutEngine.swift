@@ -10,6 +10,16 @@ public struct Rect: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// Whether every number is an ordinary length: not `CGFLOAT_MAX` (beyond 10³⁰⁰), nor what
+    /// rounding it to pixels overflowed to. A view that sets no size of its own, aligned by
+    /// gravity in a cell of fixed size, gets such a frame from MyLayout.
+    public var isBounded: Bool {
+        Self.isOrdinary(x) && Self.isOrdinary(y) && Self.isOrdinary(width) && Self.isOrdinary(height)
+    }
+
+    /// Whether `value` is a length a screen can show: finite and within ±10³⁰⁰.
+    public static func isOrdinary(_ value: Double) -> Bool { abs(value) <= 1e300 }
 }
 
 /// The shape of a laid-out tree in pre-order, shared by all of its frames: enough to name

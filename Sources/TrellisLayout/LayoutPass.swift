@@ -57,7 +57,7 @@ struct LayoutPass: Sendable {
 
     /// `_myCGFloatRound`: rounds to the device pixel grid.
     func roundToPixel(_ value: Double) -> Double {
-        if value == 0 { return value }
+        if value == 0 || value == .greatestFiniteMagnitude || value == -.greatestFiniteMagnitude { return value }
         if value < 0 { return (-0.5).addingProduct(value, scale).rounded(.up) / scale }
         return (0.5).addingProduct(value, scale).rounded(.down) / scale
     }
@@ -336,7 +336,7 @@ extension LayoutPass {
                        width: rect.width - inset.left - inset.right, height: rect.height - inset.top - inset.bottom)
         let slot = tree.slots[index]
         var view: Rect?
-        if slot != nil, screen, !viewSizeUnknown(index) { view = screenRect(viewFrame(index)) }
+        if slot != nil, screen { view = screenRect(viewFrame(index)) }
         let parentIndex = Int(parent[index])
         return GridFrame(
             index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
@@ -346,35 +346,35 @@ extension LayoutPass {
             sourceRange: tree.sources[index])
     }
 
-    /// A leaf's view aligned by gravity (or overlap) takes its own size on that axis: the
-    /// size it sets itself, which a static tool knows only from `content(WxH)` (or
-    /// `frames --content`); no view frame without one. Where MyLayout measures the view
-    /// instead (`sizeThatFits:`, ``viewSize(_:)``) it is taken as 0 × 0 without a content size.
-    func viewSizeUnknown(_ index: Int) -> Bool {
-        if anchor[index], childCount[index] > 0 { return false }
-        guard viewSize(index) == nil else { return false }
-        let horizontal = gravity[index] & 0x00FF, vertical = gravity[index] & 0xFF00
-        return (horizontal != 0 && horizontal != Gravity.width) || (vertical != 0 && vertical != Gravity.height)
-    }
-
     /// The size grid `index`'s view has where gravity aligns it: its content size, or 0 × 0
     /// where MyLayout measured a view that gave none (`-myTraversalGrid:…` measures the view
     /// of a `wrap` leaf that is no anchor, and of an anchor of size 0).
     func viewSize(_ index: Int) -> PreviewSize? {
         if let size = content[index] { return size }
-        let measured = childCount[index] == 0 && (measure[index] == RuntimeReading.wrap ? !anchor[index] : measure[index] == 0 && anchor[index])
-        return measured ? PreviewSize(width: 0, height: 0) : nil
+        return tree.measuresView(index) ? PreviewSize(width: 0, height: 0) : nil
     }
 
     /// What `-doLayoutSubviews` sets as a subview's frame: negative sizes become 0, then every
-    /// number is rounded to the pixel grid on its own.
+    /// number is rounded to the pixel grid on its own. The view gets it as a centre and a size
+    /// (anchor point ½), and reads it back as a frame: for a view of `CGFLOAT_MAX` width that
+    /// round trip is not exact (`x + ½·MAX − ½·MAX` is 0 for any small `x`), so it is done as
+    /// UIKit does it, each step one fused multiply-add.
     func screenRect(_ rect: Rect) -> Rect {
-        Rect(x: roundToPixel(rect.x), y: roundToPixel(rect.y),
-             width: roundToPixel(max(rect.width, 0)), height: roundToPixel(max(rect.height, 0)))
+        var screen = Rect(x: roundToPixel(rect.x), y: roundToPixel(rect.y),
+                          width: roundToPixel(max(rect.width, 0)), height: roundToPixel(max(rect.height, 0)))
+        if !screen.isBounded {
+            screen.x = screen.x.addingProduct(0.5, screen.width).addingProduct(-screen.width, 0.5)
+            screen.y = screen.y.addingProduct(0.5, screen.height).addingProduct(-screen.height, 0.5)
+        }
+        return screen
     }
 
     /// Where the view lands: an anchor non-leaf's view fills the whole grid; otherwise the
-    /// content box, or — with gravity and a known content size — aligned inside it. Computed
+    /// content box, or — with gravity — aligned inside it by its own size. A static tool knows
+    /// that size only from `content(WxH)` (or `frames --content`); where MyLayout measures the
+    /// view it is 0 × 0 without one (``viewSize(_:)``). Elsewhere MyLayout takes the size the
+    /// view sets itself (`myWidth`, `myHeight`) and, for a view that sets none, leaves the
+    /// layout engine's `CGFLOAT_MAX` in place: the view covers the screen or leaves it. Computed
     /// as MyLayout does (`-myCalcSubview:horzGravity:…`, then the grid's origin added, in that
     /// order): in left-to-right coordinates, a negative width clamped to 0, then mirrored under
     /// RTL (`width − leading − width`), so the rounding to pixels agrees too. A view of negative
@@ -385,7 +385,8 @@ extension LayoutPass {
         var lead = rtl ? inset.right : inset.left, trail = rtl ? inset.left : inset.right
         var top = inset.top, bottom = inset.bottom
         if filling { (lead, trail, top, bottom) = (0, 0, 0, 0) }
-        let size = filling ? nil : viewSize(index)
+        let unset = PreviewSize(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        let size = filling ? nil : viewSize(index) ?? unset
         let bits = size == nil ? 0 : gravity[index]
         let contentWidth = w[index] - lead - trail, contentHeight = h[index] - top - bottom
         var leading = lead, width = contentWidth

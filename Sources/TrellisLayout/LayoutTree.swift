@@ -130,6 +130,22 @@ public struct LayoutTree: Sendable {
     /// The dotted 1-based path of a grid (`""` for the root), as `trellis frames` prints it.
     public func path(of grid: Int) -> String { paths.path(of: grid) }
 
+    /// Whether MyLayout measures the view of `grid` (`sizeThatFits:`, in `-myTraversalGrid:…`):
+    /// the view of a `wrap` leaf that is no anchor, and of an anchor of size 0. Elsewhere the
+    /// view's own size is only what it sets itself (`myWidth`, `myHeight`).
+    public func measuresView(_ grid: Int) -> Bool {
+        childCount[grid] == 0 && (measure[grid] == RuntimeReading.wrap ? !anchor[grid] : measure[grid] == 0 && anchor[grid])
+    }
+
+    /// Whether gravity aligns the view of leaf `grid` by the view's own size and MyLayout does
+    /// not measure it, and no `content(WxH)` says what size it sets: a view that sets none
+    /// comes out `CGFLOAT_MAX` long on that axis.
+    public func viewSizeIsUnset(_ grid: Int) -> Bool {
+        guard childCount[grid] == 0, content[grid] == nil, !measuresView(grid) else { return false }
+        let gravity = Gravity(rawValue: self.gravity[grid])
+        return gravity.alignsHorizontally || gravity.alignsVertically
+    }
+
     /// How many grids a tree holds; the readers bound its depth, so recursion is bounded.
     static func count(_ grid: borrowing RuntimeGrid) -> Int {
         var total = 1

@@ -43,11 +43,13 @@ public enum SVGRenderer {
         // as a small cross, so that overlap views and zero-height cells can be seen.
         for grid in result.grids {
             guard let slot = grid.slot else { continue }
-            if let view = grid.viewFrame {
+            guard let view = grid.viewFrame else { continue }
+            if view.isBounded {
                 out += viewMark(view, slot: slot, color: "#2563eb", note: "")
             } else {
-                // A view that sizes itself (gravity, overlap) lands somewhere in this cell.
-                out += viewMark(grid.contentBox, slot: slot, color: "#d97706", note: " (sizes itself; give content(WxH) to place it)")
+                // Gravity aligns a view that sets no size: CGFLOAT_MAX long, off any screen.
+                out += viewMark(grid.contentBox, slot: slot, color: "#d97706",
+                                note: " (the view sets no size of its own, so MyLayout makes it \(FramesReport.rectText(view)); give content(WxH))")
             }
         }
         out += "</svg>\n"
@@ -223,7 +225,7 @@ public enum SVGRenderer {
         return halo + "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(color)\" stroke-width=\"\(n(line.thick))\"\(dash)/>\n"
     }
 
-    static func n(_ value: Double) -> String { JSONWriter.formatNumber(FramesReport.rounded(value)) }
+    static func n(_ value: Double) -> String { FramesReport.number(value) }
 
     static func escape(_ text: String) -> String {
         var out = ""

@@ -84,10 +84,12 @@ struct StructureRules {
                     notes: ["Its children still take views. To keep an area empty, make a placeholder leaf."])
             }
         } else if !isRoot {
-            if !gravity.isNone, !(tree.anchor[grid] && tree.measure[grid] == 0) {
-                add("M108", .info, "gravity on a leaf aligns its view inside the cell: the view must then have its own size",
+            if tree.viewSizeIsUnset(grid) {
+                let axes = [gravity.alignsHorizontally ? "width" : nil, gravity.alignsVertically ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
+                add("M108", .info, "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long, off the screen",
                     spans.span(of: "gravity", at: source),
-                    notes: ["Without gravity the view fills the cell; with it, a view without a width or height of its own gets 0."])
+                    notes: ["Without gravity the view fills the cell. A `wrap` cell (or an overlap cell) measures its view instead (`sizeThatFits:`).",
+                            "In Trellis, `content(WxH)` states the size the view sets (`myWidth`, `myHeight`); previews place the view by it, and it never reaches the JSON."])
             }
             if tree.anchor[grid], tree.measure[grid] != 0 {
                 add("M110", .info, "`anchor` on a leaf has no effect: a leaf already takes a view",

@@ -116,6 +116,10 @@ public struct Gravity: Hashable, Sendable {
     public var horizontal: UInt16 { rawValue & 0x00FF }
     public var vertical: UInt16 { rawValue & 0xFF00 }
     public var isNone: Bool { rawValue == 0 }
+    /// Whether a leaf's view is placed by its own width (any horizontal word but `width`).
+    public var alignsHorizontally: Bool { horizontal != 0 && horizontal != Self.width }
+    /// Whether a leaf's view is placed by its own height (any vertical word but `height`).
+    public var alignsVertically: Bool { vertical != 0 && vertical != Self.height }
 
     /// `returnGravity:` — the first word found as a case-sensitive SUBSTRING, in this order.
     public static let wordsInRuntimeOrder: [(String, UInt16)] = [

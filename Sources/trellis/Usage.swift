@@ -137,11 +137,12 @@ enum Usage {
     10 passes of one layout. `path` is the dotted 1-based child index from the root ("" is
     the root); `slot` is the 0-based index of the subview that lands in the grid, or null;
     `view` is the frame that subview gets: the content box (an anchor with sub-grids: the
-    whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels; absent where the
-    view sizes itself (gravity or overlap without content(WxH) or --content): there
-    MyLayout asks the view for its own size, and a view that sets none (no myWidth or
-    myHeight) is made CGFLOAT_MAX long on that axis. With --single-pass there is no
-    `passes`, `settled` or `view`.
+    whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels. Gravity aligns
+    a view by its own size: in a wrap or overlap cell MyLayout measures it (taken as 0 × 0);
+    elsewhere it is the size the view sets (myWidth, myHeight), which content(WxH) or
+    --content states. A view that sets none is CGFLOAT_MAX long on that axis, printed as
+    the string "CGFLOAT_MAX" (or "-CGFLOAT_MAX" for a position), as on the screen (M108).
+    With --single-pass there is no `passes`, `settled` or `view`.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.
@@ -260,8 +261,9 @@ enum Usage {
     Every grid is outlined; leaves are labelled with their path, size rule and slot;
     placeholders are hatched, anchors shaded, borderlines drawn with their color,
     thickness, indents, offset and dash. Each view's frame is drawn in dashed blue (a view
-    with no area as a line or a cross); a view that sizes itself (gravity or overlap
-    without content(WxH)) is marked in orange over its cell.
+    with no area as a line or a cross); a view that gravity aligns but that sets no size of
+    its own, so that MyLayout makes it CGFLOAT_MAX long (M108), is marked in orange over
+    its cell.
 
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error

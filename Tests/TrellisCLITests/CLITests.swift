@@ -96,7 +96,8 @@ final class CLITests: XCTestCase {
 
     /// `--content SLOT=WxH`: the size a slot's view sets itself, which a gravity cell aligns
     /// (as MyLayout does for a view with myWidth and myHeight: tools/realrt --sized); without
-    /// it the view of a gravity cell is not reported.
+    /// it a fixed cell's view is `CGFLOAT_MAX` long on the aligned axis (what realrt prints
+    /// for this grid), and a wrap cell's is measured at 0 × 0.
     func testFramesContentSizesAlignViewsInGravityCells() throws {
         let grid = #"{"rows":[{"size":100,"gravity":"left|top"},{"size":100,"gravity":"centerX"},{"size":"wrap","gravity":"left"}]}"#
         let sized = try trellis(["frames", "-", "--format", "json", "--content", "0=30x20,1=30x20,2=30x20"], stdin: grid)
@@ -106,7 +107,11 @@ final class CLITests: XCTestCase {
         let views = grids.compactMap { $0["view"] }.map { view in ["x", "y", "width", "height"].map { RuntimeReading.double(view[$0]) } }
         XCTAssertEqual(views, [[0, 0, 30, 20], [172.5, 100, 30, 100], [0, 200, 30, 20]])
         let unsized = try trellis(["frames", "-", "--format", "json"], stdin: grid)
-        XCTAssertEqual(unsized.stdout.components(separatedBy: "\"view\"").count - 1, 1, "only the wrap cell's view (0 × 0)")
+        let unsizedGrids = JSONReader.read(unsized.stdout).root?.value["layouts"]?.arrayElements?.first?["viewports"]?.arrayElements?.first?["grids"]?.arrayElements ?? []
+        let unsizedViews = unsizedGrids.compactMap { $0["view"] }.map { view in
+            ["x", "y", "width", "height"].map { view[$0]?.stringValue ?? JSONWriter.formatNumber(RuntimeReading.double(view[$0]) ?? .nan) }
+        }
+        XCTAssertEqual(unsizedViews, [["0", "0", "CGFLOAT_MAX", "CGFLOAT_MAX"], ["-CGFLOAT_MAX", "100", "CGFLOAT_MAX", "100"], ["0", "200", "0", "0"]])
         let wrong = try trellis(["frames", "-", "--content", "0=30"], stdin: grid)
         XCTAssertEqual(wrong.status, 2)
         XCTAssertTrue(wrong.stderr.contains("--content takes SLOT=WIDTHxHEIGHT"), wrong.stderr)

@@ -16,8 +16,9 @@ final class LanguageCatchesJSONTests: XCTestCase {
         "M103": ["M006"], "M104": ["M104", "M006"], "J008": ["M009", "J008"],
     ]
     /// Codes that cannot correspond: `content(WxH)` sizes a view in Trellis previews only, so
-    /// the JSON's frames rules see an unknown view (L003) where the Trellis file's do not.
-    static let previewOnly: Set<String> = ["L003"]
+    /// the JSON's rules see an unknown view (L003) or a gravity view that sets no size (M108)
+    /// where the Trellis file's do not.
+    static let previewOnly: Set<String> = ["L003", "M108"]
 
     static let sizes = ["10", "33%", "-50%", "1/3", "fill", "wrap", "0", "_", "20.5", "150%", "-150%", "100%", "-100%", "0.5",
                         "-0.5", "1.5", "-1.2", "-1", "1", "3/2", "1e9", "-0", "99.9999%", "100.0%", "200"]

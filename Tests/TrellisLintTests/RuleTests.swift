@@ -64,6 +64,11 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(trellis: "rows { 10 gravity(top|left) }"), ["M108"])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"top|Left"}]}"#), ["M108", "M121"])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"topcenterX"}]}"#), ["M108", "M121"])
+        // Not where the view's size is known: stated (content), measured (a wrap cell, an
+        // overlap cell), or only filled (width, height).
+        XCTAssertEqual(codes(trellis: "rows { 10 gravity(top|left) content(20x10) }"), [])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":"wrap","gravity":"top"}]}"#), ["L003"])
+        XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"width|height"}]}"#), [])
     }
 
     func testFlagsWithoutEffect() {
