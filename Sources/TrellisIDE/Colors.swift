@@ -44,14 +44,4 @@ public enum Colors {
         }
         return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
-
-    /// How a color is written: `#RRGGBB`, or `#AARRGGBB` (alpha first, as the runtime reads
-    /// it) when it is not opaque.
-    public static func presentation(_ color: RGBA) -> String {
-        func hex(_ value: UInt8) -> String {
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(value >> 4)], digits[Int(value & 15)]])
-        }
-        return "#" + (color.alpha == 255 ? "" : hex(color.alpha)) + hex(color.red) + hex(color.green) + hex(color.blue)
-    }
 }

@@ -29,6 +29,6 @@ public enum Commands {
         if let viewport { result = LayoutEngine.layout(runtime, viewport: viewport) } else { result = analysis.frames(layout: index, viewport: 0) }
         guard let result else { return nil }
         let layoutName = analysis.file.layouts[index].name
-        return (layoutName, SVGRenderer.svg(name: layoutName, runtime: runtime, result: result))
+        return (layoutName, SVGRenderer.svg(name: layoutName, result: result))
     }
 }

@@ -46,6 +46,7 @@ public enum Hover {
         var header = "**\(layout.name)** · grid `\(path.isEmpty ? "(root)" : path)`"
         var rows: [String] = []
         var odd: [String] = []
+        var lineRows: [String] = []
         var slotText = "no view"
         for viewportIndex in analysis.viewports.indices {
             guard let result = analysis.frames(layout: origin.layout, viewport: viewportIndex), result.grids.indices.contains(origin.index) else { continue }
@@ -58,6 +59,11 @@ public enum Hover {
             let view = frame.viewFrame.map(FramesReport.rectText) ?? "–"
             let label = result.viewport.label ?? result.viewport.description
             rows.append("| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |")
+            let lines = result.borderlines.lines(of: origin.index)
+            if !lines.isEmpty {
+                lineRows.append("borderlines at \(label): " + lines.map { "\($0.edge.rawValue) \(FramesReport.rectText($0.painted))" + ($0.state == .current ? "" : " (\($0.state.rawValue))") }.joined(separator: ", "))
+                odd += borderlineOddities(lines, viewport: label, rtl: result.viewport.rtl)
+            }
             odd += oddities(frame, index: origin.index, result: result, parent: origin.parent, viewport: label, analysis: analysis, layout: origin.layout, viewportIndex: viewportIndex)
         }
         var text = header + " · slot \(slotText)\n"
@@ -65,6 +71,7 @@ public enum Hover {
             text += templateLines(analysis, tree, origin: origin, range: range, instances: origins.count, hovered: hovered)
         }
         text += "\n| viewport | length | frame | content box | view |\n|---|---|---|---|---|\n" + rows.joined(separator: "\n")
+        if !lineRows.isEmpty { text += "\n\n" + lineRows.joined(separator: "  \n") }
         if !odd.isEmpty { text += "\n\n" + odd.map { "⚠︎ " + $0 }.joined(separator: "  \n") }
         if analysis.file.layouts.count > 1 { text += "\n\nlayout \(origin.layout + 1) of \(analysis.file.layouts.count)" }
         return text
@@ -95,6 +102,23 @@ public enum Hover {
             }
         }
         return text
+    }
+
+    /// What a grid's borderlines show that the JSON does not say: an earlier pass's line, no
+    /// line, or (under RTL) a line away from the grid's edge.
+    static func borderlineOddities(_ lines: [BorderlineFrame], viewport: String, rtl: Bool) -> [String] {
+        var odd: [String] = []
+        for line in lines {
+            switch line.state {
+            case .stale: odd.append("at \(viewport) the \(line.edge.rawValue) borderline is where an earlier pass left it: this grid's final rectangle has a zero side")
+            case .never: odd.append("at \(viewport) the \(line.edge.rawValue) borderline is never painted: this grid has a zero side in every pass")
+            case .current: break
+            }
+            if rtl, line.state != .never, abs(line.painted.x - line.intended.x) > 0.001 {
+                odd.append("at \(viewport) the \(line.edge.rawValue) borderline is painted at x \(FramesReport.number(line.painted.x)), not at the grid's edge (x \(FramesReport.number(line.intended.x))) (L004)")
+            }
+        }
+        return odd
     }
 
     static func oddities(_ frame: GridFrame, index: Int, result: LayoutResult, parent: Int?, viewport: String, analysis: Analysis, layout: Int, viewportIndex: Int) -> [String] {

@@ -111,7 +111,7 @@ public enum Preview {
         }
         let name = analysis.file.layouts[layout].name
         return .object([
-            JSONMember("svg", .string(SVGRenderer.svg(name: name, runtime: runtime, result: result, idPrefix: idPrefix))),
+            JSONMember("svg", .string(SVGRenderer.svg(name: name, result: result, idPrefix: idPrefix))),
             JSONMember("width", .number(result.width)),
             JSONMember("height", .number(result.height)),
             JSONMember("passes", .number(Double(result.passes))),

@@ -244,7 +244,7 @@ extension LanguageServer {
               let target = byteRange(params["range"], in: analysis.source) else {
             return respond(id: id, error: .invalidParams, "color and range are required")
         }
-        let text = Colors.presentation(RGBA(red: red, green: green, blue: blue, alpha: alpha))
+        let text = RGBA(red: red, green: green, blue: blue, alpha: alpha).written
         respond(id: id, result: .array([LSPJSON.object([
             ("label", .string(text)),
             ("textEdit", LSPJSON.object([("range", range(target, analysis.source)), ("newText", .string(text))])),

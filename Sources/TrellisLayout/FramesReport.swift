@@ -57,6 +57,8 @@ public enum FramesReport {
                 JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
             ]
             if let view = grid.viewFrame { fields.append(JSONMember("view", rectJSON(view))) }
+            let lines = result.borderlines.lines(of: grid.index)
+            if !lines.isEmpty { fields.append(JSONMember("borderlines", .array(lines.map(borderlineJSON)))) }
             return .object(fields)
         })))
         return .object(members)
@@ -70,6 +72,25 @@ public enum FramesReport {
             JSONMember("y", coordinate(rect.y)),
             JSONMember("width", coordinate(rect.width)),
             JSONMember("height", coordinate(rect.height)),
+        ])
+    }
+
+    /// A borderline as the screen shows it: the edge it was written for and MyLayout's side,
+    /// the area painted, the line's own values, and whether it shows the grid's final
+    /// rectangle (`current`), an earlier pass's (`stale`) or nothing (`never`).
+    public static func borderlineJSON(_ line: BorderlineFrame) -> JSONValue {
+        .object([
+            JSONMember("edge", .string(line.edge.rawValue)),
+            JSONMember("side", .string(line.side.rawValue)),
+            JSONMember("x", coordinate(line.painted.x)),
+            JSONMember("y", coordinate(line.painted.y)),
+            JSONMember("width", coordinate(line.painted.width)),
+            JSONMember("height", coordinate(line.painted.height)),
+            JSONMember("thick", .number(rounded(line.line.thick))),
+            JSONMember("color", line.line.color.map { .string($0.hexRGB) } ?? .null),
+            JSONMember("alpha", line.line.color.map { .number(rounded(Double($0.alpha) / 255)) } ?? .null),
+            JSONMember("dash", .number(rounded(line.line.dash))),
+            JSONMember("state", .string(line.state.rawValue)),
         ])
     }
 
@@ -117,10 +138,26 @@ public enum FramesReport {
                     ] + (views ? [grid.viewFrame.map(rectText) ?? ""] : []))
                 }
                 output += alignedTable(rows, rightAligned: [3, 4, 5, 6, 7])
+                output += borderlinesText(result)
                 output += "\n"
             }
         }
         return output
+    }
+
+    /// The borderlines of one result as a table (empty when there are none): the area each
+    /// paints, its thickness in pixels, colour, dash and state.
+    static func borderlinesText(_ result: LayoutResult) -> String {
+        guard !result.borderlines.isEmpty else { return "" }
+        var rows: [[String]] = [["borderline", "edge", "x", "y", "width", "height", "thick", "color", "dash", "state"]]
+        for grid in result.borderlines.gridIndices {
+            for line in result.borderlines.lines(of: grid) {
+                rows.append([result.path(of: grid), line.edge.rawValue, number(line.painted.x), number(line.painted.y),
+                             number(line.painted.width), number(line.painted.height), number(line.line.thick),
+                             line.line.color?.written ?? "none", number(line.line.dash), line.state.rawValue])
+            }
+        }
+        return "\n" + alignedTable(rows, rightAligned: [2, 3, 4, 5, 6, 8])
     }
 
     /// A length as every report prints it: at most three decimals.

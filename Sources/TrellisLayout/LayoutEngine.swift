@@ -88,6 +88,8 @@ public struct LayoutResult: Sendable {
     public var relayouts: Int = 0
     /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
     public var isScreen: Bool
+    /// The borderlines as the screen shows them (none for a single pass).
+    public var borderlines = BorderlineLayers.none
     /// Names the grids (one reference for the whole result; the frames are plain values).
     let paths: GridPaths
 
@@ -142,6 +144,7 @@ public enum LayoutEngine {
         var passes = 0
         var results: [LayoutResult] = []
         var lastPlaces: LayoutPass.Places?
+        var layers = BorderlineLayers(tree, viewport: viewport)
         let relayoutsCanMove = relayouts == 0 || laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: wraps)
         for request in 0...max(0, relayouts) {
             if request > 0, !relayoutsCanMove, var again = results.last {
@@ -156,6 +159,7 @@ public enum LayoutEngine {
             for _ in 0..<maximumPasses {
                 let measured = pass.run(height: height)
                 passes += 1
+                if !layers.isEmpty { layers.layOut(after: pass) }
                 let applied = pass.roundToPixel(measured)
                 // A negative height is applied as 0; a frame set to the size it has already
                 // does not make UIKit lay the view out again.
@@ -169,6 +173,7 @@ public enum LayoutEngine {
                                       passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
             if request < relayouts { lastPlaces = pass.places }
             result.relayouts = request
+            result.borderlines = layers
             results.append(result)
             if !settled { break }
         }

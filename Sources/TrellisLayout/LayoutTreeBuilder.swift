@@ -10,6 +10,7 @@ extension LayoutTree {
         var gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
         var contentBits = RankedBits(), depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
         var firstBorderline: UnsafeColumn<Edge?>
+        var borderlineGrids: [BorderlineGrid] = []
         /// Filled for trees read from JSON only.
         var keyPlaces = KeyPlaces()
         /// Whether the grids were read from JSON (their key places recorded).
@@ -115,6 +116,7 @@ extension LayoutTree {
             sourceStarts.append(stored.start)
             sourceEnds.append(stored.end)
             firstBorderline.append(grid.firstBorderline)
+            if !grid.borderlines.isEmpty, parentIndex >= 0 { borderlineGrids.append(BorderlineGrid(grid: index, lines: grid.borderlines)) }
             deepest = max(deepest, level)
             if childTotal > 0 { childList.append(-1, times: childTotal) }
             return index

@@ -1,13 +1,13 @@
 import TrellisModel
 
 /// Draws a computed layout: every grid outlined, leaves labelled with path, size rule and
-/// slot, placeholders hatched, anchors shaded, borderlines drawn as the runtime would
-/// (color, thickness, head/tail indents, offset, dash; under RTL from the unmirrored
-/// rectangle, where the runtime draws them), and the frame each view gets in blue. Grids
-/// with a negative length are outlined in red. Pure text output; no scripts.
+/// slot, placeholders hatched, anchors shaded, borderlines where MyLayout paints them
+/// (``BorderlineLayers``: thickness in pixels, inside the edge, an earlier pass's line where
+/// the grid ended with a zero side, and under RTL mirrored within the grid's own width), and
+/// the frame each view gets in blue. Grids with a negative length are outlined in red. Pure
+/// text output; no scripts.
 public enum SVGRenderer {
-    public static func svg(name: String, runtime: RuntimeGrid, result: LayoutResult, idPrefix: String = "") -> String {
-        let lines = borderlines(in: runtime)
+    public static func svg(name: String, result: LayoutResult, idPrefix: String = "") -> String {
         let width = max(result.width, 1)
         let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
         var out = """
@@ -32,12 +32,7 @@ public enum SVGRenderer {
         }
         for (index, grid) in result.grids.enumerated() {
             out += cell(grid, path: result.path(of: grid.index), label: labels[index], hatch: "url(#\(idPrefix)hatch)")
-            if index < lines.count {
-                // The runtime draws borderlines from the unmirrored rectangle, even under RTL.
-                var frame = grid.frame
-                if result.viewport.rtl { frame.x = result.width - frame.x - frame.width }
-                for line in lines[index] { out += borderline(line, frame: frame) }
-            }
+            for line in result.borderlines.lines(of: grid.index) { out += borderline(line) }
         }
         // The views' frames on top, distinct from the grids: blue, dashed; a view with no area
         // as a small cross, so that overlap views and zero-height cells can be seen.
@@ -75,7 +70,7 @@ public enum SVGRenderer {
     }
 
     /// An HTML page with one panel per viewport; hovering a cell shows its facts.
-    public static func html(name: String, runtime: RuntimeGrid, results: [LayoutResult]) -> String {
+    public static func html(name: String, results: [LayoutResult]) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(name)) — Trellis</title>
@@ -92,7 +87,7 @@ public enum SVGRenderer {
         """
         for (index, result) in results.enumerated() {
             out += "<figure><figcaption>\(escape(viewportName(result.viewport))) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
-            out += svg(name: name, runtime: runtime, result: result, idPrefix: "p\(index)-")
+            out += svg(name: name, result: result, idPrefix: "p\(index)-")
             out += "</figure>\n"
         }
         out += "</div>\n</body></html>\n"
@@ -186,43 +181,26 @@ public enum SVGRenderer {
         return out
     }
 
-    /// Borderlines of every grid, in pre-order (the same order as the layout's grids).
-    static func borderlines(in root: RuntimeGrid) -> [[RuntimeBorderline]] {
-        var result: [[RuntimeBorderline]] = []
-        var stack: [RuntimeGrid] = [root]
-        while let grid = stack.popLast() {
-            result.append(grid.borderlines)
-            stack.append(contentsOf: grid.children.reversed())
-        }
-        return result
-    }
-
-    static func borderline(_ line: RuntimeBorderline, frame: Rect) -> String {
-        guard line.thick > 0 else { return "" }
-        let color = line.color.map { "rgba(\($0.red),\($0.green),\($0.blue),\(n(Double($0.alpha) / 255)))" } ?? "none"
-        let half = line.thick / 2
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        switch line.edge {
-        case .top:
-            y1 = frame.y + line.offset + half; y2 = y1
-            x1 = frame.x + line.head; x2 = frame.x + frame.width - line.tail
-        case .bottom:
-            y1 = frame.y + frame.height - line.offset - half; y2 = y1
-            x1 = frame.x + line.head; x2 = frame.x + frame.width - line.tail
-        case .left:
-            x1 = frame.x + line.offset + half; x2 = x1
-            y1 = frame.y + line.head; y2 = frame.y + frame.height - line.tail
-        case .right:
-            x1 = frame.x + frame.width - line.offset - half; x2 = x1
-            y1 = frame.y + line.head; y2 = frame.y + frame.height - line.tail
-        }
-        let dash = line.dash > 0 ? " stroke-dasharray=\"\(n(line.dash)) \(n(line.dash))\"" : ""
+    /// A borderline as a line through the middle of the area it paints, as wide as that area
+    /// is thick (butt caps); nothing for a line never painted or whose area is empty. A stale
+    /// line is drawn where it stays, and says so in its class.
+    static func borderline(_ line: BorderlineFrame) -> String {
+        let area = line.painted
+        guard line.state != .never, area.width > 0, area.height > 0 else { return "" }
+        let color = line.line.color.map { "rgba(\($0.red),\($0.green),\($0.blue),\(n(Double($0.alpha) / 255)))" } ?? "none"
+        let horizontal = line.edge == .top || line.edge == .bottom
+        let (x1, y1, x2, y2, thickness) = horizontal
+            ? (area.x, area.y + area.height / 2, area.x + area.width, area.y + area.height / 2, area.height)
+            : (area.x + area.width / 2, area.y, area.x + area.width / 2, area.y + area.height, area.width)
+        let dash = line.line.dash > 0 ? " stroke-dasharray=\"\(n(line.line.dash)) \(n(line.line.dash))\" stroke-dashoffset=\"\(n(line.line.dash / 2))\"" : ""
+        let ends = "x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\""
         // A light line (#EEEEEE on white) gets a faint dark edge so it can be seen.
         var halo = ""
-        if let color = line.color, (0.299 * Double(color.red) + 0.587 * Double(color.green) + 0.114 * Double(color.blue)) > 200 {
-            halo = "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"#6b7280\" stroke-opacity=\"0.45\" stroke-width=\"\(n(line.thick + 1))\"\(dash)/>\n"
+        if let color = line.line.color, (0.299 * Double(color.red) + 0.587 * Double(color.green) + 0.114 * Double(color.blue)) > 200 {
+            halo = "<line \(ends) stroke=\"#6b7280\" stroke-opacity=\"0.45\" stroke-width=\"\(n(thickness + 1))\"\(dash)/>\n"
         }
-        return halo + "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(color)\" stroke-width=\"\(n(line.thick))\"\(dash)/>\n"
+        let stale = line.state == .stale ? " class=\"stale\"" : ""
+        return halo + "<line\(stale) \(ends) stroke=\"\(color)\" stroke-width=\"\(n(thickness))\"\(dash)/>\n"
     }
 
     static func n(_ value: Double) -> String { FramesReport.number(value) }

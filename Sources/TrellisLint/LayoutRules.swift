@@ -37,26 +37,27 @@ struct LayoutRules {
         }
     }
 
-    /// L004: under RTL MyGridLayout mirrors the views but draws borderlines from the grids'
-    /// unmirrored rectangles, so a borderline of a grid that is not centred lands on the other
-    /// side. Reported once per layout, at the first such grid.
+    /// L004: under RTL MyLayout mirrors a sub-grid's borderline layers within the grid's own
+    /// width (`layoutSize.width − x − width`, where `x` already includes the grid's origin),
+    /// not across the layout view, so every line of a grid narrower than the layout lands
+    /// away from the grid's edge, often off the screen. Reported once per layout, at the
+    /// first such grid, with where the line is painted.
     mutating func misplacedBorderlines(_ tree: LayoutTree, _ result: LayoutResult, viewport: Viewport) {
-        var first: Int?
+        var first: (grid: Int, line: BorderlineFrame)?
         var count = 0
-        for grid in 1..<max(1, tree.count) where tree.firstBorderline[grid] != nil {
-            let frame = result.grids.rect(grid)
-            guard abs(result.width - frame.x - frame.width - frame.x) > 0.001 else { continue }
-            if first == nil { first = grid }
+        for grid in result.borderlines.gridIndices {
+            guard let line = result.borderlines.lines(of: grid).first(where: { $0.state != .never && abs($0.painted.x - $0.intended.x) > 0.001 }) else { continue }
+            if first == nil { first = (grid, line) }
             count += 1
         }
-        guard let grid = first, let edge = tree.firstBorderline[grid], reported.insert("L004").inserted else { return }
-        let frame = result.grids[grid]
-        let unmirroredX = result.width - frame.frame.x - frame.frame.width
-        var message = "at \(viewport.description) the borderlines of this grid (\(result.path(of: grid))) are drawn at x \(n(unmirroredX)), not where the grid appears (x \(n(frame.frame.x)))"
-        if count > 1 { message += "; so are those of \(count - 1) more grid\(count == 2 ? "" : "s")" }
+        guard let (grid, line) = first, reported.insert("L004").inserted else { return }
+        let painted = line.painted
+        let offScreen = painted.x + painted.width <= 0 || painted.x >= result.width ? ", off the screen" : ""
+        var message = "at \(viewport.description) the \(line.edge.rawValue) borderline of this grid (\(result.path(of: grid))) is painted at x \(n(painted.x))\(offScreen), not at the grid's edge (x \(n(line.intended.x)))"
+        if count > 1 { message += "; so are the borderlines of \(count - 1) more grid\(count == 2 ? "" : "s")" }
         diagnostics.append(Diagnostic(
-            code: "L004", severity: .warning, range: spans.span(of: .borderline(edge), grid: grid, in: tree), message: message,
-            notes: ["Under RTL MyGridLayout mirrors the views but draws borderlines from the unmirrored grid rectangles (a runtime bug)."]))
+            code: "L004", severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
+            notes: ["Under RTL MyLayout mirrors a grid's borderlines within the grid's own width, not across the layout (MyLayoutDelegate.m, -layoutSublayersOfLayer:): only a grid as wide as the layout keeps them at its edges."]))
     }
 
     func length(_ frame: Rect, along axis: Axis) -> Double {

@@ -222,6 +222,18 @@ public struct RGBA: Hashable, Sendable {
         "clear": RGBA(red: 0, green: 0, blue: 0, alpha: 0),
     ]
 
+    /// `#RRGGBB`: the colour without its alpha, as reports print it.
+    public var hexRGB: String { "#" + Self.hex(red) + Self.hex(green) + Self.hex(blue) }
+
+    /// How a colour is written: `#RRGGBB`, or `#AARRGGBB` (alpha first, as the runtime reads
+    /// it) when it is not opaque.
+    public var written: String { alpha == 255 ? hexRGB : "#" + Self.hex(alpha) + hexRGB.dropFirst() }
+
+    static func hex(_ value: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(value >> 4)], digits[Int(value & 15)]])
+    }
+
     /// `#RRGGBB`, `#AARRGGBB` (alpha FIRST), or a name (case-insensitive); anything else is nil.
     /// The hex digits are scanned like `NSScanner scanHexInt:` (a prefix; overflow saturates).
     public static func parse(_ text: String) -> RGBA? {

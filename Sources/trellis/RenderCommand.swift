@@ -5,7 +5,7 @@ import TrellisModel
 enum RenderCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.render); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "-o", "--output"], flags: ["--rtl", "--single-pass"])
+        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "--content", "-o", "--output"], flags: ["--rtl", "--single-pass"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let relayout = try Inputs.relayout(arguments.value("--relayout"))
         let format = arguments.value("--format") ?? "svg"
@@ -18,13 +18,13 @@ enum RenderCommand {
             return Trellis.Exit.inputErrors
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
-        let runtime = layout.runtime
+        let runtime = Inputs.withContent(layout.runtime, try Inputs.contentSizes(arguments.value("--content")))
         let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
         let text: String
         if format == "html" {
-            text = SVGRenderer.html(name: layout.name, runtime: runtime, results: results)
+            text = SVGRenderer.html(name: layout.name, results: results)
         } else {
-            text = results.first.map { SVGRenderer.svg(name: layout.name, runtime: runtime, result: $0) } ?? ""
+            text = results.first.map { SVGRenderer.svg(name: layout.name, result: $0) } ?? ""
         }
         if let output = arguments.value("-o") ?? arguments.value("--output") {
             let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))

@@ -129,7 +129,9 @@ enum Usage {
       --format text|json  An aligned table (default) or JSON:
                           {"layouts":[{"name","viewports":[{"width","height","scale","rtl",
                           "passes","settled","grids":[{"path","x","y","width","height",
-                          "slot","view":{"x","y","width","height"}}]}]}]}
+                          "slot","view":{"x","y","width","height"},"borderlines":[{"edge",
+                          "side","x","y","width","height","thick","color","alpha","dash",
+                          "state"}]}]}]}]}
       -h, --help          Show this help
 
     `width` and `height` are the layout view's applied, pixel-rounded size; `passes` counts
@@ -142,7 +144,13 @@ enum Usage {
     elsewhere it is the size the view sets (myWidth, myHeight), which content(WxH) or
     --content states. A view that sets none is CGFLOAT_MAX long on that axis, printed as
     the string "CGFLOAT_MAX" (or "-CGFLOAT_MAX" for a position), as on the screen (M108).
-    With --single-pass there is no `passes`, `settled` or `view`.
+    `borderlines` (on a grid that has any) are where MyLayout paints them: `x`…`height`
+    is the painted area (`thick` pixels inside the edge; a dashed line is `thick` points
+    wide, centred on it); `side` is MyLayout's (a JSON left is trailing under RTL), and
+    under RTL a sub-grid's lines are mirrored within the grid's own width, often away
+    from it (L004); `state` is current, stale (the grid ended with a zero side, so the
+    line stays where an earlier pass put it) or never (nothing painted, all numbers 0).
+    With --single-pass there is no `passes`, `settled`, `view` or `borderlines`.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.
@@ -251,6 +259,8 @@ enum Usage {
       --relayout N        As for `trellis frames`: draw the view laid out N more times
       --single-pass       As for `trellis frames`: draw one fresh pass
       --rtl               Lay out right-to-left
+      --content SLOT=WxH,...
+                          As for `trellis frames`: the size a slot's view sets itself
       --target 1|2|any    Which runtime reads the JSON
       --layout NAME       Which layout (default: the first)
       --format svg|html   An SVG picture (default), or an HTML page with one panel per
@@ -259,8 +269,10 @@ enum Usage {
       -h, --help          Show this help
 
     Every grid is outlined; leaves are labelled with their path, size rule and slot;
-    placeholders are hatched, anchors shaded, borderlines drawn with their color,
-    thickness, indents, offset and dash. Each view's frame is drawn in dashed blue (a view
+    placeholders are hatched, anchors shaded. Borderlines are drawn where MyLayout paints
+    them: `thick` pixels inside the edge (a dashed line `thick` points wide, centred on it),
+    an earlier pass's line where the grid ended with a zero side, none where it never had
+    two sides, and under RTL mirrored within the grid's own width (L004). Each view's frame is drawn in dashed blue (a view
     with no area as a line or a cross); a view that gravity aligns but that sets no size of
     its own, so that MyLayout makes it CGFLOAT_MAX long (M108), is marked in orange over
     its cell.

@@ -7,8 +7,9 @@ import XCTest
 /// What the screen shows, against MyLayout's own code: frames that `tools/realrt` (MyLayout
 /// 2.0.0 and 1.9.10 compiled unmodified, run headless) printed, checked through the real
 /// executable as a user runs it: `trellis frames INPUT --format json FLAGS`, within 0.001; the
-/// layout's size, passes and settling, every grid's frame and slot, and every view Trellis
-/// reports. Two sets: shared/corpus/runtime, and the fixtures in Tests/golden/runtime that
+/// layout's size, passes and settling, every grid's frame and slot, every view MyLayout places
+/// (`"CGFLOAT_MAX"` where it leaves one), and every borderline by the area it paints, its
+/// state and its values. Two sets: shared/corpus/runtime, and the fixtures in Tests/golden/runtime that
 /// `tools/realrt/differential.py --write-fixtures` wrote (they need nothing beside the clone).
 /// `.ci/run` also runs the live comparison on fresh random cases.
 final class RuntimeFramesTests: XCTestCase {
@@ -31,20 +32,22 @@ final class RuntimeFramesTests: XCTestCase {
     func testTheRuntimeCorpusMatchesThroughTheExecutable() throws {
         let cases = try cases(in: try TestPaths.corpus("runtime"))
         XCTAssertGreaterThanOrEqual(cases.count, 148)
-        let views = try assertMatches(cases)
-        XCTAssertGreaterThan(views, 1_500)
+        let compared = try assertMatches(cases)
+        XCTAssertGreaterThan(compared.views, 1_500)
+        XCTAssertGreaterThan(compared.borderlines, 150)
     }
 
     func testTheCommittedFixturesMatchThroughTheExecutable() throws {
         let cases = try cases(in: TestPaths.packageRoot.appendingPathComponent("Tests/golden/runtime"))
         XCTAssertGreaterThanOrEqual(cases.count, 40)
-        let views = try assertMatches(cases)
-        XCTAssertGreaterThan(views, 400)
+        let compared = try assertMatches(cases)
+        XCTAssertGreaterThan(compared.views, 400)
+        XCTAssertGreaterThan(compared.borderlines, 20)
     }
 
-    /// Compares each case; returns how many views were compared.
-    func assertMatches(_ cases: [Case], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        var viewsCompared = 0
+    /// Compares each case; returns how many views and borderlines were compared.
+    func assertMatches(_ cases: [Case], file: StaticString = #filePath, line: UInt = #line) throws -> (views: Int, borderlines: Int) {
+        var viewsCompared = 0, borderlinesCompared = 0
         for entry in cases {
             let name = entry.input.lastPathComponent + " " + entry.flags.joined(separator: " ")
             let run = try TrellisRun.run(["frames", entry.input.path, "--format", "json"] + entry.flags)
@@ -61,15 +64,51 @@ final class RuntimeFramesTests: XCTestCase {
                 XCTAssertEqual(grid["path"], expected["path"], place, file: file, line: line)
                 XCTAssertEqual(grid["slot"], expected["slot"], place, file: file, line: line)
                 for key in ["x", "y", "width", "height"] { assertClose(grid[key], expected[key], "\(place) \(key)", file: file, line: line) }
-                // Every view Trellis reports is where MyLayout puts it. (Trellis leaves out a
-                // view whose frame depends on the view's own size: issue #29, item 3.)
-                guard let view = grid["view"] else { continue }
-                let expectedView = try XCTUnwrap(expected["view"], "\(place): MyLayout places no view", file: file, line: line)
-                viewsCompared += 1
-                for key in ["x", "y", "width", "height"] { assertClose(view[key], expectedView[key], "\(place) view \(key)", file: file, line: line) }
+                // Every view is where MyLayout puts it, CGFLOAT_MAX included.
+                XCTAssertEqual(grid["view"] == nil, expected["view"] == nil, "\(place): a view on one side only", file: file, line: line)
+                if let view = grid["view"], let expectedView = expected["view"] {
+                    viewsCompared += 1
+                    for key in ["x", "y", "width", "height"] { assertSame(view[key], expectedView[key], "\(place) view \(key)", file: file, line: line) }
+                }
+                borderlinesCompared += assertSameBorderlines(grid["borderlines"]?.arrayElements ?? [], expected["borderlines"]?.arrayElements ?? [],
+                                                             place, file: file, line: line)
             }
         }
-        return viewsCompared
+        return (viewsCompared, borderlinesCompared)
+    }
+
+    /// A grid's borderlines against realrt's, matched by MyLayout's side: the painted area
+    /// (realrt's `paint`, turned to a positive size; any two areas of no width or height are
+    /// the same: nothing), edge, state, thickness, dash and colour. Returns how many.
+    func assertSameBorderlines(_ got: [JSONValue], _ want: [JSONValue], _ place: String, file: StaticString, line: UInt) -> Int {
+        XCTAssertEqual(got.map { $0["side"]?.stringValue ?? "" }.sorted(), want.map { $0["side"]?.stringValue ?? "" }.sorted(), "\(place) borderline sides", file: file, line: line)
+        var compared = 0
+        for expected in want {
+            guard let side = expected["side"]?.stringValue, let mine = got.first(where: { $0["side"]?.stringValue == side }) else { continue }
+            compared += 1
+            let subject = "\(place) \(side) borderline"
+            for key in ["edge", "state", "color"] { XCTAssertEqual(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
+            for key in ["thick", "dash", "alpha"] { assertClose(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
+            let paint = expected["paint"]
+            var area = ["x", "y", "width", "height"].map { RuntimeReading.double(paint?[$0]) ?? .nan }
+            if area[2] < 0 { area[0] += area[2]; area[2] = -area[2] }
+            if area[3] < 0 { area[1] += area[3]; area[3] = -area[3] }
+            let painted = ["x", "y", "width", "height"].map { RuntimeReading.double(mine[$0]) ?? .nan }
+            if (area[2] == 0 || area[3] == 0) && (painted[2] == 0 || painted[3] == 0) { continue }
+            for (index, key) in ["x", "y", "width", "height"].enumerated() {
+                XCTAssertEqual(painted[index], area[index], accuracy: 0.001, "\(subject) painted \(key)", file: file, line: line)
+            }
+        }
+        return compared
+    }
+
+    /// Two numbers of a frame: within 0.001, or the same string (`"CGFLOAT_MAX"`).
+    func assertSame(_ got: JSONValue?, _ want: JSONValue?, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        if got?.stringValue != nil || want?.stringValue != nil {
+            XCTAssertEqual(got?.stringValue, want?.stringValue, message, file: file, line: line)
+        } else {
+            assertClose(got, want, message, file: file, line: line)
+        }
     }
 
     func firstViewport(_ report: JSONValue?) -> JSONValue? {

@@ -152,7 +152,7 @@ final class FeatureTests: XCTestCase {
         let types = SemanticTokens.tokens(analysis).map { "\(analysis.source.text(in: $0.range)):\($0.type.name)" }
         XCTAssertTrue(types.contains("top:enumMember") && types.contains("bottom-borderline:property") && types.contains("thick:parameter"), "\(types)")
         XCTAssertEqual(Colors.colors(analysis).map(\.color), [RGBA(red: 255, green: 0, blue: 0, alpha: 255)])
-        XCTAssertEqual(Colors.presentation(RGBA(red: 255, green: 0, blue: 0, alpha: 128)), "#80FF0000")
+        XCTAssertEqual(RGBA(red: 255, green: 0, blue: 0, alpha: 128).written, "#80FF0000")
     }
 
     func testRangeFormattingTouchesOnlyTheRange() {

@@ -18,7 +18,7 @@ final class RenderTests: XCTestCase {
             let url = TestPaths.examples.appendingPathComponent(example + ".trellis")
             let file = LoadedFile.load(SourceFile(name: url.path, bytes: try TestPaths.bytes(url)), kind: .trellis)
             let layout = try XCTUnwrap(file.layouts.first)
-            let svg = SVGRenderer.svg(name: layout.name, runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: viewport))
+            let svg = SVGRenderer.svg(name: layout.name, result: LayoutEngine.layout(layout.runtime, viewport: viewport))
             let suffix = viewport.height == nil ? "-wrap" : ""
             let golden = TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/\(example)\(suffix).svg")
             if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_GOLDEN"] != nil {
@@ -33,7 +33,7 @@ final class RenderTests: XCTestCase {
     func testNarrowCellsKeepTheirSizeRuleAndAnchorsHideNoLabel() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "rows { 20 anchor cols { 30 | fill } ; fill cols 20% * 5 }"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)
-        let svg = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
+        let svg = SVGRenderer.svg(name: "t", result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
         XCTAssertEqual(svg.components(separatedBy: " 20% · 75 #").count - 1, 5, svg)
         // In 30 points the path gives way and the size rule stays.
         XCTAssertTrue(svg.contains(">30 #1</text>"), "the leaf inside the anchor keeps its label:\n\(svg)")
@@ -42,25 +42,27 @@ final class RenderTests: XCTestCase {
         // Nested anchors sharing a bottom edge: the inner one is labelled first.
         let nested = LoadedFile.load(SourceFile(name: "t", text: "rows { 200 anchor rows { fill anchor rows { 10 } } }"), kind: .trellis)
         let nestedLayout = try XCTUnwrap(nested.layouts.first)
-        let picture = SVGRenderer.svg(name: "t", runtime: nestedLayout.runtime, result: LayoutEngine.layout(nestedLayout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
+        let picture = SVGRenderer.svg(name: "t", result: LayoutEngine.layout(nestedLayout.runtime, viewport: Viewport(width: 375, height: 667, scale: 2)))
         XCTAssertTrue(picture.contains(">1.1 fill · 200 #1</text>"), picture)
     }
 
     func testBorderlinesUnderRightToLeftAreWhereTheRuntimeDrawsThem() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "cols { 100 bottom-borderline(color red thick 2); fill }"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)
-        let rtl = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 300, height: 100, scale: 2, rtl: true)))
-        XCTAssertTrue(rtl.contains(#"<line x1="0" y1="99" x2="100" y2="99" stroke="rgba(255,0,0,1)" stroke-width="2"/>"#), rtl)
+        let rtl = SVGRenderer.svg(name: "t", result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 300, height: 100, scale: 2, rtl: true)))
+        // MyLayout mirrors the line within the grid's own width: it stays at x 0…100, and is
+        // 2 pixels (1 point) thick, inside the bottom edge (realrt paints 0,99 100×1).
+        XCTAssertTrue(rtl.contains(#"<line x1="0" y1="99.5" x2="100" y2="99.5" stroke="rgba(255,0,0,1)" stroke-width="1"/>"#), rtl)
         XCTAssertTrue(rtl.contains(#"<rect class="cell" x="200" y="0" width="100" height="100""#), "the cell itself is mirrored")
     }
 
     func testNegativeAndPlaceholderCellsAreMarked() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "rows 80 | 40 | fill placeholder"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)
-        let svg = SVGRenderer.svg(name: "t", runtime: layout.runtime, result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 100, height: 100, scale: 2)))
+        let svg = SVGRenderer.svg(name: "t", result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 100, height: 100, scale: 2)))
         XCTAssertTrue(svg.contains("stroke=\"#dc2626\""))
         XCTAssertTrue(svg.contains("url(#hatch)"))
-        let html = SVGRenderer.html(name: "t", runtime: layout.runtime, results: [LayoutEngine.layout(layout.runtime, viewport: .default)])
+        let html = SVGRenderer.html(name: "t", results: [LayoutEngine.layout(layout.runtime, viewport: .default)])
         XCTAssertTrue(html.contains("<title>3 · fill · x 0, y 120, w 375, h 547 · placeholder</title>"))
         XCTAssertFalse(html.contains("<script"))
     }

@@ -133,7 +133,7 @@ final class RuleTests: XCTestCase {
         let text = "cols { 100 bottom-borderline(color red thick 1); fill }"
         let rtl = lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2, rtl: true))
         XCTAssertEqual(rtl.map(\.code), ["L004"])
-        XCTAssertEqual(rtl.first?.message, "at 375x667@2x rtl the borderlines of this grid (1) are drawn at x 0, not where the grid appears (x 275)")
+        XCTAssertEqual(rtl.first?.message, "at 375x667@2x rtl the bottom borderline of this grid (1) is painted at x 0, not at the grid's edge (x 275)")
         XCTAssertEqual(covered(rtl.first, in: text), "bottom-borderline(color red thick 1)")
         XCTAssertEqual(lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2)).map(\.code), [])
         XCTAssertEqual(lint(trellis: "rows { 100 bottom-borderline(color red thick 1); fill }",

@@ -11,6 +11,8 @@ build, dialect-2 cases on the 2.0.0 build. Exits 1 on any difference or error.
 
 --write-fixtures writes each generated case, its flags and realrt's frames to DIR (the golden
 files `swift test` compares with where realrt cannot be built).
+--render also draws each case with `trellis render` and checks every line it draws against
+the area MyLayout paints (compare.borderline_vs_render): no line missing, moved or extra.
 --target-any also imports each generated case and writes it back with `trellis build --target
 any` (`space` and `spacing` both), and checks that both MyLayout builds lay it out as Trellis
 laid out the case.
@@ -53,6 +55,8 @@ def main():
     parser.add_argument("--show", type=int, default=5)
     parser.add_argument("--write-fixtures", help="write generated cases with realrt's frames here")
     parser.add_argument("--target-any", action="store_true", help="also check JSON written with --target any on both builds")
+    parser.add_argument("--render", action="store_true",
+                        help="also check that `trellis render` draws each borderline where MyLayout paints it")
     args = parser.parse_args()
 
     cases = []
@@ -71,8 +75,10 @@ def main():
             cases.append((path, flags, None))
 
     sizes = random.Random(args.seed + 1)
-    stats = {"cases": 0, "agree": 0, "differ": 0, "errors": 0, "harness_differs": 0, "views_compared": 0, "views_omitted": 0}
+    stats = {"cases": 0, "agree": 0, "differ": 0, "errors": 0, "harness_differs": 0, "views_compared": 0, "views_omitted": 0,
+             "borderlines_compared": 0}
     if args.target_any: stats["any_agree"] = 0
+    if args.render: stats.update(borderlines_drawn=0, render_differs=0)
     shown = 0
     fixtures = []
     for path, flags, expected in cases:
@@ -102,6 +108,7 @@ def main():
         differences = compare.diff(trellis, reference, True, True)
         stats["views_compared"] += sum(1 for grid in compare.vp_of(trellis)["grids"] if "view" in grid)
         stats["views_omitted"] += omitted_views(reference, trellis)
+        stats["borderlines_compared"] += sum(len(grid.get("borderlines", [])) for grid in compare.vp_of(trellis)["grids"])
         if differences:
             stats["differ"] += 1
             if shown < args.show:
@@ -110,6 +117,18 @@ def main():
                     os.path.basename(path), " ".join(flags), " --content " + sized if sized else "", "\n  ".join(differences[:6]), path))
         else:
             stats["agree"] += 1
+        if args.render:
+            svg = subprocess.run([args.trellis, "render", path] + flags + (["--content", sized] if sized else []),
+                                 capture_output=True, text=True, timeout=120).stdout
+            wrong = [(kind, detail) for kind, detail in compare.borderline_vs_render(reference, svg)
+                     if kind not in ("same", "never, trellis none")]
+            stats["borderlines_drawn"] += sum(len(grid.get("borderlines", [])) for grid in compare.vp_of(reference)["grids"])
+            if wrong:
+                stats["render_differs"] += 1
+                if shown < args.show:
+                    shown += 1
+                    print("RENDER %s %s\n  %s\n  input: %s" % (os.path.basename(path), " ".join(flags),
+                                                              "\n  ".join("%s: %s" % item for item in wrong[:4]), path))
         if args.write_fixtures and expected is None:
             fixtures.append((path, flags + (["--content", sized] if sized else []), reference))
         if args.target_any and expected is None:
@@ -150,7 +169,7 @@ def main():
             json.dump({"generator": "tools/realrt/differential.py --seed %d: MyLayout's own code (realrt)" % args.seed,
                        "cases": manifest}, handle, indent=1)
     print(json.dumps(stats))
-    clean = all(stats[key] == 0 for key in ("differ", "errors", "harness_differs", "views_omitted"))
+    clean = all(stats.get(key, 0) == 0 for key in ("differ", "errors", "harness_differs", "views_omitted", "render_differs"))
     return 0 if clean else 1
 
 
