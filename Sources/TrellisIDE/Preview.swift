@@ -82,11 +82,13 @@ public enum Preview {
     }
 
     /// One layout at one viewport: `{svg, width, height, passes, settled, grids:[{path, rule,
-    /// x, y, width, height, view, slot, line, leaf, depth}]}`, or nil when there is no such
-    /// layout. Paths, rules and numbers are printed as `trellis frames` prints them.
-    public static func render(_ analysis: Analysis, layout: Int, viewport: Viewport, idPrefix: String = "") -> JSONValue? {
+    /// x, y, width, height, view, borderlines, slot, line, leaf, depth}]}`, or nil when there is no such
+    /// layout. Paths, rules and numbers are printed as `trellis frames` prints them;
+    /// `contentSizes` are the sizes listed slots' views set themselves (`--content`).
+    public static func render(_ analysis: Analysis, layout: Int, viewport: Viewport, contentSizes: [Int: PreviewSize] = [:],
+                              idPrefix: String = "") -> JSONValue? {
         guard analysis.file.layouts.indices.contains(layout) else { return nil }
-        let runtime = analysis.runtimes[layout]
+        let runtime = analysis.runtimes[layout].withContentSizes(contentSizes)
         let result = LayoutEngine.layout(runtime, viewport: viewport)
         let source = analysis.source
         let grids: [JSONValue] = result.grids.map { grid in
@@ -104,6 +106,8 @@ public enum Preview {
             if let view = grid.viewFrame {
                 members.append(JSONMember("view", FramesReport.rectJSON(view)))
             }
+            let lines = result.borderlines.lines(of: grid.index)
+            if !lines.isEmpty { members.append(JSONMember("borderlines", .array(lines.map(FramesReport.borderlineJSON)))) }
             if let range = grid.sourceRange {
                 members.append(JSONMember("line", .number(Double(source.lineIndex(of: range.lowerBound) + 1))))
             }

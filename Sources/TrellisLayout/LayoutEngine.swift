@@ -88,7 +88,7 @@ public struct LayoutResult: Sendable {
     public var relayouts: Int = 0
     /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
     public var isScreen: Bool
-    /// The borderlines as the screen shows them (none for a single pass).
+    /// The borderlines as the screen shows them (for a single pass: as that pass lays them out).
     public var borderlines = BorderlineLayers.none
     /// Names the grids (one reference for the whole result; the frames are plain values).
     let paths: GridPaths
@@ -137,15 +137,13 @@ public enum LayoutEngine {
     /// even when it cannot move anything (what the tests compare the shortcut with).
     static func screens(_ tree: LayoutTree, viewport: Viewport, relayouts: Int, laysOutEveryRelayout: Bool) -> [LayoutResult] {
         var pass = LayoutPass(tree: tree, viewport: viewport)
-        let wraps = viewport.height == nil
-        let tolerance = 1 / viewport.scale + 0.0001
         var height = viewport.height ?? 0
         var heights = [height]
         var passes = 0
         var results: [LayoutResult] = []
         var lastPlaces: LayoutPass.Places?
         var layers = BorderlineLayers(tree, viewport: viewport)
-        let relayoutsCanMove = relayouts == 0 || laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: wraps)
+        let relayoutsCanMove = relayouts == 0 || laysOutEveryRelayout || tree.anyReadsPreviousPass(wrapHeight: viewport.height == nil)
         for request in 0...max(0, relayouts) {
             if request > 0, !relayoutsCanMove, var again = results.last {
                 // One pass at the settled height, on rectangles no pass reads before setting.
@@ -160,11 +158,8 @@ public enum LayoutEngine {
                 let measured = pass.run(height: height)
                 passes += 1
                 if !layers.isEmpty { layers.layOut(after: pass) }
-                let applied = pass.roundToPixel(measured)
-                // A negative height is applied as 0; a frame set to the size it has already
-                // does not make UIKit lay the view out again.
-                guard wraps, abs(applied - height) > tolerance, max(applied, 0) != height else { settled = true; break }
-                height = max(applied, 0)
+                guard let applied = appliedHeight(measured, at: height, pass: pass) else { settled = true; break }
+                height = applied
                 heights.append(height)
             }
             // A layout again that moved nothing shows the frames it showed (shared, not rebuilt).
@@ -180,8 +175,18 @@ public enum LayoutEngine {
         return results
     }
 
-    /// One pass on a freshly built tree (every rectangle starts at zero), with the view's
-    /// height as measured and no view frames: shared/corpus/frames.
+    /// The height a wrap-height view takes after a pass measured `measured` while it was
+    /// `height` tall, or nil when it keeps its height (a fixed height; a change within
+    /// `1 / scale + 0.0001`): rounded to the pixel grid, a negative height applied as 0, and a
+    /// frame set to the size it already has does not make UIKit lay the view out again.
+    static func appliedHeight(_ measured: Double, at height: Double, pass: LayoutPass) -> Double? {
+        let applied = pass.roundToPixel(measured)
+        guard pass.viewport.height == nil, abs(applied - height) > 1 / pass.viewport.scale + 0.0001, max(applied, 0) != height else { return nil }
+        return max(applied, 0)
+    }
+
+    /// One pass on a freshly built tree (every rectangle starts at zero), with the height the
+    /// view takes after it and no view frames: what MyLayout computes in its first pass.
     public static func singlePass(_ root: RuntimeGrid, viewport: Viewport) -> LayoutResult {
         singlePass(LayoutTree(root), viewport: viewport)
     }
@@ -189,9 +194,16 @@ public enum LayoutEngine {
     /// ``singlePass(_:viewport:)`` on a tree flattened once.
     public static func singlePass(_ tree: LayoutTree, viewport: Viewport) -> LayoutResult {
         var pass = LayoutPass(tree: tree, viewport: viewport)
-        let height = pass.run(height: viewport.height ?? 0)
-        return LayoutResult(viewport: viewport, width: viewport.width, height: height,
-                            grids: GridFrames(pass, screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
-                            paths: tree.paths)
+        let start = viewport.height ?? 0
+        let height = appliedHeight(pass.run(height: start), at: start, pass: pass) ?? start
+        var result = LayoutResult(viewport: viewport, width: viewport.width, height: height,
+                                  grids: GridFrames(pass, screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
+                                  paths: tree.paths)
+        var layers = BorderlineLayers(tree, viewport: viewport)
+        if !layers.isEmpty {
+            layers.layOut(after: pass)
+            result.borderlines = layers
+        }
+        return result
     }
 }

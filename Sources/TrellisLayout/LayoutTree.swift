@@ -139,6 +139,18 @@ public struct LayoutTree: Sendable {
     /// The dotted 1-based path of a grid (`""` for the root), as `trellis frames` prints it.
     public func path(of grid: Int) -> String { paths.path(of: grid) }
 
+    /// The 0-based child index at each level from the root down to `grid` (empty for the root).
+    func childIndices(of grid: Int) -> [Int] {
+        var indices: [Int] = []
+        var node = grid
+        while parent[node] >= 0 {
+            let parentIndex = Int(parent[node])
+            indices.append(paths.position(of: node, in: parentIndex))
+            node = parentIndex
+        }
+        return indices.reversed()
+    }
+
     /// Whether MyLayout measures the view of `grid` (`sizeThatFits:`, in `-myTraversalGrid:…`):
     /// the view of a `wrap` leaf that is no anchor, and of an anchor of size 0. Elsewhere the
     /// view's own size is only what it sets itself (`myWidth`, `myHeight`).

@@ -17,7 +17,7 @@ enum FramesCommand {
         var reports: [LayoutFrames] = []
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
             let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
-            let runtime = Inputs.withContent(layout.runtime, content)
+            let runtime = layout.runtime.withContentSizes(content)
             let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
             reports.append(LayoutFrames(name: layout.name, results: results))
         }

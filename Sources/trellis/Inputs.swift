@@ -137,26 +137,4 @@ extension Inputs {
         }
         return sizes
     }
-
-    /// `runtime` with the views of `sizes`' slots sizing themselves.
-    static func withContent(_ runtime: RuntimeGrid, _ sizes: [Int: PreviewSize]) -> RuntimeGrid {
-        guard !sizes.isEmpty else { return runtime }
-        let tree = LayoutTree(runtime)
-        var result = runtime
-        for grid in 0..<tree.count {
-            guard let slot = tree.slots[grid], let size = sizes[slot] else { continue }
-            let path = tree.path(of: grid).split(separator: ".").compactMap { Int($0) }
-            result.setContentSize(size, at: path[...])
-        }
-        return result
-    }
-}
-
-extension RuntimeGrid {
-    /// Sets the content size of the grid at `path` (1-based child numbers).
-    mutating func setContentSize(_ size: PreviewSize, at path: ArraySlice<Int>) {
-        guard let first = path.first else { contentSize = size; return }
-        guard children.indices.contains(first - 1) else { return }
-        children[first - 1].setContentSize(size, at: path.dropFirst())
-    }
 }

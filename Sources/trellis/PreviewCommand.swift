@@ -15,8 +15,9 @@ import TrellisSyntax
 enum PreviewCommand {
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) { Terminal.write(Usage.preview); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--port", "--target"], flags: [])
+        let arguments = try Arguments(words, valued: ["--port", "--target", "--content"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
+        let content = try Inputs.contentSizes(arguments.value("--content"))
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input file: trellis preview FILE…") }
         if arguments.positionals.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
         try Inputs.requireOneExisting(arguments.positionals)
@@ -25,7 +26,7 @@ enum PreviewCommand {
             guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }
             port = value
         }
-        let state = PreviewState(paths: arguments.positionals, target: target)
+        let state = PreviewState(paths: arguments.positionals, target: target, content: content)
         let (listener, boundPort) = try HTTPServer.listen(port: port)
         // Watching first: a save during the first analyses is not missed.
         guard FileWatcher.watch(arguments.positionals, onChange: { paths in
@@ -53,14 +54,17 @@ final class PreviewState: Sendable {
     }
 
     let target: Dialect?
+    /// `--content`: the size the view of each listed slot sets itself, in every layout.
+    let content: [Int: PreviewSize]
     let files: Locked<[File]>
     /// The event-stream connections to tell about changes.
     let listeners = Locked<[Int32]>([])
     /// The largest file the preview reads (a bigger one is reported, not read).
     static let sizeLimit = Files.streamLimit
 
-    init(paths: [String], target: Dialect?) {
+    init(paths: [String], target: Dialect?, content: [Int: PreviewSize] = [:]) {
         self.target = target
+        self.content = content
         files = Locked(paths.map { File(path: $0) })
     }
 
@@ -217,7 +221,7 @@ enum PreviewRoutes {
         }
         let viewport = Viewport(width: width, height: height, scale: scale, rtl: request.query["rtl"] == "1")
         let prefix = "f\(fileIndex)-l\(layout)-\(request.query["panel"].map { $0.filter { $0.isLetter || $0.isNumber } } ?? "")-"
-        guard let rendered = Preview.render(analysis, layout: layout, viewport: viewport, idPrefix: prefix) else {
+        guard let rendered = Preview.render(analysis, layout: layout, viewport: viewport, contentSizes: state.content, idPrefix: prefix) else {
             return .failure(RenderFailure(status: "404 Not Found", message: "no layout \(layout) in file \(fileIndex)"))
         }
         return .success(rendered)

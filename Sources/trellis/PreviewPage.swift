@@ -111,6 +111,7 @@ function findGrid(grids, x, y) {
 function describe(grid) {
   let text = `${grid.path} · ${grid.rule}\nframe x ${grid.x}, y ${grid.y}, w ${grid.width}, h ${grid.height}`;
   if (grid.slot !== undefined) text += `\nview #${grid.slot}` + (grid.view ? ` at x ${grid.view.x}, y ${grid.view.y}, w ${grid.view.width}, h ${grid.view.height}` : "") + (grid.view && Object.values(grid.view).some((v) => typeof v === "string") ? " (gravity aligns a view that sets no size of its own: MyLayout leaves CGFLOAT_MAX; give content(WxH) or --content)" : "");
+  for (const line of grid.borderlines || []) text += `\n${line.edge} borderline` + (line.state === "never" ? " never painted" : ` at x ${line.x}, y ${line.y}, w ${line.width}, h ${line.height}`) + (line.state === "stale" ? " (where an earlier pass left it)" : "");
   if (grid.line) text += `\nline ${grid.line}`;
   return text;
 }

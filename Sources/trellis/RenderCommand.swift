@@ -18,7 +18,7 @@ enum RenderCommand {
             return Trellis.Exit.inputErrors
         }
         let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
-        let runtime = Inputs.withContent(layout.runtime, try Inputs.contentSizes(arguments.value("--content")))
+        let runtime = layout.runtime.withContentSizes(try Inputs.contentSizes(arguments.value("--content")))
         let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
         let text: String
         if format == "html" {

@@ -150,7 +150,8 @@ enum Usage {
     under RTL a sub-grid's lines are mirrored within the grid's own width, often away
     from it (L004); `state` is current, stale (the grid ended with a zero side, so the
     line stays where an earlier pass put it) or never (nothing painted, all numbers 0).
-    With --single-pass there is no `passes`, `settled`, `view` or `borderlines`.
+    With --single-pass there is no `passes`, `settled` or `view`; borderlines are as that
+    one pass lays them out.
 
     When an input has errors they are printed to stderr, the frames of the layout as
     recovered are printed all the same, and the exit code is 1.
@@ -298,6 +299,9 @@ enum Usage {
     OPTIONS
       --port N            Listen on this port (default: a free one)
       --target 1|2|any    Which runtime reads the JSON
+      --content SLOT=WxH,...
+                          As for `trellis frames`: the size a slot's view sets itself,
+                          in every layout shown
       -h, --help          Show this help
 
     A FILE that is missing at the start is drawn once it appears; when every FILE is

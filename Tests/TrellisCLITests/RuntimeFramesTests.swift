@@ -9,8 +9,9 @@ import XCTest
 /// executable as a user runs it: `trellis frames INPUT --format json FLAGS`, within 0.001; the
 /// layout's size, passes and settling, every grid's frame and slot, every view MyLayout places
 /// (`"CGFLOAT_MAX"` where it leaves one), and every borderline by the area it paints, its
-/// state and its values. Two sets: shared/corpus/runtime, and the fixtures in Tests/golden/runtime that
-/// `tools/realrt/differential.py --write-fixtures` wrote (they need nothing beside the clone).
+/// state and its values. Two sets: shared/corpus/runtime, and the fixtures in Tests/golden/runtime
+/// that `tools/realrt/differential.py --write-fixtures` wrote (fresh cases, some laid out one
+/// pass, and corpus/frames' inputs laid out one pass; they need nothing beside the clone).
 /// `.ci/run` also runs the live comparison on fresh random cases.
 final class RuntimeFramesTests: XCTestCase {
     struct Case {
@@ -39,7 +40,8 @@ final class RuntimeFramesTests: XCTestCase {
 
     func testTheCommittedFixturesMatchThroughTheExecutable() throws {
         let cases = try cases(in: TestPaths.packageRoot.appendingPathComponent("Tests/golden/runtime"))
-        XCTAssertGreaterThanOrEqual(cases.count, 40)
+        XCTAssertGreaterThanOrEqual(cases.count, 106)
+        XCTAssertGreaterThanOrEqual(cases.filter { $0.flags.contains("--single-pass") }.count, 66, "one fresh pass too")
         let compared = try assertMatches(cases)
         XCTAssertGreaterThan(compared.views, 400)
         XCTAssertGreaterThan(compared.borderlines, 20)

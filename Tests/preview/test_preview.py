@@ -235,3 +235,41 @@ def test_pictures_match_the_reviewed_goldens(server, browser, index, name):
     difference = ImageChops.difference(current, golden).convert("L").point(lambda value: 255 if value > 40 else 0)
     changed = sum(difference.histogram()[255:]) / (current.size[0] * current.size[1])
     assert changed < 0.01, f"{changed:.2%} of the pixels differ from {shot.name}"
+
+
+def test_content_sizes_and_borderlines_reach_the_page(tmp_path):
+    """`--content` sizes a grid dictionary's gravity view, and each borderline is drawn where
+    `trellis frames` says MyLayout paints it (the same numbers the page's hover shows)."""
+    grid = tmp_path / "card.json"
+    grid.write_text('{"rows":[{"size":100,"gravity":"centerX","bottom-borderline":{"color":"#FF0000","thick":2}},'
+                    '{"size":"fill","cols":[{"size":100,"left-borderline":{"color":"#0000FF","dash":3}},{"size":"fill"}]}]}\n')
+    process = subprocess.Popen([TRELLIS, "preview", str(grid), "--content", "0=30x20"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([process.stdout], [], [], 20)
+        assert ready, "the preview printed no address"
+        url = process.stdout.readline().split()[2]
+        for rtl in ("0", "1"):
+            with urllib.request.urlopen(f"{url}render?file=0&layout=0&w=375&h=667&s=2&rtl={rtl}") as answer:
+                rendered = json.loads(answer.read())
+            flags = ["--viewport", "375x667@2x", "--content", "0=30x20"] + (["--rtl"] if rtl == "1" else [])
+            expected = json.loads(subprocess.run([TRELLIS, "frames", str(grid), "--format", "json"] + flags,
+                                                 capture_output=True, text=True, check=True).stdout)["layouts"][0]["viewports"][0]["grids"]
+            by_path = {("root" if g["path"] == "" else g["path"]): g for g in expected}
+            for cell in rendered["grids"]:
+                want = by_path[cell["path"]]
+                assert cell.get("view") == want.get("view"), cell["path"]
+                assert cell.get("borderlines") == want.get("borderlines"), cell["path"]
+            assert by_path["1"]["view"]["width"] == 30, "the view sets its own width"
+            lines = [line for cell in rendered["grids"] for line in cell.get("borderlines", [])]
+            assert [line["edge"] for line in lines] == ["bottom", "left"]
+            for line in lines:
+                horizontal = line["edge"] in ("top", "bottom")
+                if horizontal:
+                    drawn = f'x1="{line["x"]:g}" y1="{line["y"] + line["height"] / 2:g}" x2="{line["x"] + line["width"]:g}"'
+                else:
+                    drawn = f'x1="{line["x"] + line["width"] / 2:g}" y1="{line["y"]:g}"'
+                assert drawn in rendered["svg"], (drawn, rendered["svg"])
+    finally:
+        process.terminate()
+        process.wait(timeout=5)

@@ -9,8 +9,10 @@ build, dialect-2 cases on the 2.0.0 build. Exits 1 on any difference or error.
         [--corpus ../shared/corpus/runtime] [--generated 1000 --seed 1] [--show 5]
     python3 tools/realrt/differential.py --build BUILD --trellis T --write-fixtures DIR --generated 60
 
---write-fixtures writes each generated case, its flags and realrt's frames to DIR (the golden
-files `swift test` compares with where realrt cannot be built).
+One generated case in ten is laid out one fresh pass (`--single-pass`); --single-pass-corpus DIR
+lays out a corpus's inputs that way too.
+--write-fixtures writes each generated (and single-pass corpus) case, its flags and realrt's
+frames to DIR (the golden files `swift test` compares with where realrt cannot be built).
 --render also draws each case with `trellis render` and checks every line it draws against
 the area MyLayout paints (compare.borderline_vs_render): no line missing, moved or extra.
 --target-any also imports each generated case and writes it back with `trellis build --target
@@ -55,6 +57,8 @@ def main():
     parser.add_argument("--show", type=int, default=5)
     parser.add_argument("--write-fixtures", help="write generated cases with realrt's frames here")
     parser.add_argument("--target-any", action="store_true", help="also check JSON written with --target any on both builds")
+    parser.add_argument("--single-pass-corpus", help="a corpus whose inputs are also laid out one fresh pass "
+                        "(--single-pass; its expected files are not read)")
     parser.add_argument("--render", action="store_true",
                         help="also check that `trellis render` draws each borderline where MyLayout paints it")
     args = parser.parse_args()
@@ -64,11 +68,20 @@ def main():
         manifest = json.load(open(os.path.join(args.corpus, "manifest.json")))
         for case in manifest["cases"]:
             cases.append((os.path.join(args.corpus, case["input"]), case["flags"], os.path.join(args.corpus, case["expected"])))
+    if args.single_pass_corpus:
+        manifest = json.load(open(os.path.join(args.single_pass_corpus, "manifest.json")))
+        for case in manifest["cases"]:
+            cases.append((os.path.join(args.single_pass_corpus, case["input"]), case["flags"] + ["--single-pass"], None))
     work = tempfile.mkdtemp(prefix="differential-")
     if args.generated:
         rng = random.Random(args.seed)
+        # One fresh case in ten is laid out one pass only (`--single-pass`: no settling).
+        single = random.Random(args.seed + 2)
         for index in range(args.generated):
             root, flags = generate.case(rng)
+            if single.random() < 0.1:
+                flags = [flag for at, flag in enumerate(flags) if flag != "--relayout" and (at == 0 or flags[at - 1] != "--relayout")]
+                flags.append("--single-pass")
             path = os.path.join(work, "gen_%04d.json" % index)
             with open(path, "w") as handle:
                 json.dump(root, handle, indent=1)
@@ -166,7 +179,10 @@ def main():
                 json.dump(reference, handle, indent=1, sort_keys=True)
             manifest.append({"input": name + ".json", "expected": name + ".expected.json", "flags": flags})
         with open(os.path.join(args.write_fixtures, "manifest.json"), "w") as handle:
-            json.dump({"generator": "tools/realrt/differential.py --seed %d: MyLayout's own code (realrt)" % args.seed,
+            command = "--generated %d --seed %d" % (args.generated, args.seed)
+            if args.single_pass_corpus:
+                command += " --single-pass-corpus ../shared/corpus/" + os.path.basename(os.path.normpath(args.single_pass_corpus))
+            json.dump({"generator": "tools/realrt/differential.py %s: MyLayout's own code (realrt)" % command,
                        "cases": manifest}, handle, indent=1)
     print(json.dumps(stats))
     clean = all(stats.get(key, 0) == 0 for key in ("differ", "errors", "harness_differs", "views_omitted", "render_differs"))
