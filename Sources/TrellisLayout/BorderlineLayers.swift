@@ -41,7 +41,7 @@ public struct BorderlineFrame: Hashable, Sendable {
 /// except where the rectangle has a zero side (`MyLayoutDelegate.m`,
 /// `-layoutSublayersOfLayer:`). Holds one rectangle per grid with borderlines.
 public struct BorderlineLayers: Sendable {
-    let grids: [LayoutTree.BorderlineGrid]
+    let specs: BorderlineSpecs
     let viewport: Viewport
     /// Each grid's left-to-right rectangle when its layers were last laid out; nil: never.
     var laidOut: [Rect?]
@@ -49,26 +49,23 @@ public struct BorderlineLayers: Sendable {
     var current: [Bool]
 
     init(_ tree: LayoutTree, viewport: Viewport) {
-        grids = tree.borderlineGrids
-        self.viewport = viewport
-        laidOut = Array(repeating: nil, count: grids.count)
-        current = Array(repeating: false, count: grids.count)
+        self.init(specs: tree.borderlines, viewport: viewport)
     }
 
     /// No layers: a result that shows no screen.
-    static let none = BorderlineLayers(grids: [], viewport: Viewport(width: 0, height: 0))
+    static let none = BorderlineLayers(specs: BorderlineSpecs(), viewport: Viewport(width: 0, height: 0))
 
-    private init(grids: [LayoutTree.BorderlineGrid], viewport: Viewport) {
-        self.grids = grids
+    private init(specs: BorderlineSpecs, viewport: Viewport) {
+        self.specs = specs
         self.viewport = viewport
-        laidOut = []
-        current = []
+        laidOut = Array(repeating: nil, count: specs.count)
+        current = Array(repeating: false, count: specs.count)
     }
 
     /// The layers after a pass that left `pass`'s rectangles.
     mutating func layOut(after pass: LayoutPass) {
-        for (position, entry) in grids.enumerated() {
-            let grid = entry.grid
+        for position in 0..<specs.count {
+            let grid = specs.grid(at: position)
             let rect = Rect(x: pass.x[grid], y: pass.y[grid], width: pass.w[grid], height: pass.h[grid])
             let shown = rect.width != 0 && rect.height != 0
             current[position] = shown
@@ -77,23 +74,18 @@ public struct BorderlineLayers: Sendable {
     }
 
     /// Whether any grid has borderlines.
-    public var isEmpty: Bool { grids.isEmpty }
+    public var isEmpty: Bool { specs.count == 0 }
 
     /// The grids with borderlines, in pre-order.
-    public var gridIndices: [Int] { grids.map(\.grid) }
+    public var gridIndices: [Int] { (0..<specs.count).map(specs.grid(at:)) }
 
     /// The borderlines of grid `index` (none for a grid without any), in the order top,
     /// bottom, left, right.
     public func lines(of index: Int) -> [BorderlineFrame] {
-        var low = 0, high = grids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if grids[middle].grid < index { low = middle + 1 } else { high = middle }
-        }
-        guard low < grids.count, grids[low].grid == index else { return [] }
+        guard let position = specs.position(of: index) else { return [] }
         let order: [Edge] = [.top, .bottom, .left, .right]
-        return grids[low].lines.sorted { (order.firstIndex(of: $0.edge) ?? 0) < (order.firstIndex(of: $1.edge) ?? 0) }
-            .map { frame(of: $0, position: low) }
+        return specs.lines(at: position).sorted { (order.firstIndex(of: $0.edge) ?? 0) < (order.firstIndex(of: $1.edge) ?? 0) }
+            .map { frame(of: $0, position: position) }
     }
 
     /// One line's layer and painted area, computed as `-layoutSublayersOfLayer:` does from

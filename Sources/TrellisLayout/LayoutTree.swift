@@ -23,8 +23,8 @@ public struct LayoutTree: Sendable {
     public private(set) var sources = SourceColumn()
     /// The edge of a grid's first borderline, if it has any.
     public private(set) var firstBorderline: [Edge?] = []
-    /// The grids with borderlines (never the root), in pre-order, each with its lines.
-    public private(set) var borderlineGrids: [BorderlineGrid] = []
+    /// The grids with borderlines (never the root), and their lines.
+    public private(set) var borderlines = BorderlineSpecs()
     /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
     /// and anchors, placeholders excepted) in pre-order; nil for a grid that takes none.
     public private(set) var slots = SlotColumn()
@@ -74,7 +74,7 @@ public struct LayoutTree: Sendable {
         depth = builder.depth.take()
         sources = SourceColumn(starts: builder.sourceStarts.take(), ends: builder.sourceEnds.take())
         firstBorderline = builder.firstBorderline.take()
-        borderlineGrids = builder.borderlineGrids
+        borderlines = builder.borderlines
         if builder.readsJSON { keyPlaces = builder.keyPlaces }
         deepest = builder.deepest
         paths = GridPaths(parent: parent, childStart: childStart, childCount: childCount, childList: childList)
@@ -120,12 +120,6 @@ public struct LayoutTree: Sendable {
             member.value.forEachElement { count += gridCount(upTo: $0) }
         }
         return count
-    }
-
-    /// A grid that has borderlines, and its lines as the runtime holds them.
-    public struct BorderlineGrid: Sendable {
-        public let grid: Int
-        public let lines: [RuntimeBorderline]
     }
 
     /// How many grids the tree holds.

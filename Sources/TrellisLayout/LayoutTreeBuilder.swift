@@ -10,7 +10,7 @@ extension LayoutTree {
         var gravity: UnsafeColumn<UInt16>, anchor: UnsafeColumn<Bool>, placeholder: UnsafeColumn<Bool>
         var contentBits = RankedBits(), depth: UnsafeColumn<Int32>, sourceStarts: UnsafeColumn<UInt32>, sourceEnds: UnsafeColumn<UInt32>
         var firstBorderline: UnsafeColumn<Edge?>
-        var borderlineGrids: [BorderlineGrid] = []
+        var borderlines = BorderlineSpecs()
         /// Filled for trees read from JSON only.
         var keyPlaces = KeyPlaces()
         /// Whether the grids were read from JSON (their key places recorded).
@@ -47,6 +47,7 @@ extension LayoutTree {
         mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, depth level: Int) {
             let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize,
                                    source: grid.sourceRange, parent: parentIndex, depth: level)
+            if !grid.borderlines.isEmpty { appendBorderlines(grid.borderlines, of: index) }
             guard grid.children.count > 0 else { return }
             grid.forEachChild { offset, child in
                 childList[Int(childStart[index]) + offset] = Int32(measure.count)
@@ -63,6 +64,7 @@ extension LayoutTree {
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
             let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
                                   source: grid.sourceRange, parent: parentIndex, depth: level)
+            if !grid.borderlines.isEmpty { appendBorderlines(grid.borderlines, of: node) }
             readsJSON = true
             appendKeyPlaces(of: node, in: value)
             guard !children.isEmpty else { return }
@@ -88,11 +90,21 @@ extension LayoutTree {
             let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
                                   childTotal: children.count, content: arena.rare[Int(record.rare)].contentSize, source: source,
                                   parent: parentIndex, depth: level)
+            if record.rare != 0, parentIndex >= 0, arena.rare[Int(record.rare)].borderlineCount > 0 {
+                borderlines.append(node, record: index, in: arena)
+            }
             guard !children.isEmpty else { return }
             for (offset, child) in children.enumerated() {
                 childList[Int(childStart[node]) + offset] = Int32(measure.count)
                 append(authored: child, in: arena, dialect: dialect, parent: node, depth: level + 1)
             }
+        }
+
+        /// Records the borderlines of grid `node` (below the root: the runtime does not read
+        /// the root's).
+        mutating func appendBorderlines(_ lines: [RuntimeBorderline], of node: Int) {
+            guard parent[node] >= 0 else { return }
+            borderlines.append(node, lines: lines)
         }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
@@ -116,7 +128,6 @@ extension LayoutTree {
             sourceStarts.append(stored.start)
             sourceEnds.append(stored.end)
             firstBorderline.append(grid.firstBorderline)
-            if !grid.borderlines.isEmpty, parentIndex >= 0 { borderlineGrids.append(BorderlineGrid(grid: index, lines: grid.borderlines)) }
             deepest = max(deepest, level)
             if childTotal > 0 { childList.append(-1, times: childTotal) }
             return index

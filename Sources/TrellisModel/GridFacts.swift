@@ -6,12 +6,9 @@ public struct GridFacts: Sendable {
     public var gravity = Gravity(rawValue: 0)
     public var anchor = false
     public var placeholder = false
-    /// The borderlines in the runtime's order (top, left, bottom, right), one per edge; none
-    /// on the root, whose borderlines the runtime does not read.
-    public var borderlines: [RuntimeBorderline] = []
-
-    /// The edge of the first borderline in the runtime's order.
-    public var firstBorderline: Edge? { borderlines.first?.edge }
+    /// The edge of the first borderline in the runtime's order (top, left, bottom, right);
+    /// none on the root, whose borderlines the runtime does not read.
+    public var firstBorderline: Edge?
 
     public init(measure: Double) { self.measure = measure }
 
@@ -22,6 +19,6 @@ public struct GridFacts: Sendable {
         gravity = grid.gravity
         anchor = grid.anchor
         placeholder = grid.placeholder
-        borderlines = grid.borderlines
+        firstBorderline = grid.borderlines.first?.edge
     }
 }

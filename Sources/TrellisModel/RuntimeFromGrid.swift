@@ -55,7 +55,7 @@ extension RuntimeReading {
     /// What a layout pass reads of one grid without raw members, as the runtime holds it.
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
         facts(size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
-              overlap: grid.overlap, gravity: grid.gravity, borderlines: isRoot ? [] : runtimeBorderlines(grid.borderlines), isRoot: isRoot)
+              overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map(\.edge)), isRoot: isRoot)
     }
 
     /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
@@ -65,12 +65,11 @@ extension RuntimeReading {
                      spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
                      anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
                      overlap: arena.string(fields.overlap), gravity: arena.string(record.gravity),
-                     borderlines: isRoot || fields.borderlineRun.isEmpty ? [] : runtimeBorderlines(arena.borderlines[fields.borderlineRun].lazy.map(arena.borderline)),
-                     isRoot: isRoot)
+                     firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map(\.edge)), isRoot: isRoot)
     }
 
     static func facts(size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
-                      overlap: String?, gravity: String?, borderlines: [RuntimeBorderline], isRoot: Bool) -> GridFacts {
+                      overlap: String?, gravity: String?, firstBorderline: Edge?, isRoot: Bool) -> GridFacts {
         var facts = GridFacts(measure: isRoot ? fill : measure(of: size))
         if let padding { facts.padding = writtenAndRead(padding) }
         facts.spacing = spacing ?? 0
@@ -80,7 +79,7 @@ extension RuntimeReading {
         }
         readAlignment(overlap: overlap, gravity: gravity, isRoot: isRoot, measure: &facts.measure,
                       anchor: &facts.anchor, gravity: &facts.gravity)
-        if !isRoot { facts.borderlines = borderlines }
+        if !isRoot { facts.firstBorderline = firstBorderline }
         return facts
     }
 
@@ -118,12 +117,17 @@ extension RuntimeReading {
         if let data = grid.actionData, data != .null { runtime.actionData = data }
         if let tag = grid.tag, tag != 0 { runtime.tag = integer(.number(Double(tag))) }
         if let action = grid.action, !action.isEmpty, !isRoot { runtime.action = action }
-        if !isRoot { runtime.borderlines = facts.borderlines }
+        if !isRoot { runtime.borderlines = runtimeBorderlines(grid.borderlines) }
+    }
+
+    /// The first of `edges` in the runtime's order (top, left, bottom, right).
+    static func firstEdge(among edges: some Sequence<Edge>) -> Edge? {
+        edges.min { $0.order < $1.order }
     }
 
     /// Authored borderlines as the runtime holds them: the last one of each edge, in the
     /// runtime's order (top, left, bottom, right).
-    static func runtimeBorderlines(_ lines: some BidirectionalCollection<Borderline>) -> [RuntimeBorderline] {
+    package static func runtimeBorderlines(_ lines: some BidirectionalCollection<Borderline>) -> [RuntimeBorderline] {
         guard !lines.isEmpty else { return [] }
         return Edge.allCases.compactMap { edge in
             guard let line = lines.last(where: { $0.edge == edge }) else { return nil }

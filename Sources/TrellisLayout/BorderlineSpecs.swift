@@ -1,0 +1,59 @@
+import TrellisModel
+
+/// The grids of a tree that have borderlines (never the root), in pre-order, and where their
+/// lines are read from when a report asks: the runtime values a grid dictionary was read into,
+/// or an authored grid's record in its arena (read then, so that laying a tree out costs one
+/// index per such grid and no conversion of its lines).
+public struct BorderlineSpecs: Sendable {
+    /// Where one grid's lines come from.
+    enum Source: Sendable {
+        case lines([RuntimeBorderline])
+        case record(Int32)
+    }
+
+    /// Each grid with borderlines, in pre-order.
+    private(set) var grids: [Int32] = []
+    private var sources: [Source] = []
+    /// The arena the `record` sources are in.
+    private var arena: GridArena?
+
+    /// How many grids have borderlines.
+    var count: Int { grids.count }
+
+    /// The grid at `position` in the list.
+    func grid(at position: Int) -> Int { Int(grids[position]) }
+
+    /// The position of grid `index` in the list, if it has borderlines.
+    func position(of index: Int) -> Int? {
+        var low = 0, high = grids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(grids[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        return low < grids.count && Int(grids[low]) == index ? low : nil
+    }
+
+    /// The lines of the grid at `position`, as the runtime holds them.
+    func lines(at position: Int) -> [RuntimeBorderline] {
+        switch sources[position] {
+        case .lines(let lines): return lines
+        case .record(let record):
+            guard let arena, arena.records.indices.contains(Int(record)) else { return [] }
+            let fields = arena.rare[Int(arena.records[Int(record)].rare)]
+            return RuntimeReading.runtimeBorderlines(arena.borderlines[fields.borderlineRun].lazy.map(arena.borderline))
+        }
+    }
+
+    /// Adds grid `grid`, whose lines are `lines` (grids come in pre-order).
+    mutating func append(_ grid: Int, lines: [RuntimeBorderline]) {
+        grids.append(Int32(truncatingIfNeeded: grid))
+        sources.append(.lines(lines))
+    }
+
+    /// Adds grid `grid`, whose lines are those of `record` in `arena` (one arena per tree).
+    mutating func append(_ grid: Int, record: Int, in arena: GridArena) {
+        if self.arena == nil { self.arena = arena }
+        grids.append(Int32(truncatingIfNeeded: grid))
+        sources.append(.record(Int32(truncatingIfNeeded: record)))
+    }
+}
