@@ -52,6 +52,25 @@ final class HoverTests: XCTestCase {
         XCTAssertNotNil(analysis.relaidOut(layout: 0, viewport: 0))
     }
 
+    /// A cell's hover says where its borderlines are painted at each preview, and what the
+    /// screen shows that the text does not say: a view CGFLOAT_MAX long, a line mirrored away.
+    func testHoverShowsBorderlinesAndViewsWithoutASize() throws {
+        let text = """
+        preview 375x667@2x
+        preview 375x667@2x rtl "RTL"
+        layout home cols {
+          1️⃣100 bottom-borderline(color #FF0000 thick 2) gravity(centerX)
+          fill
+        }
+        """
+        let info = try XCTUnwrap(hover(text))
+        XCTAssertTrue(info.markdown.contains("borderlines at 375x667@2x: bottom 0,666 100×1"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("borderlines at RTL: bottom 0,666 100×1"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("at RTL the bottom borderline is painted at x 0, not at the grid's edge (x 275) (L004)"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("gravity aligns a view that sets no width of its own: MyLayout leaves it `CGFLOAT_MAX` (M108)"), info.markdown)
+        XCTAssertTrue(info.markdown.contains("-CGFLOAT_MAX,0 CGFLOAT_MAX×667"), info.markdown)
+    }
+
     func testNoGridHoverOutsideAnyLayout() {
         XCTAssertNil(hover("template t { 1️⃣fill }\n"))
         XCTAssertNil(hover("template t { fill }\n1️⃣\n"))
