@@ -109,7 +109,7 @@ final class CLITests: XCTestCase {
         let unsized = try trellis(["frames", "-", "--format", "json"], stdin: grid)
         let unsizedGrids = JSONReader.read(unsized.stdout).root?.value["layouts"]?.arrayElements?.first?["viewports"]?.arrayElements?.first?["grids"]?.arrayElements ?? []
         let unsizedViews = unsizedGrids.compactMap { $0["view"] }.map { view in
-            ["x", "y", "width", "height"].map { view[$0]?.stringValue ?? JSONWriter.formatNumber(RuntimeReading.double(view[$0]) ?? .nan) }
+            ["x", "y", "width", "height"].map { view[$0]?.stringValue ?? JSONWriter.formatNumber(RuntimeReading.double(view[$0])) }
         }
         XCTAssertEqual(unsizedViews, [["0", "0", "CGFLOAT_MAX", "CGFLOAT_MAX"], ["-CGFLOAT_MAX", "100", "CGFLOAT_MAX", "100"], ["0", "200", "0", "0"]])
         let wrong = try trellis(["frames", "-", "--content", "0=30"], stdin: grid)

@@ -92,10 +92,10 @@ final class RuntimeFramesTests: XCTestCase {
             for key in ["edge", "state", "color"] { XCTAssertEqual(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
             for key in ["thick", "dash", "alpha"] { assertClose(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
             let paint = expected["paint"]
-            var area = ["x", "y", "width", "height"].map { RuntimeReading.double(paint?[$0]) ?? .nan }
+            var area = ["x", "y", "width", "height"].map { RuntimeReading.double(paint?[$0]) }
             if area[2] < 0 { area[0] += area[2]; area[2] = -area[2] }
             if area[3] < 0 { area[1] += area[3]; area[3] = -area[3] }
-            let painted = ["x", "y", "width", "height"].map { RuntimeReading.double(mine[$0]) ?? .nan }
+            let painted = ["x", "y", "width", "height"].map { RuntimeReading.double(mine[$0]) }
             if (area[2] == 0 || area[3] == 0) && (painted[2] == 0 || painted[3] == 0) { continue }
             for (index, key) in ["x", "y", "width", "height"].enumerated() {
                 XCTAssertEqual(painted[index], area[index], accuracy: 0.001, "\(subject) painted \(key)", file: file, line: line)
