@@ -135,9 +135,9 @@ public enum Hover {
                 odd.append("extends past its parent at \(viewport): clipped if the parent clips")
             }
         }
-        if let view = frame.viewFrame, !view.isBounded {
+        if frame.viewSizeIsUnset, let view = frame.viewFrame {
             let axes = [Rect.isOrdinary(view.width) ? nil : "width", Rect.isOrdinary(view.height) ? nil : "height"].compactMap { $0 }
-            odd.append("at \(viewport) gravity aligns a view that sets no \(axes.joined(separator: " or ")) of its own: MyLayout leaves it `CGFLOAT_MAX` (M108); give `content(WxH)` for the size the view sets")
+            odd.append("at \(viewport) gravity aligns a view that sets no \(axes.isEmpty ? "size" : axes.joined(separator: " or ")) of its own: MyLayout leaves it `CGFLOAT_MAX` (M108); give `content(WxH)` for the size the view sets")
         }
         if !result.settled { odd.append("never settles at \(viewport) (L005)") }
         if viewportIndex == 0, result.isScreen {

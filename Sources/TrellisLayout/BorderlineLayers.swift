@@ -19,8 +19,9 @@ public struct BorderlineFrame: Hashable, Sendable {
         case top, bottom, leading, trailing
     }
 
+    /// MyLayout's layer: `top`, `bottom`, `leading` or `trailing`.
     public var side: Side
-    /// The edge of the grid the line was written for, as the screen shows it.
+    /// The edge of the grid the line was written for (its JSON key).
     public var edge: Edge
     /// The layer's frame exactly as MyLayout set it (zero when never laid out); a size may
     /// be negative where the grid is shorter than the line's indents.
@@ -32,7 +33,9 @@ public struct BorderlineFrame: Hashable, Sendable {
     /// than within the grid's own width: the grid's edge on the screen. Equal to `painted`
     /// left to right.
     public var intended: Rect
+    /// The line's values as the runtime read them (colour, `thick` in pixels, indents, dash).
     public var line: RuntimeBorderline
+    /// Whether the line shows the grid's final rectangle, an earlier pass's, or nothing.
     public var state: State
 }
 
@@ -79,13 +82,11 @@ public struct BorderlineLayers: Sendable {
     /// The grids with borderlines, in pre-order.
     public var gridIndices: [Int] { (0..<specs.count).map(specs.grid(at:)) }
 
-    /// The borderlines of grid `index` (none for a grid without any), in the order top,
-    /// bottom, left, right.
+    /// The borderlines of grid `index` (none for a grid without any), in the runtime's order
+    /// (top, left, bottom, right: ``Edge/order``).
     public func lines(of index: Int) -> [BorderlineFrame] {
         guard let position = specs.position(of: index) else { return [] }
-        let order: [Edge] = [.top, .bottom, .left, .right]
-        return specs.lines(at: position).sorted { (order.firstIndex(of: $0.edge) ?? 0) < (order.firstIndex(of: $1.edge) ?? 0) }
-            .map { frame(of: $0, position: position) }
+        return specs.lines(at: position).sorted { $0.edge.order < $1.edge.order }.map { frame(of: $0, position: position) }
     }
 
     /// One line's layer and painted area, computed as `-layoutSublayersOfLayer:` does from

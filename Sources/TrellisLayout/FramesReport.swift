@@ -65,7 +65,8 @@ public enum FramesReport {
     }
 
     /// A view's frame as JSON: each number rounded, or the string `"CGFLOAT_MAX"` (or
-    /// `"-CGFLOAT_MAX"`) where MyLayout left that value beyond any screen (``Rect/isBounded``).
+    /// `"-CGFLOAT_MAX"`) where MyLayout left that value beyond any screen (``Rect/isBounded``),
+    /// `"nan"` where the arithmetic of absurd sizes gave no number.
     public static func rectJSON(_ rect: Rect) -> JSONValue {
         .object([
             JSONMember("x", coordinate(rect.x)),
@@ -99,8 +100,11 @@ public enum FramesReport {
         Rect.isOrdinary(value) ? .number(rounded(value)) : .string(unbounded(value))
     }
 
-    /// How reports name a value beyond any screen: `CGFLOAT_MAX` or `-CGFLOAT_MAX`.
-    static func unbounded(_ value: Double) -> String { value > 0 ? "CGFLOAT_MAX" : "-CGFLOAT_MAX" }
+    /// How reports name a value beyond any screen: `CGFLOAT_MAX` or `-CGFLOAT_MAX` (as the
+    /// harness prints any value beyond ±10³⁰⁰, infinities included), and `nan`.
+    static func unbounded(_ value: Double) -> String {
+        value.isNaN ? "nan" : value > 0 ? "CGFLOAT_MAX" : "-CGFLOAT_MAX"
+    }
 
     /// The JSON report as text: one-space indentation, a final newline.
     public static func jsonText(_ layouts: [LayoutFrames]) -> String {
@@ -160,7 +164,7 @@ public enum FramesReport {
         return "\n" + alignedTable(rows, rightAligned: [2, 3, 4, 5, 6, 8])
     }
 
-    /// A length as every report prints it: at most three decimals.
+    /// A length as every report prints it: at most four decimals (``rounded(_:)``).
     public static func number(_ value: Double) -> String {
         Rect.isOrdinary(value) ? JSONWriter.formatNumber(rounded(value)) : unbounded(value)
     }

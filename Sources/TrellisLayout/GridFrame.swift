@@ -26,9 +26,10 @@ public struct GridFrame: Sendable {
     /// Two bits each: 0 none, 1 rows, 2 cols.
     private static let axisShift: UInt16 = 4
     private static let parentAxisShift: UInt16 = 6
+    private static let viewSizeUnsetFlag: UInt16 = 1 << 8
 
-    init(index: Int, depth: Int, frame: Rect, contentBox: Rect, slot: Int?, viewFrame: Rect?, measure: Double,
-         axis: Axis?, parentAxis: Axis?, isLeaf: Bool, anchor: Bool, placeholder: Bool, sourceRange: Range<Int>?) {
+    init(index: Int, depth: Int, frame: Rect, contentBox: Rect, slot: Int?, viewFrame: Rect?, viewSizeIsUnset: Bool = false,
+         measure: Double, axis: Axis?, parentAxis: Axis?, isLeaf: Bool, anchor: Bool, placeholder: Bool, sourceRange: Range<Int>?) {
         self.frame = frame
         self.contentBox = contentBox
         storedViewFrame = viewFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -43,6 +44,7 @@ public struct GridFrame: Sendable {
         if isLeaf { bits |= Self.leaf }
         if anchor { bits |= Self.anchorFlag }
         if placeholder { bits |= Self.placeholderFlag }
+        if viewSizeIsUnset { bits |= Self.viewSizeUnsetFlag }
         bits |= Self.code(of: axis) << Self.axisShift
         bits |= Self.code(of: parentAxis) << Self.parentAxisShift
         flags = bits
@@ -71,10 +73,14 @@ public struct GridFrame: Sendable {
     /// Which subview (0-based) lands in this grid, or nil when it takes none.
     public var slot: Int? { storedSlot < 0 ? nil : Int(storedSlot) }
     /// The frame the view in this grid gets on screen: its content box (an anchor with
-    /// sub-grids: the whole grid), or aligned by gravity when the view has a known content
-    /// size; mirrored under RTL, negative sizes applied as 0, every number rounded to the pixel
-    /// grid. nil when the grid takes no view, and in a single pass.
+    /// sub-grids: the whole grid), or aligned inside it by gravity at the view's own size;
+    /// mirrored under RTL, negative sizes applied as 0, every number rounded to the pixel grid.
+    /// nil when the grid takes no view, and in a single pass. Where the view sets no size of
+    /// its own (``viewSizeIsUnset``) a number is beyond any screen (``Rect/isBounded``).
     public var viewFrame: Rect? { flags & Self.hasViewFrame == 0 ? nil : storedViewFrame }
+    /// Whether gravity aligns this grid's view by a size nobody states, so that MyLayout makes
+    /// the view `CGFLOAT_MAX` long on that axis (``LayoutTree/viewSizeIsUnset(_:)``, M108).
+    public var viewSizeIsUnset: Bool { flags & Self.viewSizeUnsetFlag != 0 }
     public var axis: Axis? { axis(at: Self.axisShift) }
     /// The split of the parent grid: the axis along which `measure` applies (nil for the root).
     public var parentAxis: Axis? { axis(at: Self.parentAxisShift) }

@@ -39,20 +39,25 @@ final class GridPaths: Sendable {
 
     /// `1.3.2`: the 1-based index of each grid on the way down from the root.
     func path(of index: Int) -> String {
+        var text = ""
+        for step in childIndices(of: index) {
+            if !text.isEmpty { text += "." }
+            text += String(step + 1)
+        }
+        return text
+    }
+
+    /// The 0-based index of each grid on the way down from the root to grid `index`.
+    func childIndices(of index: Int) -> [Int] {
         var steps: [Int] = []
         var current = index
         while current > 0, current < parent.count {
             let up = Int(parent[current])
             guard up >= 0 else { break }
-            steps.append(position(of: current, in: up) + 1)
+            steps.append(position(of: current, in: up))
             current = up
         }
-        var text = ""
-        for step in steps.reversed() {
-            if !text.isEmpty { text += "." }
-            text += String(step)
-        }
-        return text
+        return steps.reversed()
     }
 
     /// Where `child` is among `parent`'s children: their indices ascend (pre-order), so a

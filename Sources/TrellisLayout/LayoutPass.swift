@@ -326,7 +326,7 @@ extension LayoutPass {
 
     /// Grid `index`'s frame as it appears (mirrored under RTL), with its slot; with `screen`,
     /// also the frame its view really gets (`-doLayoutSubviews`: negative sizes applied as 0,
-    /// then `_myCGRectRound`) where it does not depend on the view's own, unknown size.
+    /// then `_myCGRectRound`).
     func frame(_ index: Int, screen: Bool) -> GridFrame {
         let rect = rect(index)
         let inset = insets[index]
@@ -340,6 +340,7 @@ extension LayoutPass {
         let parentIndex = Int(parent[index])
         return GridFrame(
             index: index, depth: Int(tree.depth[index]), frame: rect, contentBox: box, slot: slot, viewFrame: view,
+            viewSizeIsUnset: view != nil && tree.viewSizeIsUnset(index),
             measure: measure[index], axis: axis[index] == 0 ? nil : (axis[index] == Self.rows ? .rows : .cols),
             parentAxis: parentIndex < 0 ? nil : (axis[parentIndex] == Self.rows ? .rows : .cols),
             isLeaf: childCount[index] == 0, anchor: anchor[index], placeholder: placeholder[index],
@@ -386,26 +387,22 @@ extension LayoutPass {
         var top = inset.top, bottom = inset.bottom
         if filling { (lead, trail, top, bottom) = (0, 0, 0, 0) }
         let unset = PreviewSize(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
-        let size = filling ? nil : viewSize(index) ?? unset
-        let bits = size == nil ? 0 : gravity[index]
+        let size = viewSize(index) ?? unset
+        let bits = filling ? 0 : gravity[index]
         let contentWidth = w[index] - lead - trail, contentHeight = h[index] - top - bottom
         var leading = lead, width = contentWidth
-        if let size {
-            switch leadingTrailing(bits & 0x00FF) {
-            case Gravity.leading: width = size.width
-            case Gravity.trailing: width = size.width; leading = w[index] - trail - width
-            case Gravity.centerX: width = size.width; leading = (contentWidth - width) / 2 + lead
-            default: break
-            }
+        switch leadingTrailing(bits & 0x00FF) {
+        case Gravity.leading: width = size.width
+        case Gravity.trailing: width = size.width; leading = w[index] - trail - width
+        case Gravity.centerX: width = size.width; leading = (contentWidth - width) / 2 + lead
+        default: break
         }
         var upper = top, height = contentHeight
-        if let size {
-            switch bits & 0xFF00 {
-            case Gravity.top: height = size.height
-            case Gravity.bottom: height = size.height; upper = h[index] - bottom - height
-            case Gravity.centerY: height = size.height; upper = (contentHeight - height) / 2 + top
-            default: break
-            }
+        switch bits & 0xFF00 {
+        case Gravity.top: height = size.height
+        case Gravity.bottom: height = size.height; upper = h[index] - bottom - height
+        case Gravity.centerY: height = size.height; upper = (contentHeight - height) / 2 + top
+        default: break
         }
         leading += x[index]
         upper += y[index]

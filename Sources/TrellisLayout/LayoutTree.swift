@@ -134,16 +134,7 @@ public struct LayoutTree: Sendable {
     public func path(of grid: Int) -> String { paths.path(of: grid) }
 
     /// The 0-based child index at each level from the root down to `grid` (empty for the root).
-    func childIndices(of grid: Int) -> [Int] {
-        var indices: [Int] = []
-        var node = grid
-        while parent[node] >= 0 {
-            let parentIndex = Int(parent[node])
-            indices.append(paths.position(of: node, in: parentIndex))
-            node = parentIndex
-        }
-        return indices.reversed()
-    }
+    func childIndices(of grid: Int) -> [Int] { paths.childIndices(of: grid) }
 
     /// Whether MyLayout measures the view of `grid` (`sizeThatFits:`, in `-myTraversalGrid:…`):
     /// the view of a `wrap` leaf that is no anchor, and of an anchor of size 0. Elsewhere the
@@ -152,11 +143,11 @@ public struct LayoutTree: Sendable {
         childCount[grid] == 0 && (measure[grid] == RuntimeReading.wrap ? !anchor[grid] : measure[grid] == 0 && anchor[grid])
     }
 
-    /// Whether gravity aligns the view of leaf `grid` by the view's own size and MyLayout does
-    /// not measure it, and no `content(WxH)` says what size it sets: a view that sets none
-    /// comes out `CGFLOAT_MAX` long on that axis.
+    /// Whether gravity aligns the view of leaf `grid` (not a placeholder, which takes none) by
+    /// the view's own size and MyLayout does not measure it, and no `content(WxH)` says what
+    /// size it sets: a view that sets none comes out `CGFLOAT_MAX` long on that axis.
     public func viewSizeIsUnset(_ grid: Int) -> Bool {
-        guard childCount[grid] == 0, content[grid] == nil, !measuresView(grid) else { return false }
+        guard childCount[grid] == 0, !placeholder[grid], content[grid] == nil, !measuresView(grid) else { return false }
         let gravity = Gravity(rawValue: self.gravity[grid])
         return gravity.alignsHorizontally || gravity.alignsVertically
     }

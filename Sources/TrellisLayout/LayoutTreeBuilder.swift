@@ -90,7 +90,7 @@ extension LayoutTree {
             let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
                                   childTotal: children.count, content: arena.rare[Int(record.rare)].contentSize, source: source,
                                   parent: parentIndex, depth: level)
-            if record.rare != 0, parentIndex >= 0, arena.rare[Int(record.rare)].borderlineCount > 0 {
+            if record.rare != 0, arena.rare[Int(record.rare)].borderlineCount > 0, readsBorderlines(of: node) {
                 borderlines.append(node, record: index, in: arena)
             }
             guard !children.isEmpty else { return }
@@ -100,12 +100,14 @@ extension LayoutTree {
             }
         }
 
-        /// Records the borderlines of grid `node` (below the root: the runtime does not read
-        /// the root's).
+        /// Records the borderlines of grid `node`, if it has them.
         mutating func appendBorderlines(_ lines: [RuntimeBorderline], of node: Int) {
-            guard parent[node] >= 0 else { return }
+            guard readsBorderlines(of: node) else { return }
             borderlines.append(node, lines: lines)
         }
+
+        /// Whether the runtime reads grid `node`'s borderlines: not the root's.
+        func readsBorderlines(of node: Int) -> Bool { parent[node] >= 0 }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
         private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?,

@@ -39,12 +39,15 @@ public enum SVGRenderer {
         for grid in result.grids {
             guard let slot = grid.slot else { continue }
             guard let view = grid.viewFrame else { continue }
-            if view.isBounded {
+            if !grid.viewSizeIsUnset && view.isBounded {
                 out += viewMark(view, slot: slot, color: "#2563eb", note: "")
             } else {
-                // Gravity aligns a view that sets no size: CGFLOAT_MAX long, off any screen.
+                // Gravity aligns a view that sets no size: CGFLOAT_MAX long, it covers the
+                // screen or leaves it (or absurd sizes gave a frame beyond any screen).
                 out += viewMark(grid.contentBox, slot: slot, color: "#d97706",
-                                note: " (the view sets no size of its own, so MyLayout makes it \(FramesReport.rectText(view)); give content(WxH))")
+                                note: grid.viewSizeIsUnset
+                                    ? " (the view sets no size of its own, so MyLayout makes it \(FramesReport.rectText(view)); give content(WxH))"
+                                    : " (\(FramesReport.rectText(view)): beyond any screen)")
             }
         }
         out += "</svg>\n"
@@ -199,7 +202,7 @@ public enum SVGRenderer {
         if let color = line.line.color, (0.299 * Double(color.red) + 0.587 * Double(color.green) + 0.114 * Double(color.blue)) > 200 {
             halo = "<line \(ends) stroke=\"#6b7280\" stroke-opacity=\"0.45\" stroke-width=\"\(n(thickness + 1))\"\(dash)/>\n"
         }
-        let stale = line.state == .stale ? " class=\"stale\"" : ""
+        let stale = line.state == .stale ? " class=\"borderline-stale\"" : ""
         return halo + "<line\(stale) \(ends) stroke=\"\(color)\" stroke-width=\"\(n(thickness))\"\(dash)/>\n"
     }
 

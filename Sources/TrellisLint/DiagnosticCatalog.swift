@@ -15,14 +15,14 @@ public enum DiagnosticCatalog {
         "M014": "Unused template", "M015": "Too deep after expansion", "M016": "Templates nest too deep", "M017": "No layout", "M018": "Attributes on the last item of a list",
         "M101": "Both rows and cols", "M102": "Size string read as fill", "M103": "Percentage of 100% or more",
         "M104": "Size below -1", "M105": "Number read as a ratio", "M106": "Ratios over 100%",
-        "M107": "Gravity on an ignored axis", "M108": "Gravity on a leaf", "M109": "Placeholder on a non-leaf",
+        "M107": "Gravity on an ignored axis", "M108": "View aligned by a size nobody sets", "M109": "Placeholder on a non-leaf",
         "M110": "Anchor on a leaf", "M111": "Overlap overwritten or overwriting", "M112": "Tag 0",
         "M113": "Action is not a one-argument selector", "M114": "Color the runtime misreads",
         "M115": "Borderline thinner than 1", "M116": "Malformed padding", "M117": "space vs spacing for the target",
         "M118": "Value of a type the runtime converts", "M119": "Unknown key", "M120": "Size on the root",
         "M121": "Gravity word dropped or misread", "M122": "Value of the wrong JSON type",
         "L001": "Children overflow their grid", "L002": "Cell gets no length", "L003": "Size depends on an unknown view",
-        "L004": "Borderlines misplaced under RTL", "L005": "Height never settles",
+        "L004": "Borderlines away from their grid under RTL", "L005": "Height never settles",
         "L006": "Frames change when laid out again",
     ]
 

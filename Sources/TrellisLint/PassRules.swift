@@ -125,12 +125,15 @@ extension LayoutRules {
         close(a.frame, b.frame) && (a.viewFrame == nil) == (b.viewFrame == nil) && (a.viewFrame.map { view in b.viewFrame.map { close(view, $0) } ?? false } ?? true)
     }
 
+    /// Within 0.001, or the same value beyond any screen (a view `CGFLOAT_MAX` long, or a
+    /// position that overflowed to −∞ when rounded to pixels, stays where it was).
     func close(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= 0.001 && abs(a.y - b.y) <= 0.001 && abs(a.width - b.width) <= 0.001 && abs(a.height - b.height) <= 0.001
+        func near(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 0.001 }
+        return near(a.x, b.x) && near(a.y, b.y) && near(a.width, b.width) && near(a.height, b.height)
     }
 
     /// `(x, y) width × height`.
     func describe(_ rect: Rect) -> String {
-        "(\(n(rect.x)), \(n(rect.y))) \(n(rect.width)) × \(n(rect.height))"
+        "(\(FramesReport.number(rect.x)), \(FramesReport.number(rect.y))) \(FramesReport.number(rect.width)) × \(FramesReport.number(rect.height))"
     }
 }

@@ -86,7 +86,7 @@ struct StructureRules {
         } else if !isRoot {
             if tree.viewSizeIsUnset(grid) {
                 let axes = [gravity.alignsHorizontally ? "width" : nil, gravity.alignsVertically ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
-                add("M108", .info, "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long, off the screen",
+                add("M108", .info, "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long: it covers the screen or leaves it",
                     spans.span(of: "gravity", at: source),
                     notes: ["Without gravity the view fills the cell. A `wrap` cell (or an overlap cell) measures its view instead (`sizeThatFits:`).",
                             "In Trellis, `content(WxH)` states the size the view sets (`myWidth`, `myHeight`); previews place the view by it, and it never reaches the JSON."])

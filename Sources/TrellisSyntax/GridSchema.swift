@@ -62,7 +62,7 @@ public enum GridSchema {
                     summary: "The gap between consecutive children (`space` in MyLayout 1.x, `spacing` in 2.0+).",
                     usage: "spacing(points)", values: []),
         GridKeyInfo(key: .gravity, json: "gravity", legacyJSON: nil, attribute: "gravity", valueKind: .alignment,
-                    summary: "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view, which then sizes itself.",
+                    summary: "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view by the view's own size (what it sets itself; without one MyLayout makes it CGFLOAT_MAX long, M108).",
                     usage: "gravity(top|left)", values: alignmentWords),
         GridKeyInfo(key: .overlap, json: "overlap", legacyJSON: nil, attribute: "overlap", valueKind: .alignment,
                     summary: "Shorthand for an anchor of size 0 laid over its siblings with this gravity; an explicit `gravity` overwrites it.",

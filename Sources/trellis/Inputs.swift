@@ -130,8 +130,8 @@ extension Inputs {
             let dimensions = parts.count == 2 ? parts[1].split(separator: "x") : []
             guard parts.count == 2, let slot = Int(parts[0]), slot >= 0, dimensions.count == 2,
                   let width = Double(dimensions[0]), let height = Double(dimensions[1]),
-                  width.isFinite, height.isFinite, width >= 0, height >= 0 else {
-                throw UsageError(message: "--content takes SLOT=WIDTHxHEIGHT, comma-separated (the size a slot's view gives itself, e.g. 0=80x20,3=40x16), not '\(entry)'")
+                  width >= 0, height >= 0, width <= 100_000, height <= 100_000 else {
+                throw UsageError(message: "--content takes SLOT=WIDTHxHEIGHT, comma-separated, each length from 0 to 100000 (the size a slot's view gives itself, e.g. 0=80x20,3=40x16), not '\(entry)'")
             }
             sizes[slot] = PreviewSize(width: width, height: height)
         }

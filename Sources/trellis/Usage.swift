@@ -142,11 +142,13 @@ enum Usage {
     whole grid), mirrored under RTL, negative sizes as 0, rounded to pixels. Gravity aligns
     a view by its own size: in a wrap or overlap cell MyLayout measures it (taken as 0 × 0);
     elsewhere it is the size the view sets (myWidth, myHeight), which content(WxH) or
-    --content states. A view that sets none is CGFLOAT_MAX long on that axis, printed as
-    the string "CGFLOAT_MAX" (or "-CGFLOAT_MAX" for a position), as on the screen (M108).
+    --content states. A view that sets none is CGFLOAT_MAX long on that axis (M108); a
+    number beyond ±1e300 (CGFLOAT_MAX, a centred position of about −CGFLOAT_MAX/2, one
+    rounding overflowed to −∞) is printed as the string "CGFLOAT_MAX" or "-CGFLOAT_MAX".
     `borderlines` (on a grid that has any) are where MyLayout paints them: `x`…`height`
-    is the painted area (`thick` pixels inside the edge; a dashed line is `thick` points
-    wide, centred on it); `side` is MyLayout's (a JSON left is trailing under RTL), and
+    is the painted area (a layer `thick` pixels across inside the edge, moved in by
+    `offset`; a dashed line is its top or left edge stroked `thick` points wide, centred
+    on that edge); `side` is MyLayout's (a JSON left is trailing under RTL), and
     under RTL a sub-grid's lines are mirrored within the grid's own width, often away
     from it (L004); `state` is current, stale (the grid ended with a zero side, so the
     line stays where an earlier pass put it) or never (nothing painted, all numbers 0).
@@ -271,12 +273,12 @@ enum Usage {
 
     Every grid is outlined; leaves are labelled with their path, size rule and slot;
     placeholders are hatched, anchors shaded. Borderlines are drawn where MyLayout paints
-    them: `thick` pixels inside the edge (a dashed line `thick` points wide, centred on it),
-    an earlier pass's line where the grid ended with a zero side, none where it never had
-    two sides, and under RTL mirrored within the grid's own width (L004). Each view's frame is drawn in dashed blue (a view
-    with no area as a line or a cross); a view that gravity aligns but that sets no size of
-    its own, so that MyLayout makes it CGFLOAT_MAX long (M108), is marked in orange over
-    its cell.
+    them (as `trellis frames` reports them): an earlier pass's line where the grid ended
+    with a zero width or height, none where it had one in every pass, and under RTL
+    mirrored within the grid's own width (L004). Each view's frame is drawn in dashed blue
+    (a view with no area as a line or a cross); a view that gravity aligns but that sets
+    no size of its own, so that MyLayout makes it CGFLOAT_MAX long (M108), is marked in
+    orange over its cell.
 
     EXIT CODES
       0 ok · 1 errors in the input · 2 usage error

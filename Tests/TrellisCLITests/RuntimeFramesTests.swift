@@ -92,6 +92,9 @@ final class RuntimeFramesTests: XCTestCase {
             for key in ["edge", "state", "color"] { XCTAssertEqual(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
             for key in ["thick", "dash", "alpha"] { assertClose(mine[key], expected[key], "\(subject) \(key)", file: file, line: line) }
             let paint = expected["paint"]
+            for key in ["x", "y", "width", "height"] where mine[key]?.stringValue != nil || paint?[key]?.stringValue != nil {
+                XCTAssertEqual(mine[key]?.stringValue, paint?[key]?.stringValue, "\(subject) painted \(key)", file: file, line: line)
+            }
             var area = ["x", "y", "width", "height"].map { RuntimeReading.double(paint?[$0]) }
             if area[2] < 0 { area[0] += area[2]; area[2] = -area[2] }
             if area[3] < 0 { area[1] += area[3]; area[3] = -area[3] }

@@ -52,6 +52,12 @@ final class LayoutTreeTests: XCTestCase {
     }
 
     /// The first array that differs, by name.
+    /// Each grid with borderlines and its lines, as a layout reads them (from the runtime
+    /// values, the JSON, or an arena).
+    static func borderlines(_ tree: LayoutTree) -> [Int: [RuntimeBorderline]] {
+        Dictionary(uniqueKeysWithValues: (0..<tree.borderlines.count).map { (tree.borderlines.grid(at: $0), tree.borderlines.lines(at: $0)) })
+    }
+
     static func difference(_ one: LayoutTree, _ other: LayoutTree) -> String? {
         func same<T: Equatable>(_ key: KeyPath<LayoutTree, T>) -> Bool { one[keyPath: key] == other[keyPath: key] }
         func bits(_ insets: GridInsets) -> [UInt64] { [insets.top, insets.left, insets.bottom, insets.right, insets.spacing].map(\.bitPattern) }
@@ -63,6 +69,7 @@ final class LayoutTreeTests: XCTestCase {
             ("anchor", same(\.anchor)), ("placeholder", same(\.placeholder)), ("content", same(\.content)), ("depth", same(\.depth)),
             ("sources", same(\.sources)), ("firstBorderline", same(\.firstBorderline)), ("deepest", same(\.deepest)), ("slots", same(\.slots)),
             ("paths", (0..<one.count).map(one.path(of:)) == (0..<other.count).map(other.path(of:))),
+            ("borderlines", borderlines(one) == borderlines(other)),
         ]
         return checks.first { !$0.1 }?.0
     }

@@ -69,6 +69,7 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(codes(trellis: "rows { 10 gravity(top|left) content(20x10) }"), [])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":"wrap","gravity":"top"}]}"#), ["L003"])
         XCTAssertEqual(codes(json: #"{"rows":[{"size":10,"gravity":"width|height"}]}"#), [])
+        XCTAssertEqual(codes(trellis: "rows { 10 placeholder gravity(top) ; fill }"), [], "a placeholder takes no view")
     }
 
     func testFlagsWithoutEffect() {

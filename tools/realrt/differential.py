@@ -99,8 +99,9 @@ def main():
         clean = os.path.join(work, "clean-" + os.path.basename(path))
         with open(clean, "w") as handle:
             handle.write(compare.strip_trailing_commas(open(path, encoding="utf-8").read()))
-        # Half the fresh cases give some views sizes of their own (realrt: myWidth and
-        # myHeight; trellis: --content, what content(WxH) says): they land as gravity says.
+        # Half the cases without expected frames (fresh ones, and a single-pass corpus's)
+        # give some views sizes of their own (realrt: myWidth and myHeight; trellis:
+        # --content, what content(WxH) says): they land as gravity says.
         sized = ""
         if expected is None and sizes.random() < 0.5:
             sized = ",".join("%d=%dx%d" % (slot, sizes.choice([8, 30, 44, 120]), sizes.choice([10, 20, 61]))
