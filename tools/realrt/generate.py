@@ -2,7 +2,8 @@
 """Random grid dictionaries and `frames` flags for the differential test against MyLayout's own
 code (differential.py): trees up to 5 deep of rows and cols with every size kind (points,
 ratios, percentages, negative ones, fill, wrap, 0), padding, spacing in either dialect,
-gravity, overlap, anchors, placeholders, tags and borderlines; viewports fixed or wrap, at @2x
+gravity, overlap, anchors, placeholders, tags and borderlines (and rows of bordered cards whose
+lines a wrap height leaves stale); viewports fixed or wrap, at @2x
 or @3x, left to right or right to left, with relayouts. Seeded: the same seed gives the same
 cases.
 
@@ -53,12 +54,25 @@ def grid(rng, dialect, depth, tag):
     return value
 
 
+def card_row(rng):
+    """A row of two cards with borderlines, as MyLayout's demo 4 has them: in a wrap-height
+    layout the first pass gives a fill row a negative height and the last gives it none, so
+    the cards' lines stay where the first pass put them (`stale`)."""
+    def card(edges):
+        value = {"size": rng.choice(["50%", 0.5, "fill"]), "rows": [{"size": "fill"}, {"size": rng.choice(["wrap", 20])}]}
+        for edge in edges: value[edge + "-borderline"] = borderline(rng)
+        return value
+    return {"size": rng.choice(["fill", "fill", "-50%"]), "cols": [card(["bottom", "right"]), card(rng.sample(["top", "left", "bottom"], 2))]}
+
+
 def case(rng):
     dialect = rng.choice([1, 2])
     root = grid(rng, dialect, 0, [0])
     root.pop("size", None)
     if "rows" not in root and "cols" not in root:
         root["rows"] = [grid(rng, dialect, 1, [0]) for _ in range(rng.randint(1, 4))]
+    if "rows" in root and rng.random() < 0.25:
+        root["rows"].insert(rng.randint(0, len(root["rows"])), card_row(rng))
     width = rng.choice([300, 320, 375, 390, 414, 768])
     height = rng.choice(["wrap", "wrap", 300, 667, 852, 896])
     flags = ["--viewport", "%dx%s@%dx" % (width, height, rng.choice([2, 3])), "--target", str(dialect)]
