@@ -343,7 +343,7 @@ public struct LanguageServer {
                     ])
                 })))
             }
-            if diagnostic.code == "M014" { members.append(("tags", .array([LSPJSON.number(1)]))) }
+            if DiagnosticCatalog.unnecessaryCodes.contains(diagnostic.code) { members.append(("tags", .array([LSPJSON.number(1)]))) }
             return LSPJSON.object(members)
     }
 

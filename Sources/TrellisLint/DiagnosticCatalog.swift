@@ -27,4 +27,8 @@ public enum DiagnosticCatalog {
     ]
 
     public static func title(_ code: String) -> String { titles[code] ?? code }
+
+    /// The codes whose finding marks text that does nothing (an editor fades it: LSP's
+    /// `DiagnosticTag.Unnecessary`).
+    public static let unnecessaryCodes: Set<String> = ["M014"]
 }

@@ -26,6 +26,27 @@ public enum JSONReader {
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
 
+    /// The code of text that is not JSON where it stands.
+    static let notJSONCode = "J001"
+    /// How the message of a key written without a value starts.
+    static let missingValue = "missing value for the key "
+
+    /// What a reading error left out of the value read.
+    package enum Loss: Equatable {
+        /// A key without a value, read as null (the key as written, quoted).
+        case missingValue(key: String)
+        /// Text the reader skipped over.
+        case skipped
+    }
+
+    /// The ``Loss`` of an error this reader reported; nil for any other diagnostic.
+    package static func loss(in diagnostic: Diagnostic) -> Loss? {
+        guard diagnostic.code == notJSONCode, diagnostic.severity == .error else { return nil }
+        if diagnostic.message.hasPrefix(missingValue) { return .missingValue(key: String(diagnostic.message.dropFirst(missingValue.count))) }
+        let skips = diagnostic.message.hasPrefix("unexpected") || diagnostic.message.hasPrefix("expected")
+        return skips && !diagnostic.range.isEmpty ? .skipped : nil
+    }
+
     /// `maximumBytes` is lowered by tests.
     static func read(_ source: SourceFile, maximumBytes: Int) -> JSONReadResult {
         guard source.bytes.count <= maximumBytes else {
@@ -344,7 +365,7 @@ struct JSONReaderState {
             skipSpace()
             let valueIndex = entries.count
             if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || atEnd {
-                report("J001", "missing value for the key \"\(key)\"", index..<index)
+                report(JSONReader.notJSONCode, JSONReader.missingValue + "\"\(key)\"", index..<index)
                 append(.invalid, index..<index)
             } else {
                 readValue(depth: depth + 1)

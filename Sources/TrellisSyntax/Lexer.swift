@@ -8,6 +8,10 @@ public enum Lexer {
 
     public static func tokenize(_ bytes: [UInt8]) -> Output { tokenize(bytes, maximumBytes: Parser.maximumBytes) }
 
+    /// The code of a byte that starts no token (the parser refines its message where it knows
+    /// what was meant).
+    static let unexpectedCharacterCode = "S001"
+
     /// The bytes the lexer reads: the source's storage, read without bounds checks, since
     /// every read is guarded by the scanner's own `index < count`.
     typealias Bytes = UnsafeBufferPointer<UInt8>
@@ -321,7 +325,7 @@ public enum Lexer {
         } else if text == "-" {
             message = "unexpected `-`: a negative size is written `-50%`, `-1/3` or `-0.5`"
         }
-        return Diagnostic(code: "S001", severity: .error, range: range, message: message, fixIts: fixIts)
+        return Diagnostic(code: Self.unexpectedCharacterCode, severity: .error, range: range, message: message, fixIts: fixIts)
     }
 }
 

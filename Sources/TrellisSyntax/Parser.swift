@@ -574,7 +574,7 @@ struct ParserState: ~Copyable {
         }
         guard token.kind == .error, let ascii = FullWidth.asciiEquivalent(of: text(token)), [",", ";", "|"].contains(ascii) else { return false }
         // The lexer's S001 offers the ASCII character; here the separator is known.
-        if let index = diagnostics.firstIndex(where: { $0.code == "S001" && $0.range == token.range }) {
+        if let index = diagnostics.firstIndex(where: { $0.code == Lexer.unexpectedCharacterCode && $0.range == token.range }) {
             diagnostics[index].message = "full-width `\(text(token))` (typed with a CJK input method) where `\(replacement)` separates cells"
             diagnostics[index].fixIts = [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])]
         }

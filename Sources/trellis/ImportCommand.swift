@@ -81,11 +81,10 @@ enum ImportCommand {
         for diagnostic in diagnostics where diagnostic.severity == .error {
             let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
             let place = "\(line + 1):\(column + 1)"
-            if diagnostic.message.hasPrefix("missing value for the key") {
-                result.append("\(place): \(diagnostic.message.dropFirst("missing value for the key ".count)) has no value: imported as null")
-            } else if diagnostic.code == "J001", !diagnostic.range.isEmpty,
-                      diagnostic.message.hasPrefix("unexpected") || diagnostic.message.hasPrefix("expected") {
-                result.append("\(place): `\(source.text(in: diagnostic.range))` is not in the import (skipped)")
+            switch JSONReader.loss(in: diagnostic) {
+            case .missingValue(let key)?: result.append("\(place): \(key) has no value: imported as null")
+            case .skipped?: result.append("\(place): `\(source.text(in: diagnostic.range))` is not in the import (skipped)")
+            case nil: break
             }
         }
         return result
