@@ -66,14 +66,16 @@ extension LanguageServer {
     mutating func textDocumentCompletion(_ id: JSONValue, _ params: JSONValue) {
         let empty = LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array([]))])
         guard let (_, analysis) = requested(id, params, empty: empty), let offset = offset(id, params, in: analysis.source) else { return }
+        let snippets = settings.snippets
         let items = Completion.items(analysis, at: offset).enumerated().map { number, item in
+            let asSnippet = item.isSnippet && snippets
             var members: [(String, JSONValue)] = [
                 ("label", .string(item.label)),
                 ("kind", LSPJSON.number(Self.completionKind(item.kind))),
                 ("detail", .string(item.detail)),
                 ("sortText", .string(String(1000 + number))),
-                ("textEdit", LSPJSON.object([("range", range(item.replacing, analysis.source)), ("newText", .string(item.insertText))])),
-                ("insertTextFormat", LSPJSON.number(item.isSnippet ? 2 : 1)),
+                ("textEdit", LSPJSON.object([("range", range(item.replacing, analysis.source)), ("newText", .string(asSnippet ? item.insertText : item.plainInsertText))])),
+                ("insertTextFormat", LSPJSON.number(asSnippet ? 2 : 1)),
             ]
             if !item.documentation.isEmpty {
                 members.append(("documentation", LSPJSON.object([("kind", .string("markdown")), ("value", .string(item.documentation))])))

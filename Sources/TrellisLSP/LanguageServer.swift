@@ -43,16 +43,13 @@ public struct LanguageServer {
         var viewports: [Viewport] = []
         var target: Dialect?
         var rtl = false
-        /// Where `codeDescription` links point: the docs of the checkout this server was built
-        /// from, unless `diagnosticsBaseURL` says otherwise.
-        var documentationBase = "file://" + Self.checkout + "/docs/diagnostics.md"
-
-        /// The checkout this server was built from: three folders up from this file.
-        static let checkout: String = {
-            var path = Substring(#filePath)
-            for _ in 0..<3 { path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
-            return String(path)
-        }()
+        /// Where `codeDescription` links point (`diagnosticsBaseURL`, a URL of
+        /// docs/diagnostics.md); nil, the default, sends no links: a path on the machine that
+        /// built the server would be a dead link on the user's.
+        var documentationBase: String?
+        /// Whether completions may be snippets (`completionItem.snippetSupport`); without it
+        /// they are plain text.
+        var snippets = false
     }
 
     init(input: Int32, output: Int32) {
@@ -185,6 +182,7 @@ public struct LanguageServer {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         clientPullsDiagnostics = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
+        settings.snippets = params["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"] == .bool(true)
         applySettings(params["initializationOptions"])
         state = .running
         let capabilities = Capabilities.json(encoding: encoding)
@@ -208,7 +206,8 @@ public struct LanguageServer {
         }
         if let target = LSPJSON.integer(value["target"]) { settings.target = target == 2 ? .v2 : target == 1 ? .v1 : nil }
         if case .bool(let rtl)? = value["rtl"] { settings.rtl = rtl }
-        if let base = value["diagnosticsBaseURL"]?.stringValue { settings.documentationBase = base }
+        // An empty setting is an unset one: editors sync every key of their settings.
+        if let base = value["diagnosticsBaseURL"]?.stringValue { settings.documentationBase = base.isEmpty ? nil : base }
     }
 
     // MARK: documents
@@ -331,10 +330,12 @@ public struct LanguageServer {
                 ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
                 ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
                 ("code", .string(diagnostic.code)),
-                ("codeDescription", LSPJSON.object([("href", .string(settings.documentationBase + "#" + diagnostic.code.lowercased()))])),
                 ("source", .string("trellis")),
                 ("message", .string(message)),
             ]
+            if let base = settings.documentationBase {
+                members.append(("codeDescription", LSPJSON.object([("href", .string(base + "#" + diagnostic.code.lowercased()))])))
+            }
             if !diagnostic.labels.isEmpty {
                 members.append(("relatedInformation", .array(diagnostic.labels.map { label in
                     LSPJSON.object([

@@ -69,10 +69,12 @@ public enum ServerCommandLine {
     EDITORS
       Point the editor's language client at the command `trellis-lsp` (on PATH; build it with
       `swift build -c release --product trellis-lsp`), for the file type *.trellis with the
-      language id `trellis`, and *.grid.json if you want JSON too. Ready packages for VS Code,
+      language id `trellis`, and *.json if you want grid JSON too (JSON that is no grid
+      dictionary gets nothing from it, so it can run beside a JSON server). Ready packages for VS Code,
       Neovim, Helix, Zed and Emacs are in editors/ (docs/editors.md). Settings (viewports,
-      target, rtl, diagnosticsBaseURL) come from the client's initializationOptions and
-      workspace/didChangeConfiguration (docs/lsp.md).
+      target, rtl, diagnosticsBaseURL: where diagnostic codes link; none without it) come
+      from the client's initializationOptions and workspace/didChangeConfiguration
+      (docs/lsp.md).
 
     OPTIONS
       --stdio        Talk over standard input and output: the only transport, and the default

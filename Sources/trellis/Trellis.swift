@@ -12,7 +12,7 @@ enum Trellis {
         static let usage: Int32 = 2
     }
 
-    static let commands = ["build", "frames", "render", "check", "fmt", "import", "preview", "watch", "lsp", "help"]
+    static let commands = ["build", "frames", "render", "check", "fmt", "import", "preview", "watch", "lsp", "parse", "help"]
 
     static func run(_ arguments: [String]) -> Int32 {
         var words = arguments
@@ -50,6 +50,7 @@ enum Trellis {
             case "preview": return try PreviewCommand.run(rest)
             case "watch": return try WatchCommand.run(rest)
             case "lsp": return try LSPCommand.run(rest)
+            case "parse": return try ParseCommand.run(rest)
             default:
                 let what = command.hasPrefix("-") ? "unknown option" : "unknown command"
                 throw UsageError(message: "\(what) '\(command)'" + suggestion(command, among: commands + ["--help", "--version"]))

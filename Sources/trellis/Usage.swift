@@ -13,6 +13,7 @@ enum Usage {
         case "preview": return preview
         case "watch": return watch
         case "lsp": return lsp
+        case "parse": return parse
         case "help": return main
         default: return nil
         }
@@ -34,6 +35,7 @@ enum Usage {
       preview  A live page of every layout at every device, redrawn on each save
       watch    Rebuild the JSON on every save (for a simulator that reloads it)
       lsp      Run the language server over stdio (the same as `trellis-lsp`)
+      parse    Print the syntax tree of a .trellis file (for grammar and tool authors)
       help     Show help for a command: trellis help build
 
     OPTIONS
@@ -222,6 +224,31 @@ enum Usage {
     EXIT CODES
       0 ok (or nothing to change with --check) · 1 files would change, or syntax errors ·
       2 usage error
+
+    """
+
+    static let parse = """
+    trellis parse — the syntax tree of a Trellis file
+
+    USAGE
+      trellis parse FILE.trellis [--format text|json]
+      trellis parse -                        read standard input
+
+    Prints every node of the parser's tree in order, each with its production of
+    grammar/trellis.ebnf (file, target, preview, template, layout, cell, size, template-ref,
+    attribute, attribute-args, split, block, inline-list, repeat, error) and the byte range
+    of its text, comments and blank space around it left out. The tree is the one every
+    other command reads, recovered from errors as they recover; syntax errors are printed
+    after it. The tree-sitter grammar (editors/tree-sitter-trellis) is tested against it.
+
+    OPTIONS
+      --format F  text (default): one node per line, indented by depth, `cell 120..134`;
+                  json: {"nodes": [{"kind", "start", "end", "parent"}]} in the same order,
+                  `parent` the index of the parent node (null for the file)
+      -h, --help  Show this help
+
+    EXIT CODES
+      0 ok · 1 the file has syntax errors (the tree is printed all the same) · 2 usage error
 
     """
 

@@ -26,6 +26,36 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.stderr, "")
     }
 
+    /// `trellis parse`: the parser's tree with byte ranges, as text and as JSON; errors after it.
+    func testParsePrintsTheSyntaxTree() throws {
+        let text = try trellis(["parse", "-"], stdin: "layout 首页 rows 1 | fill // x\n")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stdout, """
+        file 0..27
+          layout 0..27
+            cell 14..27
+              split 14..27
+                inline-list 19..27
+                  cell 19..20
+                    size 19..20
+                  cell 23..27
+                    size 23..27
+
+        """)
+        let json = try trellis(["parse", "--format", "json", "-"], stdin: "rows 1 | fill")
+        let nodes = try XCTUnwrap(JSONReader.read(json.stdout).root?.value["nodes"]?.arrayElements)
+        XCTAssertEqual(nodes.first?["kind"], .string("file"))
+        XCTAssertEqual(nodes.first?["parent"], .null)
+        XCTAssertEqual(nodes.map { $0["kind"]?.stringValue ?? "" }, ["file", "cell", "split", "inline-list", "cell", "size", "cell", "size"])
+        XCTAssertEqual(nodes.last?["parent"], .number(6))
+        let broken = try trellis(["parse", "-"], stdin: "rows 1 |")
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stdout.hasPrefix("file 0..8\n"), broken.stdout)
+        XCTAssertTrue(broken.stderr.contains("error[S003]"), broken.stderr)
+        XCTAssertEqual(try trellis(["parse", "examples/json/GridLayoutDemo4.json"]).status, 2)
+        XCTAssertEqual(try trellis(["parse", "--format", "xml", "-"], stdin: "").status, 2)
+    }
+
     func testBuildExampleMatchesGolden() throws {
         let run = try trellis(["build", "examples/GridLayoutDemo4.trellis"])
         XCTAssertEqual(run.status, 0)

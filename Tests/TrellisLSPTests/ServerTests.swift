@@ -10,12 +10,13 @@ final class ServerTests: XCTestCase {
     func o(_ members: [(String, JSONValue)]) -> JSONValue { LSPClient.object(members) }
     func n(_ value: Int) -> JSONValue { .number(Double(value)) }
 
-    func start(encodings: [String] = ["utf-16"]) throws -> LSPClient {
+    func start(encodings: [String] = ["utf-16"], textDocument: JSONValue? = nil, options: JSONValue? = nil) throws -> LSPClient {
         let client = try LSPClient()
-        let reply = client.request("initialize", o([
-            ("processId", .null), ("rootUri", .null),
-            ("capabilities", o([("general", o([("positionEncodings", .array(encodings.map { .string($0) }))]))])),
-        ]))
+        var capabilities = [("general", o([("positionEncodings", .array(encodings.map { .string($0) }))]))]
+        if let textDocument { capabilities.append(("textDocument", textDocument)) }
+        var parameters: [(String, JSONValue)] = [("processId", .null), ("rootUri", .null), ("capabilities", o(capabilities))]
+        if let options { parameters.append(("initializationOptions", options)) }
+        let reply = client.request("initialize", o(parameters))
         XCTAssertEqual(reply?["result"]?["serverInfo"]?["name"], .string("trellis-lsp"))
         client.notify("initialized", o([]))
         return client
@@ -54,7 +55,7 @@ final class ServerTests: XCTestCase {
         let items = published["params"]?["diagnostics"]?.arrayElements ?? []
         XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["L001", "L002", "M014"])
         XCTAssertEqual(items.last?["tags"], .array([n(1)]), "an unused template is Unnecessary")
-        XCTAssertTrue(items.first?["codeDescription"]?["href"]?.stringValue?.hasSuffix("diagnostics.md#l001") ?? false)
+        XCTAssertNil(items.first?["codeDescription"], "no link unless the client says where the docs are")
         let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(1, 29))]))
         let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
         XCTAssertTrue(text.hasPrefix("**home** · grid `3` · size `fill` · slot #2"), text)
@@ -150,6 +151,41 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(client.finish(), 0)
     }
 
+    /// Links go where `diagnosticsBaseURL` says; an empty setting (editors sync every key) is unset.
+    func testDiagnosticLinksOnlyWhereConfigured() throws {
+        let base = "https://example.org/trellis/diagnostics.md"
+        let client = try start(options: o([("diagnosticsBaseURL", .string(base))]))
+        open(client, "file:///t/home.trellis", "preview 375x667@2x\nlayout home rows 300 | 400 | fill\n")
+        let linked = client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"]?.arrayElements ?? []
+        XCTAssertEqual(linked.first?["codeDescription"]?["href"], .string(base + "#l001"))
+        client.notify("workspace/didChangeConfiguration", o([("settings", o([("trellis", o([("diagnosticsBaseURL", .string(""))]))]))]))
+        let unlinked = client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"]?.arrayElements ?? []
+        XCTAssertEqual(unlinked.first?["code"], .string("L001"))
+        XCTAssertNil(unlinked.first?["codeDescription"])
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// Snippets only for a client that declares `snippetSupport`; plain text for the rest.
+    func testCompletionsFollowSnippetSupport() throws {
+        let text = "layout a rows {\n  \n}\n"
+        let place = o([("textDocument", o([("uri", .string("file:///t/c.trellis"))])), ("position", position(1, 2))])
+        for snippets in [false, true] {
+            let completion = o([("completionItem", o([("snippetSupport", .bool(snippets))]))])
+            let client = try start(textDocument: o([("completion", completion)]))
+            open(client, "file:///t/c.trellis", text)
+            let items = client.request("textDocument/completion", place)?["result"]?["items"]?.arrayElements ?? []
+            let rows = try XCTUnwrap(items.first { $0["label"] == .string("rows") })
+            XCTAssertEqual(rows["insertTextFormat"], n(snippets ? 2 : 1))
+            XCTAssertEqual(rows["textEdit"]?["newText"], .string(snippets ? "rows ${1:fill} | ${2:fill}" : "rows fill | fill"))
+            XCTAssertFalse(!snippets && items.contains { $0["insertTextFormat"] == n(2) }, "no snippet for a client without them")
+            _ = client.request("shutdown", .null)
+            client.notify("exit", .null)
+            XCTAssertEqual(client.finish(), 0)
+        }
+    }
+
     func testGridJSONDocuments() throws {
         let client = try start()
         open(client, "file:///t/home.grid.json", #"{"rows":[{"size":"150%"},{"size":"fill"}],"space":5}"#, language: "json")
@@ -157,6 +193,12 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["M103"])
         open(client, "file:///t/package.json", #"{"name":"x"}"#, language: "json")
         XCTAssertEqual(client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"], .array([]))
+        // JSON that is no grid dictionary is the editor's JSON server's business: nothing here.
+        let place = o([("textDocument", o([("uri", .string("file:///t/package.json"))])), ("position", position(0, 2))])
+        XCTAssertEqual(client.request("textDocument/hover", place)?["result"], .null)
+        XCTAssertEqual(client.request("textDocument/completion", place)?["result"]?["items"], .array([]))
+        let symbols = client.request("textDocument/documentSymbol", o([("textDocument", o([("uri", .string("file:///t/package.json"))]))]))
+        XCTAssertEqual(symbols?["result"]?.arrayElements?.count ?? 0, 0)
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
         XCTAssertEqual(client.finish(), 0)

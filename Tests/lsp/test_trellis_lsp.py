@@ -17,13 +17,18 @@ SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-
 DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8")
 
 
+DOCS = "https://example.org/trellis/docs/diagnostics.md"
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
 async def client(lsp_client: LanguageClient):
     capabilities = client_capabilities("neovim")
     # Diagnostics pushed: a client that declares pull support gets none pushed.
     if capabilities.text_document is not None:
         capabilities.text_document.diagnostic = None
-    result = await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities, root_uri=ROOT.as_uri()))
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=capabilities, root_uri=ROOT.as_uri(), initialization_options={"diagnosticsBaseURL": DOCS})
+    )
     assert result.server_info.name == "trellis-lsp"
     lsp_client.trellis_encoding = result.capabilities.position_encoding
     yield
@@ -64,7 +69,7 @@ async def test_diagnostics_with_codes_links_and_cjk_positions(client: LanguageCl
     await published(client)
     diagnostics = client.diagnostics[uri]
     assert [d.code for d in diagnostics] == ["L001", "L002"]
-    assert diagnostics[0].code_description.href.endswith("#l001")
+    assert diagnostics[0].code_description.href == DOCS + "#l001"
     # `fill` starts after `layout 首页 rows 300 | 400 | `, counted in the negotiated encoding.
     prefix = "layout 首页 rows 300 | 400 | "
     utf8 = client.trellis_encoding == types.PositionEncodingKind.Utf8

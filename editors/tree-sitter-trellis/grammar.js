@@ -1,0 +1,112 @@
+/**
+ * The Trellis grammar for tree-sitter: the same language as grammar/trellis.ebnf (which is
+ * normative), for highlighting, folding, indentation and navigation in editors that use
+ * tree-sitter (Neovim, Emacs 30, Helix, Zed).
+ *
+ * Line breaks carry meaning in one place here: the offside rule. A cell continues on a later
+ * line only when that line is indented deeper than the line the cell began on; src/scanner.c
+ * decides, and emits `_line_end` where a line break ends the cells of its line. It also lexes
+ * the braces of blocks, to remember the indentation outside each block.
+ */
+/* eslint-disable no-undef */
+
+/** `items` separated by at least one of `separator`, with any number of them around. */
+const separated = (item, separator) => seq(repeat(separator), optional(seq(item, repeat(seq(repeat1(separator), item)), repeat(separator))));
+
+module.exports = grammar({
+  name: 'trellis',
+
+  externals: ($) => [$._line_end, $._block_open, $._block_close],
+
+  extras: ($) => [/[ \t\r\n\f\uFEFF]/, $.comment],
+
+  word: ($) => $.identifier,
+
+  rules: {
+    source_file: ($) => separated($._item, choice(';', $._line_end)),
+
+    _item: ($) => choice($.target_directive, $.preview_directive, $.template_declaration, $.layout_declaration, $.cell),
+
+    // ---------- Directives ----------
+
+    target_directive: ($) => seq('target', optional('mylayout'), field('version', $.number)),
+
+    preview_directive: ($) => seq('preview', field('viewport', $.viewport), optional(field('label', $.string)), optional('rtl')),
+
+    template_declaration: ($) =>
+      seq(
+        'template',
+        field('name', $.identifier),
+        alias($._block_open, '{'),
+        separated(field('body', $.cell), choice(';', $._line_end)),
+        alias($._block_close, '}'),
+      ),
+
+    layout_declaration: ($) => seq('layout', field('name', $.identifier), field('body', $.cell)),
+
+    // ---------- Cells ----------
+
+    cell: ($) =>
+      prec.right(
+        choice(
+          seq($.size, optional($.template_reference), repeat($.attribute), optional($.split), optional($.repeat)),
+          seq($.template_reference, repeat($.attribute), optional($.split), optional($.repeat)),
+          seq(repeat1($.attribute), optional($.split), optional($.repeat)),
+          seq($.split, optional($.repeat)),
+          $.repeat,
+        ),
+      ),
+
+    size: ($) => choice($.number, $.percent, $.ratio, 'fill', 'wrap', '_'),
+
+    template_reference: ($) => $.identifier,
+
+    repeat: ($) => seq('*', field('count', $.number)),
+
+    split: ($) => seq(field('axis', choice('rows', 'cols')), choice($.block, $.inline_list)),
+
+    block: ($) => seq(alias($._block_open, '{'), separated($.cell, choice(';', '|', $._line_end)), alias($._block_close, '}')),
+
+    inline_list: ($) => prec.right(seq($.cell, repeat(seq('|', $.cell)))),
+
+    // ---------- Attributes ----------
+
+    attribute: ($) =>
+      choice(
+        seq(field('name', $.identifier), field('arguments', $.arguments)),
+        prec.right(seq(field('name', choice('anchor', 'placeholder')), optional(field('arguments', $.arguments)))),
+      ),
+
+    arguments: ($) => seq('(', repeat($._argument), ')'),
+
+    _argument: ($) => choice($._value, $.viewport, $.color, $.identifier, '|', ':', ',', 'fill', 'wrap', 'rtl'),
+
+    _value: ($) => choice($.number, $.percent, $.ratio, $.string, $.json_object, $.json_array, $.true, $.false, $.null),
+
+    json_object: ($) => seq('{', repeat(choice($._value, $.identifier, ':', ',')), '}'),
+
+    json_array: ($) => seq('[', repeat(choice($._value, $.identifier, ':', ',')), ']'),
+
+    true: (_) => 'true',
+    false: (_) => 'false',
+    null: (_) => 'null',
+
+    // ---------- Tokens ----------
+
+    identifier: (_) => /[A-Za-z_\p{XID_Start}][A-Za-z0-9_\p{XID_Continue}]*(-[A-Za-z0-9\p{XID_Continue}][A-Za-z0-9_\p{XID_Continue}]*)*/,
+
+    number: (_) => /-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?/,
+
+    percent: (_) => /-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?%/,
+
+    ratio: (_) => /-?[0-9]+\/[0-9]+/,
+
+    viewport: (_) => /([0-9]+(\.[0-9]+)?|\.[0-9]+)x(([0-9]+(\.[0-9]+)?|\.[0-9]+)|wrap)(@([0-9]+(\.[0-9]+)?|\.[0-9]+)x)?/,
+
+    color: (_) => /#[A-Za-z0-9_]*/,
+
+    string: (_) => token(seq('"', repeat(choice(/[^"\\\n]+/, /\\./)), '"')),
+
+    comment: (_) => token(seq('//', /[^\n]*/)),
+  },
+});
