@@ -5,8 +5,9 @@
  *
  * Line breaks carry meaning in one place here: the offside rule. A cell continues on a later
  * line only when that line is indented deeper than the line the cell began on; src/scanner.c
- * decides, and emits `_line_end` where a line break ends the cells of its line. It also lexes
- * the braces of blocks, to remember the indentation outside each block.
+ * decides, and emits `_line_end` where a line break ends the cells of its line (any other
+ * line break is a `_newline`, an extra). It also lexes the braces of blocks, to remember the
+ * indentation outside each block.
  */
 /* eslint-disable no-undef */
 
@@ -16,9 +17,9 @@ const separated = (item, separator) => seq(repeat(separator), optional(seq(item,
 module.exports = grammar({
   name: 'trellis',
 
-  externals: ($) => [$._line_end, $._block_open, $._block_close],
+  externals: ($) => [$._line_end, $._newline, $._block_open, $._block_close, $._cell_start, $._error_sentinel],
 
-  extras: ($) => [/[ \t\r\n\f\uFEFF]/, $.comment],
+  extras: ($) => [/[ \t\r\n\f\uFEFF]/, $._newline, $.comment],
 
   word: ($) => $.identifier,
 
@@ -48,12 +49,15 @@ module.exports = grammar({
 
     cell: ($) =>
       prec.right(
-        choice(
+        seq(
+          $._cell_start,
+          choice(
           seq($.size, optional($.template_reference), repeat($.attribute), optional($.split), optional($.repeat)),
           seq($.template_reference, repeat($.attribute), optional($.split), optional($.repeat)),
           seq(repeat1($.attribute), optional($.split), optional($.repeat)),
           seq($.split, optional($.repeat)),
           $.repeat,
+          ),
         ),
       ),
 
