@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs trellis-mode and eglot in Emacs batch mode against the built trellis-lsp:
-#   swift build && editors/emacs/test.sh
+# The Emacs package's suite on this machine's Emacs 28 with Debian's elpa-eglot (1.9),
+# against the built trellis-lsp:  swift build && editors/emacs/test.sh
 set -eu
 . "$(dirname "$0")/../test-setup.sh"
-timeout 180 emacs --batch -Q -L "$root/editors/emacs" -l "$root/editors/emacs/test.el"
+. "$root/editors/emacs/test-files.sh"
+timeout 170 emacs --batch -Q -L "$root/editors/emacs" -l "$root/editors/emacs/test.el"

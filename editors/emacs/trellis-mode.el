@@ -1,20 +1,23 @@
 ;;; trellis-mode.el --- Major mode for Trellis grid layouts  -*- lexical-binding: t; -*-
 
-;; Version: 0.1.0
+;; Version: 0.2.0
 ;; Package-Requires: ((emacs "28.1"))
 ;; Keywords: languages
 ;; URL: https://github.com/trellis-layout/trellis
 
 ;;; Commentary:
 
-;; A major mode for `.trellis' files (MyGridLayout grid dictionaries): font-lock from the
-;; same word lists as the TextMate grammar, `//' comments, indentation by braces, and
-;; trellis-lsp registered with eglot (for `trellis-mode', and for `*.grid.json' buffers in
-;; `js-json-mode' / `json-mode' when `trellis-eglot-grid-json' is set).
+;; A major mode for `.trellis' files (MyGridLayout grid layouts): font-lock from the same
+;; word lists as the TextMate grammar, `//' comments, and indentation that keeps the offside
+;; rule (trellis-indent.el).  Once eglot is loaded, trellis-eglot.el registers trellis-lsp
+;; for it, shows the diagnostic at point through eldoc, and offers grid JSON
+;; (`trellis-eglot-grid-json').  On Emacs 29+ with the tree-sitter grammar,
+;; trellis-ts-mode.el highlights from the syntax tree instead.
 ;;
 ;;   (add-to-list 'load-path "/path/to/trellis/editors/emacs")
 ;;   (require 'trellis-mode)
 ;;   (add-hook 'trellis-mode-hook #'eglot-ensure)
+;;   (add-hook 'js-json-mode-hook #'trellis-eglot-grid-json-ensure) ; Emacs 28: js-mode-hook
 
 ;;; Code:
 
@@ -22,13 +25,7 @@
   "Trellis grid layouts."
   :group 'languages)
 
-(defcustom trellis-indent-offset 2
-  "Columns a block's cells are indented by."
-  :type 'integer)
-
-(defcustom trellis-lsp-command '("trellis-lsp")
-  "The language server command."
-  :type '(repeat string))
+(require 'trellis-indent)
 
 (defconst trellis--attributes
   '("padding" "spacing" "gravity" "overlap" "anchor" "placeholder" "tag" "action" "action-data"
@@ -62,7 +59,7 @@
     ("[0-9]+\\(?:\\.[0-9]+\\)?x\\(?:[0-9]+\\(?:\\.[0-9]+\\)?\\|wrap\\)\\(?:@[0-9.]+x\\)?" . font-lock-constant-face)
     ("-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:%\\|/[0-9]+\\)?" . font-lock-constant-face)
     ("\\*" . font-lock-keyword-face))
-  "Font-lock rules: keywords, template and layout names, attributes, gravity words, colors, sizes.")
+  "Font-lock rules: keywords, template and layout names, attributes, words, sizes.")
 
 (defvar trellis-mode-syntax-table
   (let ((table (make-syntax-table)))
@@ -79,16 +76,6 @@
     table)
   "Syntax table: `//' comments to the end of the line, strings in double quotes.")
 
-(defun trellis-indent-line ()
-  "Indent the current line by the depth of the braces around it."
-  (interactive)
-  (let* ((depth (save-excursion (beginning-of-line) (car (syntax-ppss))))
-         (closing (save-excursion (back-to-indentation) (looking-at-p "[})]")))
-         (column (* trellis-indent-offset (max 0 (if closing (1- depth) depth)))))
-    (if (<= (current-column) (current-indentation))
-        (indent-line-to column)
-      (save-excursion (indent-line-to column)))))
-
 ;;;###autoload
 (define-derived-mode trellis-mode prog-mode "Trellis"
   "Major mode for Trellis grid layouts."
@@ -98,13 +85,17 @@
   (setq-local comment-end "")
   (setq-local indent-line-function #'trellis-indent-line)
   (setq-local indent-tabs-mode nil)
+  (setq-local electric-indent-chars (cons ?} electric-indent-chars))
   (setq-local font-lock-defaults '(trellis-font-lock-keywords)))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.trellis\\'" . trellis-mode))
 
-(with-eval-after-load 'eglot
-  (add-to-list 'eglot-server-programs `(trellis-mode . ,trellis-lsp-command)))
+(autoload 'trellis-eglot-grid-json "trellis-eglot"
+  "Start trellis-lsp for this JSON buffer, for grid dictionaries." t)
+(autoload 'trellis-eglot-grid-json-ensure "trellis-eglot"
+  "Start trellis-lsp for a grid dictionary in this buffer.")
+(with-eval-after-load 'eglot (require 'trellis-eglot))
 
 (provide 'trellis-mode)
 ;;; trellis-mode.el ends here
