@@ -1,69 +1,246 @@
--- Headless test of the Neovim package with the real trellis-lsp (run by test.sh):
--- a broken copy of demo 4 gets diagnostics, a hover on the product row shows its frames
--- and arithmetic, and inlay hints carry the computed lengths.
-local failures = {}
-local function check(condition, message)
-  if not condition then
-    table.insert(failures, message)
+-- Headless test of the Neovim package with the real trellis-lsp, run by test.sh (Neovim 0.7) and
+-- test-0.10.sh (0.10). It types keys as a user would and checks what the editor then holds:
+-- a diagnostic drawn while still typing, `K` hover, inlay hints (0.10+), `gd`, indentation,
+-- omni completion, a quick fix through `gra`, `grn` rename, `gq` formatting, highlight groups,
+-- and grid and other JSON. Machinery in test-harness.lua.
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
+local t = dofile(here .. '/test-harness.lua')
+local check, wait_for, type_keys, mode, lines = t.check, t.wait_for, t.type_keys, t.mode, t.lines
+local open, go_to, codes = t.open, t.go_to, t.codes
+local modern = vim.fn.has('nvim-0.10') == 1
+
+local demo = table.concat(vim.fn.readfile(vim.env.TRELLIS_TEST_DIR .. '/GridLayoutDemo4.trellis'), '\n')
+
+local function diagnostics_while_typing()
+  local buffer = open('typing.trellis', demo)
+  go_to('^  120 // banner', 5)
+  type_keys('i, 20 ')
+  local shown = wait_for(function()
+    return mode() == 'i' and vim.tbl_contains(codes(buffer), 'S007') and t.drawn_diagnostics(buffer) > 0
+  end)
+  check(shown, 'S007 drawn while still in insert mode', mode() .. ' ' .. table.concat(codes(buffer), ','))
+  type_keys('<Esc>')
+  wait_for(function()
+    return mode() == 'n'
+  end)
+end
+
+local function hover()
+  open('GridLayoutDemo4.trellis')
+  go_to('^  fill cols {$', 2, '^    card')
+  type_keys('K')
+  local text = wait_for(t.floating_text) or ''
+  check(text:find('(667 − 20 − 120 − 20 − 150 − 5) / 2 = 176', 1, true), 'K shows the arithmetic of the product row', text)
+  check(text:find('0,305 375×176', 1, true), 'K shows the frame of the product row', text)
+  t.close_floating_windows()
+end
+
+local function inlay_hints()
+  local buffer = open('GridLayoutDemo4.trellis')
+  local row = go_to('^  fill cols {$', 0, '^    card') - 1
+  check(vim.lsp.inlay_hint.is_enabled({ bufnr = buffer }), 'inlay hints enabled on attach')
+  local labels = wait_for(function()
+    local found = {}
+    for _, item in ipairs(vim.lsp.inlay_hint.get({ bufnr = buffer, range = { start = { line = row, character = 0 }, ['end'] = { line = row + 1, character = 0 } } })) do
+      local label = item.inlay_hint.label
+      table.insert(found, type(label) == 'string' and label or label[1].value)
+    end
+    return #found > 0 and found
+  end) or {}
+  check(vim.tbl_contains(labels, '▸ 176'), 'inlay hint ▸ 176 on the product row', table.concat(labels, ' '))
+end
+
+local function definition()
+  open('GridLayoutDemo4.trellis')
+  go_to('^    card tag%(1002%)', 4)
+  type_keys('gd')
+  local line = wait_for(function()
+    local text = vim.api.nvim_get_current_line()
+    return text:find('^template') and text
+  end)
+  check(line == 'template card {', 'gd on a template use goes to its declaration', line or vim.api.nvim_get_current_line())
+end
+
+local function indentation()
+  local buffer = open('indent.trellis', demo)
+  local number = go_to('^  5$')
+  type_keys('A cols {<CR>1<CR>}<Esc>')
+  local typed = wait_for(function()
+    local block = vim.api.nvim_buf_get_lines(buffer, number - 1, number + 2, false)
+    return mode() == 'n' and block[3]:find('}', 1, true) and block
+  end) or {}
+  check(vim.deep_equal(typed, { '  5 cols {', '    1', '  }' }), 'typing a block indents it by braces', vim.inspect(typed))
+  vim.cmd('edit!')
+end
+
+local function completion_items()
+  open('completion.trellis', demo)
+  go_to('^  5$')
+  type_keys('A <C-x><C-o>')
+  local words = wait_for(function()
+    local found = {}
+    for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do
+      table.insert(found, item.word)
+    end
+    return #found > 0 and found
+  end) or {}
+  type_keys('<C-e><Esc>')
+  local offered = table.concat(words, ' ')
+  for _, word in ipairs({ 'padding(', 'spacing(', 'tag(', 'rows', 'cols', 'card' }) do
+    check(offered:find(word, 1, true), '<C-x><C-o> after a size offers ' .. word, offered)
+  end
+  check(not offered:find('$', 1, true), 'completion items are plain text, no snippet syntax', offered)
+  check(wait_for(function()
+    return mode() == 'n'
+  end), 'back in normal mode')
+  vim.cmd('edit!')
+end
+
+local function completion()
+  local buffer = open('completion.trellis', demo)
+  local number = go_to('^  5$')
+  type_keys('A pad<C-x><C-o>')
+  local line = wait_for(function()
+    local text = lines(buffer)[number]
+    return text:match('^  5 pad.') and text
+  end) or ''
+  type_keys('<Esc>')
+  check(line:match('^  5 padding%([%w ]+%)$'), 'omni completion of `pad` writes padding(…) without snippet syntax', line)
+end
+
+local function code_action()
+  local buffer = open('broken.trellis')
+  check(wait_for(function()
+    return vim.tbl_contains(codes(buffer), 'S007')
+  end), 'broken.trellis gets S007', table.concat(codes(buffer), ','))
+  local number = go_to(' , 20', 1)
+  local offered = {}
+  -- The menu of actions: the user picks the fix (the title the server gives it).
+  vim.ui.select = function(items, options, choose)
+    for index, item in ipairs(items) do
+      local title = options.format_item and options.format_item(item) or tostring(item)
+      table.insert(offered, title)
+      if title:find('replace with', 1, true) then
+        return choose(item, index)
+      end
+    end
+    choose(nil, nil)
+  end
+  type_keys('gra')
+  local line = wait_for(function()
+    local text = lines(buffer)[number]
+    return not text:find(',', 1, true) and text
+  end)
+  check(line == '  120 ; 20 // banner', 'gra applies the fix of S007', (line or lines(buffer)[number]) .. ' (offered: ' .. table.concat(offered, '; ') .. ')')
+end
+
+local function rename()
+  local buffer = open('rename.trellis', demo)
+  go_to('^template card', 9)
+  type_keys('grn')
+  check(wait_for(function()
+    return mode() == 'c'
+  end), 'grn asks for the new name')
+  type_keys('<C-u>tile<CR>')
+  local text = wait_for(function()
+    local all = table.concat(lines(buffer), '\n')
+    return not all:find('\n%s*card tag') and all
+  end) or ''
+  local _, uses = text:gsub('\n    tile tag%(100[23]%) rows {', '')
+  check(text:find('\ntemplate tile {', 1, true) and uses == 4, 'grn renames the template and its 4 uses', uses .. ' uses')
+end
+
+local function formatting()
+  local messy = demo:gsub('\n  5\n', '\n  5   \n'):gsub('fill cols 20%% %* 5 //', 'fill  cols   20%%*5 //')
+  local buffer = open('format.trellis', messy)
+  type_keys('gggqG')
+  local text = wait_for(function()
+    local all = table.concat(lines(buffer), '\n')
+    return all ~= messy and all
+  end) or messy
+  check(text == demo, 'gq formats the file to trellis fmt\'s form', vim.inspect(vim.split(text, '\n', true)))
+end
+
+-- Words on lines of demo 4 and their highlight: the group of syntax/trellis.vim, and the
+-- tree-sitter capture once the parser is built (0.10+).
+local highlight_cases = {
+  { '^layout home padding%(10 0 10 0%) tag%(1000%) rows {', {
+    { 'layout', 'trellisDeclaration', '@keyword' }, { 'home', 'trellisLayoutName', '@function' },
+    { 'padding', 'trellisAttribute', '@property' }, { '10', 'trellisNumber', '@number' },
+    { '1000', 'trellisNumber', '@number' }, { 'rows', 'trellisSplit', '@keyword' },
+    { '{', 'trellisBrace', '@punctuation.bracket' } } },
+  { '^template card {', { { 'card', 'trellisTemplateName', '@type.definition' } } },
+  { '^    card tag%(1002%) rows {', { { 'card', 'trellisTemplateUse', '@type' }, { 'tag', 'trellisAttribute', '@property' } } },
+  { '^  120 // banner', { { '120', 'trellisNumber', '@number' }, { '//', 'trellisComment', '@comment' } } },
+  { '^preview 320x568@2x "iPhone SE"', { { 'preview', 'trellisDirective', '@keyword' },
+    { '320x568@2x', 'trellisDimension', '@number' }, { '"iPhone', 'trellisString', '@string' } } },
+  { '^      fill cols 20%% %* 5', { { 'fill', 'trellisSize', '@constant.builtin' },
+    { '20%', 'trellisNumber', '@number' }, { '*', 'trellisRepeat', '@operator' } } },
+  { 'bottom%-borderline%(color', { { 'bottom-borderline', 'trellisAttribute', '@property' },
+    { 'color', 'trellisField', '@variable.member' }, { '#EEEEEE', 'trellisColor', '@constant' } } },
+}
+
+local function groups_at(buffer, row, column, tree_sitter)
+  local groups = {}
+  if tree_sitter then
+    for _, capture in ipairs(vim.treesitter.get_captures_at_pos(buffer, row, column)) do
+      table.insert(groups, '@' .. capture.capture)
+    end
+  else
+    table.insert(groups, vim.fn.synIDattr(vim.fn.synID(row + 1, column + 1, 1), 'name'))
+  end
+  return groups
+end
+
+local function highlights()
+  local buffer = open('GridLayoutDemo4.trellis')
+  local tree_sitter = modern and #vim.api.nvim_get_runtime_file('parser/trellis.so', false) > 0
+  if tree_sitter then
+    check(vim.treesitter.highlighter.active[buffer] and vim.bo[buffer].syntax == '', 'tree-sitter highlights instead of syntax/trellis.vim')
+  else
+    check(vim.b[buffer].current_syntax == 'trellis', 'syntax/trellis.vim highlights')
+  end
+  for _, case in ipairs(highlight_cases) do
+    local number = go_to(case[1])
+    local text = lines(buffer)[number] or ''
+    for _, word in ipairs(case[2]) do
+      local group = tree_sitter and word[3] or word[2]
+      local column = text:find(word[1], 1, true)
+      local groups = column and groups_at(buffer, number - 1, column - 1, tree_sitter) or {}
+      check(vim.tbl_contains(groups, group), 'line ' .. number .. ': `' .. word[1] .. '` is ' .. group, table.concat(groups, ' '))
+    end
   end
 end
 
-local folder = vim.env.TRELLIS_TEST_DIR
-local example = folder .. '/GridLayoutDemo4.trellis'
-local broken = folder .. '/broken.trellis'
-
--- The broken copy: `,` between two cells (S007).
-vim.cmd('edit ' .. vim.fn.fnameescape(broken))
-local buffer = vim.api.nvim_get_current_buf()
-check(vim.bo[buffer].filetype == 'trellis', 'filetype is ' .. vim.bo[buffer].filetype)
-vim.wait(30000, function()
-  return #vim.diagnostic.get(buffer) > 0
-end, 50)
-local codes = {}
-for _, diagnostic in ipairs(vim.diagnostic.get(buffer)) do
-  table.insert(codes, tostring(diagnostic.code or (diagnostic.user_data and diagnostic.user_data.lsp and diagnostic.user_data.lsp.code)))
+-- Any JSON buffer gets the server; it answers for grid dictionaries and ignores the rest.
+local function grid_json()
+  local other = open('package.json', '{ "name": "x", "version": "1.0.0", "dependencies": {} }')
+  local grid = open('home.json', '{\n  "rows": [\n    { "size": 100 },\n    { "size": "150%" }\n  ]\n}')
+  check(vim.bo[grid].filetype == 'json' and vim.bo[other].filetype == 'json', 'JSON keeps the json filetype')
+  check(wait_for(function()
+    return #vim.diagnostic.get(grid) > 0
+  end), 'a grid dictionary in home.json gets diagnostics')
+  check(#vim.diagnostic.get(other) == 0, 'other JSON gets none', table.concat(codes(other), ','))
+  go_to('{ "size": 100')
+  type_keys('K')
+  local text = wait_for(t.floating_text) or ''
+  check(text:find('size `100`', 1, true), 'K on a grid object in JSON shows its hover', text)
+  t.close_floating_windows()
 end
-check(vim.tbl_contains(codes, 'S007'), 'diagnostics on the broken copy: ' .. table.concat(codes, ','))
 
--- The example: a hover on `fill cols {` of the product row, and inlay hints.
-vim.cmd('edit ' .. vim.fn.fnameescape(example))
-buffer = vim.api.nvim_get_current_buf()
-vim.wait(30000, function()
-  return #vim.lsp.buf_get_clients(buffer) > 0
-end, 50)
-local line
-local lines = vim.api.nvim_buf_get_lines(buffer, 0, -1, false)
-for number, text in ipairs(lines) do
-  if text == '  fill cols {' and (lines[number + 1] or ''):match('^    card') and line == nil then
-    line = number - 1
+t.run(function()
+  diagnostics_while_typing()
+  hover()
+  if modern then
+    inlay_hints()
   end
-end
-check(line ~= nil, 'the product row is in the example')
-local position = { textDocument = { uri = vim.uri_from_bufnr(buffer) }, position = { line = line or 0, character = 3 } }
-local hover = vim.lsp.buf_request_sync(buffer, 'textDocument/hover', position, 30000) or {}
-local text = ''
-for _, reply in pairs(hover) do
-  if reply.result and reply.result.contents then
-    text = reply.result.contents.value or ''
-  end
-end
-check(text:find('(667 − 20 − 120 − 20 − 150 − 5) / 2 = 176', 1, true) ~= nil, 'hover: ' .. text)
-check(text:find('| 375x667@2x |', 1, true) ~= nil and text:find('0,305 375×176', 1, true) ~= nil, 'hover frame: ' .. text)
-
-local range = { start = { line = line or 0, character = 0 }, ['end'] = { line = (line or 0) + 1, character = 0 } }
-local hints = vim.lsp.buf_request_sync(buffer, 'textDocument/inlayHint', { textDocument = position.textDocument, range = range }, 30000) or {}
-local labels = {}
-for _, reply in pairs(hints) do
-  for _, hint in ipairs(reply.result or {}) do
-    table.insert(labels, hint.label)
-  end
-end
-check(vim.tbl_contains(labels, '▸ 176'), 'inlay hints: ' .. table.concat(labels, ' '))
-
-if #failures > 0 then
-  io.stderr:write('FAIL\n' .. table.concat(failures, '\n') .. '\n')
-  vim.cmd('cquit 1')
-else
-  io.stdout:write('nvim: diagnostics, hover and inlay hints OK\n')
-  vim.cmd('qall!')
-end
+  definition()
+  indentation()
+  completion_items()
+  completion()
+  code_action()
+  rename()
+  formatting()
+  highlights()
+  grid_json()
+end, 100)

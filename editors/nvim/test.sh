@@ -1,9 +1,9 @@
 #!/bin/sh
-# Runs the Neovim package headless against the built trellis-lsp:
-#   swift build && editors/nvim/test.sh
+# Runs test.lua on this machine's Neovim (Debian 12's 0.7.2) against the built trellis-lsp, with
+# the package set up as docs/editors.md tells users to: `swift build && editors/nvim/test.sh`.
 set -eu
 . "$(dirname "$0")/../test-setup.sh"
-timeout 120 nvim --headless -u NONE -i NONE \
-  --cmd "set runtimepath^=$root/editors/nvim" \
-  -c 'filetype on' -c 'runtime! plugin/trellis.lua' \
-  -c "luafile $root/editors/nvim/test.lua"
+mkdir -p "$work/config/nvim"
+echo "vim.opt.runtimepath:append('$root/editors/nvim')" > "$work/config/nvim/init.lua"
+XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
+  timeout 110 nvim --headless -i NONE -c "luafile $root/editors/nvim/test.lua"

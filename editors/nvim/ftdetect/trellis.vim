@@ -1,2 +1,2 @@
-" Trellis layouts, and MyGridLayout grid dictionaries named *.grid.json.
+" Trellis layouts (*.trellis). Grid-dictionary JSON keeps the json filetype.
 autocmd BufRead,BufNewFile *.trellis setfiletype trellis
