@@ -51,7 +51,7 @@ public enum Preview {
         let diagnostics: [JSONValue] = analysis.diagnostics.map { diagnostic in
             let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
             return .object([
-                JSONMember("code", .string(diagnostic.code)),
+                JSONMember("code", .string(diagnostic.code.id)),
                 JSONMember("severity", .string(diagnostic.severity.rawValue)),
                 JSONMember("message", .string(diagnostic.message)),
                 JSONMember("line", .number(Double(line + 1))),

@@ -329,12 +329,12 @@ public struct LanguageServer {
             var members: [(String, JSONValue)] = [
                 ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
                 ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
-                ("code", .string(diagnostic.code)),
+                ("code", .string(diagnostic.code.id)),
                 ("source", .string("trellis")),
                 ("message", .string(message)),
             ]
             if let base = settings.documentationBase {
-                members.append(("codeDescription", LSPJSON.object([("href", .string(base + "#" + diagnostic.code.lowercased()))])))
+                members.append(("codeDescription", LSPJSON.object([("href", .string(base + "#" + diagnostic.code.anchor))])))
             }
             if !diagnostic.labels.isEmpty {
                 members.append(("relatedInformation", .array(diagnostic.labels.map { label in
@@ -344,7 +344,7 @@ public struct LanguageServer {
                     ])
                 })))
             }
-            if DiagnosticCatalog.unnecessaryCodes.contains(diagnostic.code) { members.append(("tags", .array([LSPJSON.number(1)]))) }
+            if diagnostic.code.isUnnecessary { members.append(("tags", .array([LSPJSON.number(1)]))) }
             return LSPJSON.object(members)
     }
 

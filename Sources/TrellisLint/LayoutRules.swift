@@ -8,7 +8,12 @@ import TrellisSyntax
 struct LayoutRules {
     let spans: Spans
     var diagnostics: [Diagnostic] = []
-    var reported: Set<String> = []
+    /// What was reported: a code, for a grid or (`grid` nil) for the whole layout.
+    struct Reported: Hashable {
+        var code: DiagnosticCode
+        var grid: Int?
+    }
+    var reported: Set<Reported> = []
     /// The screens computed, by viewport, when asked to keep them: the settled screen, then
     /// the screen after one more layout when the first settled (what the editor shows without
     /// computing them again).
@@ -50,13 +55,13 @@ struct LayoutRules {
             if first == nil { first = (grid, line) }
             count += 1
         }
-        guard let (grid, line) = first, reported.insert("L004").inserted else { return }
+        guard let (grid, line) = first, reported.insert(Reported(code: .borderlinesAwayUnderRTL)).inserted else { return }
         let painted = line.painted
         let offScreen = painted.x + painted.width <= 0 || painted.x >= result.width ? ", off the screen" : ""
         var message = "at \(viewport.description) the \(line.edge.rawValue) borderline of this grid (\(result.path(of: grid))) is painted at x \(n(painted.x))\(offScreen), not at the grid's edge (x \(n(line.intended.x)))"
         if count > 1 { message += "; so are the borderlines of \(count - 1) more grid\(count == 2 ? "" : "s")" }
         diagnostics.append(Diagnostic(
-            code: "L004", severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
+            code: .borderlinesAwayUnderRTL, severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
             notes: ["Under RTL MyLayout mirrors a grid's borderlines within the grid's own width, not across the layout (MyLayoutDelegate.m, -layoutSublayersOfLayer:): only a grid as wide as the layout keeps them at its edges."]))
     }
 
@@ -77,10 +82,10 @@ struct LayoutRules {
             fixed += length(result.grids.rect(child), along: axis)
         }
         let needed = fixed + padding + spacing
-        if needed > available + 0.001, available > 0, reported.insert("L001 \(grid)").inserted {
+        if needed > available + 0.001, available > 0, reported.insert(Reported(code: .childrenOverflow, grid: grid)).inserted {
             let parts = "\(n(fixed)) (fixed, ratio and wrap \(axis.rawValue)) + \(n(padding)) (padding) + \(n(spacing)) (spacing)"
             diagnostics.append(Diagnostic(
-                code: "L001", severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
+                code: .childrenOverflow, severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
                 message: "at \(viewport.description) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
                 notes: ["The runtime clamps nothing: the children overflow the grid."]))
         }
@@ -88,14 +93,14 @@ struct LayoutRules {
             let measure = tree.measure[child]
             guard measure == RuntimeReading.fill || (measure < 0 && measure > -1) else { continue }
             let got = length(result.grids.rect(child), along: axis)
-            if got <= 0, reported.insert("L002 \(child)").inserted {
+            if got <= 0, reported.insert(Reported(code: .cellGetsNoLength, grid: child)).inserted {
                 let kind = measure == RuntimeReading.fill ? "fill" : "remaining-ratio"
                 let wrapsAlongAxis = tree.measure[grid] == RuntimeReading.wrap || (grid == 0 && viewport.height == nil && axis == .rows)
                 let note = wrapsAlongAxis
                     ? "The parent's length comes from its content (wrap), so a \(kind) cell in it shares what its fixed, ratio and wrap cells leave of the length they make: nothing. Give the cell a fixed size, or the parent one."
                     : "The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."
                 diagnostics.append(Diagnostic(
-                    code: "L002", severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
+                    code: .cellGetsNoLength, severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
                     message: "at \(viewport.description) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
                     notes: [note]))
             }

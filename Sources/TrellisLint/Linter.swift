@@ -7,7 +7,7 @@ public struct LintOptions: Sendable {
     /// Viewports for the layout rules; empty: the file's previews, else the default.
     public var viewports: [Viewport]
     /// Codes not to report.
-    public var disabled: Set<String>
+    public var disabled: Set<DiagnosticCode>
     /// Lay every viewport out right-to-left.
     public var rtl: Bool
 
@@ -21,7 +21,7 @@ public struct LintOptions: Sendable {
         return viewports
     }
 
-    public init(viewports: [Viewport] = [], disabled: Set<String> = [], rtl: Bool = false) {
+    public init(viewports: [Viewport] = [], disabled: Set<DiagnosticCode> = [], rtl: Bool = false) {
         self.viewports = viewports
         self.disabled = disabled
         self.rtl = rtl
@@ -90,8 +90,8 @@ public enum Linter {
                                                 alsoFound: structure.dropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
-        let ratioSpans = Set(diagnostics.filter { $0.code == "M106" }.map(\.range))
-        diagnostics.removeAll { $0.code == "L001" && ratioSpans.contains($0.range) }
+        let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))
+        diagnostics.removeAll { $0.code == .childrenOverflow && ratioSpans.contains($0.range) }
         diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
         if let tree = file.tree {
             diagnostics = TemplateFindings.merged(diagnostics, tree: tree)

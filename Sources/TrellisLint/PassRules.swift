@@ -57,7 +57,7 @@ extension LayoutTree {
 extension LayoutRules {
     /// L005: a wrap-height layout whose height changes on every pass.
     mutating func neverSettles(_ result: LayoutResult, tree shape: LayoutTree) {
-        guard reported.insert("L005").inserted, shape.count > 0 else { return }
+        guard reported.insert(Reported(code: .heightNeverSettles)).inserted, shape.count > 0 else { return }
         let at = result.viewport.description
         let heights = result.heights.map(n)
         let walk = heights.count > 5 ? heights.prefix(3).joined(separator: " → ") + " → … → " + (heights.last ?? "") : heights.joined(separator: " → ")
@@ -70,7 +70,7 @@ extension LayoutRules {
             fix = "To fix: " + cause.fix + "."
         }
         diagnostics.append(Diagnostic(
-            code: "L005", severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
+            code: .heightNeverSettles, severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
             message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
             labels: labels, notes: notes + [fix]))
     }
@@ -82,7 +82,7 @@ extension LayoutRules {
         guard first.grids.count == second.grids.count, first.grids.count == shape.count,
               !first.grids.isIdentical(toResultOfTheSameTree: second.grids) else { return }
         let moved = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }
-        guard let firstMoved = moved.first, reported.insert("L006").inserted else { return }
+        guard let firstMoved = moved.first, reported.insert(Reported(code: .framesChangeOnRelayout)).inserted else { return }
         let visible = moved.filter { index in
             let a = first.grids[index], b = second.grids[index]
             if let view = a.viewFrame, let other = b.viewFrame { return !close(view, other) }
@@ -112,7 +112,7 @@ extension LayoutRules {
             fix = "To fix: " + cause.fix + "; `trellis frames --relayout 1` shows the second layout."
         }
         diagnostics.append(Diagnostic(
-            code: "L006", severity: visible.isEmpty ? .info : .warning, range: spans.span(of: .size, grid: shown, in: shape), message: message,
+            code: .framesChangeOnRelayout, severity: visible.isEmpty ? .info : .warning, range: spans.span(of: .size, grid: shown, in: shape), message: message,
             labels: labels, notes: notes + [fix]))
     }
 

@@ -92,7 +92,7 @@ public enum Reports {
 
     static func diagnosticJSON(_ diagnostic: Diagnostic, _ source: SourceFile) -> JSONValue {
         .object([
-            JSONMember("code", .string(diagnostic.code)),
+            JSONMember("code", .string(diagnostic.code.id)),
             JSONMember("severity", .string(diagnostic.severity.rawValue)),
             JSONMember("message", .string(diagnostic.message)),
             JSONMember("range", rangeJSON(diagnostic.range, source)),
@@ -131,7 +131,7 @@ public enum Reports {
                 }
                 let start = file.source.scalarPosition(of: diagnostic.range.lowerBound)
                 let end = file.source.scalarPosition(of: diagnostic.range.upperBound)
-                let properties = "file=\(escapeProperty(file.source.name)),line=\(start.line + 1),col=\(start.column + 1),endLine=\(end.line + 1),endColumn=\(end.column + 1),title=\(escapeProperty("trellis " + diagnostic.code))"
+                let properties = "file=\(escapeProperty(file.source.name)),line=\(start.line + 1),col=\(start.column + 1),endLine=\(end.line + 1),endColumn=\(end.column + 1),title=\(escapeProperty("trellis " + diagnostic.code.id))"
                 var message = diagnostic.message
                 for note in diagnostic.notes { message += "\n" + note }
                 if let fix = diagnostic.fixIts.first { message += "\nhelp: " + fix.message }

@@ -8,17 +8,17 @@ public enum SARIFReport {
         let codes = Set(files.flatMap { $0.diagnostics.map(\.code) }).sorted()
         let rules: [JSONValue] = codes.map { code in
             .object([
-                JSONMember("id", .string(code)),
+                JSONMember("id", .string(code.id)),
                 JSONMember("name", .string(ruleName(code))),
-                JSONMember("shortDescription", .object([JSONMember("text", .string(DiagnosticCatalog.title(code)))])),
-                JSONMember("help", .object([JSONMember("text", .string("See docs/diagnostics.md#\(code.lowercased()) in Trellis."))])),
+                JSONMember("shortDescription", .object([JSONMember("text", .string(code.title))])),
+                JSONMember("help", .object([JSONMember("text", .string("See docs/diagnostics.md#\(code.anchor) in Trellis."))])),
             ])
         }
         var results: [JSONValue] = []
         for file in files {
             for diagnostic in file.diagnostics {
                 var members: [JSONMember] = [
-                    JSONMember("ruleId", .string(diagnostic.code)),
+                    JSONMember("ruleId", .string(diagnostic.code.id)),
                     JSONMember("ruleIndex", .number(Double(codes.firstIndex(of: diagnostic.code) ?? 0))),
                     JSONMember("level", .string(level(diagnostic.severity))),
                     JSONMember("message", .object([JSONMember("text", .string(messageText(diagnostic)))])),
@@ -64,8 +64,8 @@ public enum SARIFReport {
         return JSONWriter.string(log)
     }
 
-    static func ruleName(_ code: String) -> String {
-        DiagnosticCatalog.title(code).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    static func ruleName(_ code: DiagnosticCode) -> String {
+        code.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     static func level(_ severity: Severity) -> String {

@@ -7,7 +7,7 @@ import TrellisSyntax
 enum TemplateFindings {
     static func merged(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
         struct Key: Hashable {
-            var code: String
+            var code: DiagnosticCode
             var range: Range<Int>
             var message: String
         }

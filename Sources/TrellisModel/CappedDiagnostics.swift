@@ -7,15 +7,15 @@ import TrellisSyntax
 /// shows what capping every finding would have shown.
 public struct CappedDiagnostics: Sendable {
     /// Per code, the kept findings with the order they were made in (ties in position keep it).
-    private var keptByCode: [String: [(order: Int, diagnostic: Diagnostic)]] = [:]
+    private var keptByCode: [DiagnosticCode: [(order: Int, diagnostic: Diagnostic)]] = [:]
     /// Per code, how many findings were made but not kept.
-    public private(set) var dropped: [String: Int] = [:]
+    public private(set) var dropped: [DiagnosticCode: Int] = [:]
     private var made = 0
 
     public init() {}
 
     /// Adds a finding of `code` at `range`; `diagnostic` is built only if it is kept.
-    public mutating func add(_ code: String, at range: Range<Int>, _ diagnostic: () -> Diagnostic) {
+    public mutating func add(_ code: DiagnosticCode, at range: Range<Int>, _ diagnostic: () -> Diagnostic) {
         made += 1
         let order = made
         guard let last = lastPlacedIfFull(code) else {
@@ -30,7 +30,7 @@ public struct CappedDiagnostics: Sendable {
 
     /// When `code` has all it may keep: the kept finding written last (and made last among
     /// those written at the same place), with its position.
-    private func lastPlacedIfFull(_ code: String) -> (index: Int, lowerBound: Int)? {
+    private func lastPlacedIfFull(_ code: DiagnosticCode) -> (index: Int, lowerBound: Int)? {
         guard let kept = keptByCode[code], kept.count >= DiagnosticCap.maximumPerRule else { return nil }
         var last = 0
         for index in kept.indices where Self.isBefore(kept[last], kept[index]) { last = index }

@@ -7,12 +7,12 @@ public enum DiagnosticCap {
     public static let maximumPerRule = 100
 
     /// `alsoFound`: per code, findings made but not passed (``CappedDiagnostics/dropped``).
-    public static func capped(_ diagnostics: [Diagnostic], scope: String, alsoFound: [String: Int] = [:]) -> [Diagnostic] {
+    public static func capped(_ diagnostics: [Diagnostic], scope: String, alsoFound: [DiagnosticCode: Int] = [:]) -> [Diagnostic] {
         var counts = alsoFound
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
         guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
         var kept: [Diagnostic] = []
-        var seen: [String: Int] = [:]
+        var seen: [DiagnosticCode: Int] = [:]
         for diagnostic in diagnostics.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             let index = seen[diagnostic.code, default: 0]
             seen[diagnostic.code] = index + 1

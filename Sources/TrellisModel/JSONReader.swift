@@ -26,8 +26,6 @@ public enum JSONReader {
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
 
-    /// The code of text that is not JSON where it stands.
-    static let notJSONCode = "J001"
     /// How the message of a key written without a value starts.
     static let missingValue = "missing value for the key "
 
@@ -41,7 +39,7 @@ public enum JSONReader {
 
     /// The ``Loss`` of an error this reader reported; nil for any other diagnostic.
     package static func loss(in diagnostic: Diagnostic) -> Loss? {
-        guard diagnostic.code == notJSONCode, diagnostic.severity == .error else { return nil }
+        guard diagnostic.code == .notJSON, diagnostic.severity == .error else { return nil }
         if diagnostic.message.hasPrefix(missingValue) { return .missingValue(key: String(diagnostic.message.dropFirst(missingValue.count))) }
         let skips = diagnostic.message.hasPrefix("unexpected") || diagnostic.message.hasPrefix("expected")
         return skips && !diagnostic.range.isEmpty ? .skipped : nil
@@ -51,7 +49,7 @@ public enum JSONReader {
     static func read(_ source: SourceFile, maximumBytes: Int) -> JSONReadResult {
         guard source.bytes.count <= maximumBytes else {
             let message = "the file holds \(source.bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes"
-            return JSONReadResult(root: nil, diagnostics: [Diagnostic(code: "J013", severity: .error, range: 0..<0, message: message)])
+            return JSONReadResult(root: nil, diagnostics: [Diagnostic(code: .jsonFileTooLarge, severity: .error, range: 0..<0, message: message)])
         }
         var reader = JSONReaderState(bytes: source.bytes)
         return reader.readDocument()
@@ -93,12 +91,12 @@ struct JSONReaderState {
 
     func byte(at position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
 
-    mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
                          fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
         report(code, .error, message, range, fix: fix, labels: labels)
     }
 
-    mutating func report(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
+    mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
                          fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
         // Said once, on the first error: every error has the same consequence.
         let notes = severity == .error && !diagnostics.contains(where: { $0.severity == .error }) ? [JSONReader.rejectedNote] : []
@@ -136,14 +134,14 @@ struct JSONReaderState {
         if looking(at: Self.byteOrderMark) { index = 3 }
         skipSpace()
         if atEnd {
-            report("J001", "the file holds no JSON value", index..<index)
+            report(.notJSON, "the file holds no JSON value", index..<index)
             return JSONReadResult(root: nil, diagnostics: diagnostics)
         }
         readValue(depth: 0)
         skipSpace()
         if !atEnd {
             let start = index
-            report("J001", "unexpected text after the end of the JSON value", start..<bytes.count,
+            report(.notJSON, "unexpected text after the end of the JSON value", start..<bytes.count,
                    fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
         let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded, keysElsewhere: keysElsewhere)
@@ -186,19 +184,19 @@ struct JSONReaderState {
             } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
                 let start = index
                 while !atEnd, byte != 0x0A, byte != 0x0D { index += 1 }
-                report("J007", "comments are not JSON", start..<index,
+                report(.commentInJSON, "comments are not JSON", start..<index,
                        fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
             } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
                 let start = index
                 index += 2
                 while !atEnd, !(byte == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/")) { index += 1 }
                 index = min(bytes.count, index + 2)
-                report("J007", "comments are not JSON", start..<index,
+                report(.commentInJSON, "comments are not JSON", start..<index,
                        fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
             } else if looking(at: Self.ideographicSpace) {
                 let start = index
                 index += 3
-                report("J004", "full-width space `　` (typed with a CJK input method)", start..<index,
+                report(.fullWidthPunctuation, "full-width space `　` (typed with a CJK input method)", start..<index,
                        fix: FixIt(message: "replace with a space", edits: [TextEdit(range: start..<index, replacement: " ")]))
             } else {
                 return
@@ -224,7 +222,7 @@ struct JSONReaderState {
         if depth > JSONReader.maximumDepth {
             let start = index
             skipBalanced()
-            report("J010", "JSON nests deeper than \(JSONReader.maximumDepth) levels; this value is not read", start..<index)
+            report(.jsonNestingTooDeep, "JSON nests deeper than \(JSONReader.maximumDepth) levels; this value is not read", start..<index)
             return append(.invalid, start..<index)
         }
         let start = index
@@ -247,15 +245,15 @@ struct JSONReaderState {
                 case "false", "no": fix = FixIt(message: "write `false`", edits: [TextEdit(range: start..<index, replacement: "false")])
                 default: fix = FixIt(message: "quote it as a string", edits: [TextEdit(range: start..<index, replacement: "\"\(word)\"")], isSafe: false)
                 }
-                report("J001", "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
+                report(.notJSON, "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
                 return append(.invalid, start..<index)
             }
             if atEnd {
-                report("J009", "the file ends where a value was expected", index..<index)
+                report(.fileEndsEarly, "the file ends where a value was expected", index..<index)
             } else {
                 index += SourceFile.sequenceLength(byte)
                 index = min(index, bytes.count)
-                report("J001", "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
+                report(.notJSON, "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
             }
             return append(.invalid, start..<index)
         }
@@ -333,7 +331,7 @@ struct JSONReaderState {
                 let keyStart = index
                 while !atEnd, isWordByte(byte) || byte == UInt8(ascii: "-") { index += 1 }
                 let word = String(decoding: bytes[keyStart..<index], as: UTF8.self)
-                report("J001", "object keys must be strings in double quotes", keyStart..<index,
+                report(.notJSON, "object keys must be strings in double quotes", keyStart..<index,
                        fix: FixIt(message: "quote the key", edits: [TextEdit(range: keyStart..<index, replacement: "\"\(word)\"")]))
                 key = word
                 keyRange = keyStart..<index
@@ -341,31 +339,31 @@ struct JSONReaderState {
             } else if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report("J001", "unexpected `,`: expected a key", commaStart..<index,
+                report(.notJSON, "unexpected `,`: expected a key", commaStart..<index,
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             } else {
                 let junkStart = index
                 index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-                report("J001", "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+                report(.notJSON, "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
                 continue
             }
             skipSpace()
             if byte == UInt8(ascii: ":") {
                 index += 1
             } else if looking(at: Self.fullWidthColon) {
-                report("J004", "full-width colon `：` (typed with a CJK input method) where `:` was meant", index..<index + 3,
+                report(.fullWidthPunctuation, "full-width colon `：` (typed with a CJK input method) where `:` was meant", index..<index + 3,
                        fix: FixIt(message: "replace with `:`", edits: [TextEdit(range: index..<index + 3, replacement: ":")]))
                 index += 3
             } else {
                 let point = keyRange.upperBound
-                report("J003", "missing `:` after the key \"\(key)\"", keyRange,
+                report(.missingColon, "missing `:` after the key \"\(key)\"", keyRange,
                        fix: FixIt(message: "insert `:`", edits: [TextEdit(range: point..<point, replacement: ":")]))
             }
             skipSpace()
             let valueIndex = entries.count
             if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || atEnd {
-                report(JSONReader.notJSONCode, JSONReader.missingValue + "\"\(key)\"", index..<index)
+                report(.notJSON, JSONReader.missingValue + "\"\(key)\"", index..<index)
                 append(.invalid, index..<index)
             } else {
                 readValue(depth: depth + 1)
@@ -390,7 +388,7 @@ struct JSONReaderState {
             let first = count < Self.keyIndexThreshold ? keyStack[base...].last(where: { $0.key == key })?.range : seenKeys[key]
             if let first {
                 diagnostics.append(Diagnostic(
-                    code: "J008", severity: .warning, range: keyRange,
+                    code: .duplicateKey, severity: .warning, range: keyRange,
                     message: "duplicate key \"\(key)\": the runtime keeps only this last one",
                     labels: [DiagnosticLabel(range: first, message: "first given here")],
                     fixIts: []))
@@ -426,7 +424,7 @@ struct JSONReaderState {
             if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report("J001", "unexpected `,`: expected a value", commaStart..<index,
+                report(.notJSON, "unexpected `,`: expected a value", commaStart..<index,
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             }
@@ -447,7 +445,7 @@ struct JSONReaderState {
         // Point just after the last content, not at trailing blank lines.
         var end = index
         while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-        report("J009", "the file ends before \(what) closed: expected `\(missing)`", end..<end,
+        report(.fileEndsEarly, "the file ends before \(what) closed: expected `\(missing)`", end..<end,
                fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: end..<end, replacement: missing)], isSafe: false),
                labels: [DiagnosticLabel(range: start..<start + 1, message: "innermost bracket opened here")])
     }
@@ -461,12 +459,12 @@ struct JSONReaderState {
                 index += 1
             } else {
                 index += 3
-                report("J004", "full-width comma `，` (typed with a CJK input method) where `,` was meant", commaStart..<index,
+                report(.fullWidthPunctuation, "full-width comma `，` (typed with a CJK input method) where `,` was meant", commaStart..<index,
                        fix: FixIt(message: "replace with `,`", edits: [TextEdit(range: commaStart..<index, replacement: ",")]))
             }
             skipSpace()
             if byte == closer {
-                report("J002", .warning, "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
+                report(.trailingComma, .warning, "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
                        commaStart..<commaStart + 1,
                        fix: FixIt(message: "remove the trailing comma", edits: [TextEdit(range: commaStart..<commaStart + 1, replacement: "")]))
                 index += 1
@@ -484,13 +482,13 @@ struct JSONReaderState {
         if canStartValue {
             var end = point
             while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-            report("J012", "missing `,` between two \(closer == UInt8(ascii: "}") ? "members" : "elements")", point..<point + 1,
+            report(.missingComma, "missing `,` between two \(closer == UInt8(ascii: "}") ? "members" : "elements")", point..<point + 1,
                    fix: FixIt(message: "insert `,`", edits: [TextEdit(range: end..<end, replacement: ",")]))
             return .next
         }
         let junkStart = index
         index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-        report("J001", "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+        report(.notJSON, "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
         return .next
     }
 
@@ -507,13 +505,13 @@ struct JSONReaderState {
         let expectedText = expected == UInt8(ascii: "}") ? "}" : "]"
         let foundText = found == UInt8(ascii: "}") ? "}" : "]"
         if followedByExpected || !enclosingExpects {
-            report("J005", "stray `\(foundText)`: brackets are out of order here", index..<index + 1,
+            report(.bracketsOutOfOrder, "stray `\(foundText)`: brackets are out of order here", index..<index + 1,
                    fix: FixIt(message: "remove this `\(foundText)`", edits: [TextEdit(range: index..<index + 1, replacement: "")]),
                    labels: [DiagnosticLabel(range: start..<start + 1, message: "the innermost open bracket, closed by `\(expectedText)`")])
             index += 1
             return false
         }
-        report("J005", "expected `\(expectedText)` before `\(foundText)`", index..<index + 1,
+        report(.bracketsOutOfOrder, "expected `\(expectedText)` before `\(foundText)`", index..<index + 1,
                fix: FixIt(message: "insert `\(expectedText)`", edits: [TextEdit(range: index..<index, replacement: expectedText)]),
                labels: [DiagnosticLabel(range: start..<start + 1, message: "opened here")])
         return true
@@ -562,12 +560,12 @@ struct JSONReaderState {
             if current == 0x0A || current == 0x0D {
                 let breakStart = index
                 index += (current == 0x0D && byte(at: index + 1) == 0x0A) ? 2 : 1
-                report("J006", "a raw line break inside a string (JSONSerialization rejects control characters in strings)", breakStart..<index,
+                report(.lineBreakInString, "a raw line break inside a string (JSONSerialization rejects control characters in strings)", breakStart..<index,
                        fix: FixIt(message: "join the lines", edits: [TextEdit(range: breakStart..<index, replacement: "")]))
                 continue
             }
             if current < 0x20 {
-                report("J006", "a raw control character inside a string; write it escaped", index..<index + 1,
+                report(.lineBreakInString, "a raw control character inside a string; write it escaped", index..<index + 1,
                        fix: FixIt(message: "escape it", edits: [TextEdit(range: index..<index + 1, replacement: current == 0x09 ? "\\t" : "\\u00" + String(current, radix: 16).leftPadded(2))]))
                 scalars.append(current)
                 index += 1
@@ -581,13 +579,13 @@ struct JSONReaderState {
             index += 1
         }
         if !closed {
-            report("J009", "the string is never closed: expected `\"`", start..<index)
+            report(.fileEndsEarly, "the string is never closed: expected `\"`", start..<index)
         }
         if fancyOpen || fancyClose {
             var edits: [TextEdit] = []
             if fancyOpen { edits.append(TextEdit(range: start..<start + 3, replacement: "\"")) }
             if fancyClose { edits.append(TextEdit(range: index - 3..<index, replacement: "\"")) }
-            report("J004", "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
+            report(.fullWidthPunctuation, "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
                    fix: FixIt(message: "replace with straight quotes", edits: edits))
         }
         return (start..<index, String(decoding: scalars, as: UTF8.self))
@@ -632,7 +630,7 @@ struct JSONReaderState {
         case UInt8(ascii: "t"): scalars.append(0x09)
         case UInt8(ascii: "u"):
             guard var value = readHex4() else {
-                report("J001", "`\\u` must be followed by four hex digits", start..<min(index, bytes.count))
+                report(.notJSON, "`\\u` must be followed by four hex digits", start..<min(index, bytes.count))
                 return
             }
             if (0xD800..<0xDC00).contains(value), byte == UInt8(ascii: "\\"), byte(at: index + 1) == UInt8(ascii: "u") {
@@ -648,7 +646,7 @@ struct JSONReaderState {
             scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
         default:
             index = min(index, bytes.count)
-            report("J001", "invalid escape `\\\(String(decoding: [code], as: UTF8.self))` in a string", start..<index)
+            report(.notJSON, "invalid escape `\\\(String(decoding: [code], as: UTF8.self))` in a string", start..<index)
         }
         index = min(index, bytes.count)
     }
@@ -690,7 +688,7 @@ struct JSONReaderState {
         guard let number = NumberParsing.double(bytes, start..<index) else {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if index == start { index += 1 }
-            report("J001", "`\(text)` is not a valid number", start..<index)
+            report(.notJSON, "`\(text)` is not a valid number", start..<index)
             return append(.invalid, start..<index)
         }
         // Whole numbers of 32 bits (sizes, spacings: nearly all) are kept in the entry itself.

@@ -121,12 +121,12 @@ public struct LoadedFile: Sendable {
             // JSONSerialization reads UTF-16 and UTF-32 too: the text is read as it would be,
             // and positions count its characters.
             source = SourceFile(name: given.name, bytes: transcoded.bytes)
-            encodingFindings.append(Diagnostic(code: "J014", severity: transcoded.valid ? .info : .error, range: 0..<0,
+            encodingFindings.append(Diagnostic(code: .textEncoding, severity: transcoded.valid ? .info : .error, range: 0..<0,
                                                message: transcoded.valid
                                                    ? "the file is \(transcoded.encoding.rawValue): JSONSerialization reads it, and so does Trellis (fixes are not applied to it)"
                                                    : "the file is \(transcoded.encoding.rawValue) with invalid code units: JSONSerialization rejects it"))
         } else if let invalid = UTF8Validation.firstInvalid(in: given.bytes) {
-            encodingFindings.append(Diagnostic(code: "J014", severity: .error, range: invalid,
+            encodingFindings.append(Diagnostic(code: .textEncoding, severity: .error, range: invalid,
                                                message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
                                                notes: [JSONReader.rejectedNote]))
         }

@@ -104,12 +104,12 @@ struct LoweringState {
     func tokens(of node: Node) -> [Token] { tree.tokenIndices(of: node).map { tree.tokens[$0] } }
 
 
-    mutating func report(_ code: String, _ message: String, _ range: Range<Int>,
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
                          notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
         report(code, .error, message, range, notes: notes, fixIts: fixIts, labels: labels)
     }
 
-    mutating func report(_ code: String, _ severity: Severity, _ message: String, _ range: Range<Int>,
+    mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
                          notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
         diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
                                       labels: labels, notes: notes, fixIts: fixIts))
@@ -129,7 +129,7 @@ struct LoweringState {
             guard let nameToken = tree.node(item).ownTokens.first(where: { $0.kind == .identifier }) else { continue }
             let name = text(nameToken)
             if let first = templateNameRanges[name] {
-                report("M003", "template `\(name)` is defined twice", nameToken.range,
+                report(.definedTwice, "template `\(name)` is defined twice", nameToken.range,
                        labels: [DiagnosticLabel(range: first, message: "first defined here")])
                 continue
             }
@@ -144,7 +144,7 @@ struct LoweringState {
             switch tree.nodes[item].kind {
             case .targetDirective:
                 if let first = targetRange {
-                    report("M010", .warning, "the target is declared twice; the last one counts", itemRange,
+                    report(.badTarget, .warning, "the target is declared twice; the last one counts", itemRange,
                            labels: [DiagnosticLabel(range: first, message: "first declared here")])
                 }
                 targetRange = itemRange
@@ -156,7 +156,7 @@ struct LoweringState {
                 let name = nameToken.map(text)
                 if let name, let nameToken {
                     if let first = layoutNames[name] {
-                        report("M003", "layout `\(name)` is defined twice", nameToken.range,
+                        report(.definedTwice, "layout `\(name)` is defined twice", nameToken.range,
                                labels: [DiagnosticLabel(range: first, message: "first defined here")])
                     }
                     layoutNames[name] = nameToken.range
@@ -165,7 +165,7 @@ struct LoweringState {
                 if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range)) }
             case .cell:
                 if let first = bareRoot {
-                    report("M012", "a file holds at most one bare layout; this cell is a second one", itemRange,
+                    report(.secondBareLayout, "a file holds at most one bare layout; this cell is a second one", itemRange,
                            notes: ["Put each layout in `layout NAME …`, or join the cells into one root with `rows { … }`."],
                            labels: [DiagnosticLabel(range: tree.range(of: first), message: "the file's bare layout")])
                     continue
@@ -180,14 +180,14 @@ struct LoweringState {
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
-                report("M014", .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
+                report(.unusedTemplate, .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
                        fixIts: [])
             }
         }
         document.layouts = roots.map { LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange) }
         let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
         if document.layouts.isEmpty, !hasLayoutSyntax {
-            report("M017", .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
+            report(.noLayout, .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
                    0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
         }
         return document
@@ -196,7 +196,7 @@ struct LoweringState {
     mutating func lowerTarget(_ node: Node) -> Dialect? {
         let tokens = tokens(of: node)
         if let word = tokens.first(where: { $0.kind == .identifier }), text(word) != "mylayout" {
-            report("M010", "unknown runtime `\(text(word))`: write `target mylayout 1` or `target mylayout 2`", word.range)
+            report(.badTarget, "unknown runtime `\(text(word))`: write `target mylayout 1` or `target mylayout 2`", word.range)
             return nil
         }
         guard let number = tokens.first(where: { $0.kind == .number }) else { return nil }
@@ -204,7 +204,7 @@ struct LoweringState {
         case "1": return .v1
         case "2": return .v2
         default:
-            report("M010", "MyLayout \(text(number)) is not a known runtime: 1 (1.x, reads `space`) or 2 (2.0+, reads `spacing`)", number.range)
+            report(.badTarget, "MyLayout \(text(number)) is not a known runtime: 1 (1.x, reads `space`) or 2 (2.0+, reads `spacing`)", number.range)
             return nil
         }
     }
@@ -213,7 +213,7 @@ struct LoweringState {
         let tokens = tokens(of: node)
         guard let dimension = tokens.first(where: { $0.kind == .dimension }) else { return nil }
         guard var viewport = Viewport.parse(text(dimension)) else {
-            report("M011", "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`", dimension.range)
+            report(.badViewport, "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`", dimension.range)
             return nil
         }
         for token in tokens {
@@ -232,14 +232,14 @@ struct LoweringState {
         budget = Lowering.maximumGrids - 1
         budgetReported = false
         if let repeatClause = tree.child(of: cell, .repeatClause) {
-            report("M007", "a layout's root cannot repeat", tree.range(of: repeatClause))
+            report(.badRepetition, "a layout's root cannot repeat", tree.range(of: repeatClause))
         }
         guard let lowered = lowerCellAlone(cell, depth: 0) else { return nil }
         if lowered.record.size != .none, let sizeNode = tree.child(of: cell, .size) {
-            report("M120", .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
+            report(.sizeOnRoot, .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
         }
         if lowered.height > Lowering.maximumDepth {
-            report("M015", "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
+            report(.tooDeepAfterExpansion, "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
             return nil
         }
         return (arena.append(lowered.record), lowered.count)
@@ -261,7 +261,7 @@ struct LoweringState {
         guard nesting <= Lowering.maximumNesting else {
             if !nestingReported {
                 nestingReported = true
-                report("M016", "templates and cells nest more than \(Lowering.maximumNesting / 2) templates deep here (a long chain of templates using templates); this cell is not built",
+                report(.templatesNestTooDeep, "templates and cells nest more than \(Lowering.maximumNesting / 2) templates deep here (a long chain of templates using templates); this cell is not built",
                        tree.range(of: cell), notes: ["Each template that uses another adds a level while it is expanded."])
             }
             return nil
@@ -322,7 +322,7 @@ struct LoweringState {
         }
         if !arena.rare[Int(lowered.record.rare)].overlap.isNone, let sizeNode, depth > 0,
            let size = arena.size(of: lowered.record), size != .number(0) {
-            report("M111", .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
+            report(.overlapOverwritten, .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                    fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
         if givesGravity, lowered.record.rare != 0 {
@@ -370,7 +370,7 @@ struct LoweringState {
                     pending.removeLast()
                     budget = budgetBefore
                     if !budgetReported {
-                        report("M008", "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
+                        report(.expansionLimit, "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
                         budgetReported = true
                     }
                     continue
@@ -408,7 +408,7 @@ struct LoweringState {
               tree.child(of: last, .split) == nil, tree.child(of: last, .repeatClause) == nil,
               let first = ownAttributes(last).first, let final = ownAttributes(last).last else { return }
         let range = tree.range(of: first).lowerBound..<tree.range(of: final).upperBound
-        report("M018", .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
+        report(.attributesOnLastItemOfList, .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
                notes: ["In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."])
     }
 
@@ -445,12 +445,12 @@ struct LoweringState {
     @inline(never)
     mutating func checkGravityOverOverlap(rare: UInt32, gravity span: GridArena.TextSpan) {
         guard !arena.rare[Int(rare)].overlap.isNone, let gravity = arena.string(span), !Gravity.parse(gravity).isNone else { return }
-        report("M111", .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[Int(AttributeName.gravity.rawValue)])
+        report(.overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[Int(AttributeName.gravity.rawValue)])
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
     mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
-        report("M009", .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
+        report(.attributeGivenTwice, .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
                labels: [DiagnosticLabel(range: first, message: "first given here")])
     }
 
@@ -460,7 +460,7 @@ struct LoweringState {
         guard let clause else { return 1 }
         guard let token = tokens(of: clause).first(where: { $0.kind == .number }) else { return 1 }
         guard let value = NumberParsing.integer(bytes, token.range), value >= 1, value <= Lowering.maximumRepeat else {
-            report("M007", "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)
+            report(.badRepetition, "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)
             return 1
         }
         return value
@@ -474,7 +474,7 @@ struct LoweringState {
         }
         if let cycleStart = templatesInProgress.firstIndex(of: name) {
             let cycle = templatesInProgress[cycleStart...] + [name]
-            report("M002", "template cycle: \(cycle.map { "`\($0)`" }.joined(separator: " → "))", reference.range,
+            report(.templateCycle, "template cycle: \(cycle.map { "`\($0)`" }.joined(separator: " → "))", reference.range,
                    labels: templateNameRanges[name].map { [DiagnosticLabel(range: $0, message: "`\(name)` defined here")] } ?? [])
             return nil
         }
@@ -486,7 +486,7 @@ struct LoweringState {
         templatesInProgress.append(name)
         defer { templatesInProgress.removeLast() }
         if let repeatClause = tree.child(of: cell, .repeatClause) {
-            report("M007", "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", tree.range(of: repeatClause))
+            report(.badRepetition, "a template's cell cannot repeat; repeat it where it is used (`\(name) * 3`)", tree.range(of: repeatClause))
         }
         guard let lowered = lowerCellAlone(cell, depth: 0) else { return nil }
         loweredTemplates[name] = lowered
@@ -499,7 +499,7 @@ struct LoweringState {
         var values: [Double] = []
         for token in tokens where token.kind != .comma {
             guard token.kind == .number, let value = NumberParsing.double(bytes, token.range) else {
-                report("M005", "`\(name)` takes numbers; found `\(text(token))`", token.range)
+                report(.badAttributeArguments, "`\(name)` takes numbers; found `\(text(token))`", token.range)
                 return nil
             }
             values.append(value)
@@ -552,7 +552,7 @@ struct LoweringState {
             if let args, !args.isEmpty {
                 let spelled = args.map(text).joined()
                 if spelled == "true" { value = true } else if spelled == "false" { value = false } else {
-                    report("M005", "`\(name)` is a flag: write `\(name)`, or `\(name)(false)` to clear a template's", range)
+                    report(.badAttributeArguments, "`\(name)` is a flag: write `\(name)`, or `\(name)(false)` to clear a template's", range)
                 }
             }
             grid.set(known == .anchor ? GridArena.Record.anchor : GridArena.Record.placeholder, value)
@@ -563,7 +563,7 @@ struct LoweringState {
             case 2: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[0], right: values[1]))
             case 4: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
             default:
-                report("M005", "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
+                report(.badAttributeArguments, "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
                        notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
             }
         case .spacing:
@@ -594,7 +594,7 @@ struct LoweringState {
             } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
                 action = args.map(text).joined()
             } else {
-                report("M005", "`action` takes an Objective-C selector such as `handleTap:`", range)
+                report(.badAttributeArguments, "`action` takes an Objective-C selector such as `handleTap:`", range)
             }
             if let action { grid.action = arena.append(text: action) }
             if let action = action ?? arena.string(grid.action), let finding = ValueChecks.action(action), let first = args.first, let last = args.last {
@@ -608,7 +608,7 @@ struct LoweringState {
         case .json:
             guard let value = jsonArgument(attribute, name: name) else { return }
             guard case .object(let members) = value else {
-                report("M005", "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
+                report(.badAttributeArguments, "`json` takes an object of raw grid-dictionary members, e.g. `json({\"x-note\": \"…\"})`", range)
                 return
             }
             arena.updateRareValues(of: &grid, ownedFrom: ownEntries) { $0.extra.append(contentsOf: members) }
@@ -624,7 +624,7 @@ struct LoweringState {
             }
             let parts = text(args[0]).split(separator: "x")
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
-                report("M005", "`content` takes WIDTHxHEIGHT in points, e.g. `content(80x20)`", args[0].range)
+                report(.badAttributeArguments, "`content` takes WIDTHxHEIGHT in points, e.g. `content(80x20)`", args[0].range)
                 return
             }
             arena.updateRareFields(of: &grid, ownedFrom: ownEntries) { $0.contentSize = PreviewSize(width: width, height: height) }
@@ -639,7 +639,7 @@ struct LoweringState {
            tree.tokens[previous].kind.isSize {
             let size = text(tree.tokens[previous])
             let meaning = tree.tokens[previous].kind == .number ? "; `\(size)` is \(size) points" : ""
-            report("M006", "`\(size)\(name)`: a size has no unit\(meaning)", tree.tokens[previous].start..<reference.end,
+            report(.badSize, "`\(size)\(name)`: a size has no unit\(meaning)", tree.tokens[previous].start..<reference.end,
                    notes: ["Sizes are points (`20`), shares (`33%`, `1/3`), `fill` or `wrap`; the runtime knows no units."],
                    fixIts: [FixIt(message: "remove `\(name)`", edits: [TextEdit(range: reference.range, replacement: "")], isSafe: false)])
             return
@@ -653,7 +653,7 @@ struct LoweringState {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: reference.range, replacement: suggestion)], isSafe: false))
         }
-        report("M001", message, reference.range,
+        report(.unknownTemplate, message, reference.range,
                notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
                fixIts: fixIts)
     }
@@ -666,7 +666,7 @@ struct LoweringState {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
         }
-        report("M004", message, nameToken.range,
+        report(.unknownAttribute, message, nameToken.range,
                notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
                fixIts: fixIts)
     }
@@ -681,7 +681,7 @@ struct LoweringState {
     }
 
     mutating func missingArguments(_ name: String, _ range: Range<Int>, example: String) {
-        report("M005", "`\(name)` needs arguments like `\(example)`", range)
+        report(.badAttributeArguments, "`\(name)` needs arguments like `\(example)`", range)
     }
 
     static let gravityWords = ["top", "bottom", "centerY", "height", "left", "right", "leading", "trailing", "centerX", "width"]
@@ -701,17 +701,17 @@ struct LoweringState {
                         message = "`\(word)` is not a gravity; did you mean `\(suggestion)`?"
                         fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: token.range, replacement: suggestion)]))
                     }
-                    report("M005", message, token.range,
+                    report(.badAttributeArguments, message, token.range,
                            notes: ["Gravity words are case-sensitive; the runtime silently drops unknown ones."], fixIts: fixIts)
                     return nil
                 }
                 words.append(word)
             case .kwFill:
-                report("M005", "gravity has no `fill`: write `width` or `height`", token.range)
+                report(.badAttributeArguments, "gravity has no `fill`: write `width` or `height`", token.range)
                 return nil
             default:
                 let name = attribute.spelling
-                report("M005", "`\(name)` takes gravity words joined by `|`, e.g. `\(name)(bottom|left)`", token.range)
+                report(.badAttributeArguments, "`\(name)` takes gravity words joined by `|`, e.g. `\(name)(bottom|left)`", token.range)
                 return nil
             }
         }
@@ -725,7 +725,7 @@ struct LoweringState {
             let key = tokens[index]
             if key.kind == .comma { index += 1; continue }
             guard key.kind == .identifier, index + 1 < tokens.count else {
-                report("M005", "`\(attribute.spelling)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
+                report(.badAttributeArguments, "`\(attribute.spelling)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
                 return nil
             }
             let value = tokens[index + 1]
@@ -741,12 +741,12 @@ struct LoweringState {
                         report(finding, at: value.range, replacement: finding.replacement.map { value.kind == .string ? "\"\($0)\"" : $0 })
                     }
                 default:
-                    report("M005", "a borderline color is `#RRGGBB`, `#AARRGGBB` or a name such as `red`", value.range)
+                    report(.badAttributeArguments, "a borderline color is `#RRGGBB`, `#AARRGGBB` or a name such as `red`", value.range)
                     return nil
                 }
             } else {
                 guard value.kind == .number, let number = NumberParsing.double(bytes, value.range) else {
-                    report("M005", "`\(text(key))` takes a number", value.range)
+                    report(.badAttributeArguments, "`\(text(key))` takes a number", value.range)
                     return nil
                 }
                 if spells(key, "thick") {
@@ -768,7 +768,7 @@ struct LoweringState {
                         message += "; did you mean `\(suggestion)`?"
                         fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
                     }
-                    report("M005", message, key.range, fixIts: fixIts)
+                    report(.badAttributeArguments, message, key.range, fixIts: fixIts)
                     return nil
                 }
             }

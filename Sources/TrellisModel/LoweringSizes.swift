@@ -13,7 +13,7 @@ extension LoweringState {
             record.size = .wrap
         case .number:
             guard let value = NumberParsing.double(bytes, token.range) else {
-                report("M006", "`\(text(token))` is not a number", token.range)
+                report(.badSize, "`\(text(token))` is not a number", token.range)
                 return false
             }
             // Most sizes are whole points: the check is called only for the others.
@@ -22,7 +22,7 @@ extension LoweringState {
             record.sizeNumber = value
         case .percent:
             guard let value = NumberParsing.double(bytes, token.start..<(token.end - 1)) else {
-                report("M006", "`\(text(token))` is not a percentage", token.range)
+                report(.badSize, "`\(text(token))` is not a percentage", token.range)
                 return false
             }
             if value > 100 || value < -100 { checkPercent(value, token) }
@@ -45,12 +45,12 @@ extension LoweringState {
         // The runtime's own constants for `fill` and `wrap` are sizes it reads as such.
         if value == RuntimeReading.fill || value == RuntimeReading.wrap { return }
         if value <= -1 {
-            report("M104", "size `\(text(token))` asserts at runtime: sizes at or below -1 are not allowed", token.range,
+            report(.sizeBelowMinusOne, "size `\(text(token))` asserts at runtime: sizes at or below -1 are not allowed", token.range,
                    notes: ["A negative size is a share of what remains: `-50%` or `-1/2`, between -100% and 0."])
         } else if value != 0, value > -1, value < 1 {
             let percent = JSONWriter.formatNumber(value * 100) + "%"
             let share = value > 0 ? "of the free length" : "of what remains"
-            report("M105", .info, "`\(text(token))` is a ratio \(share) (\(percent)), not points", token.range,
+            report(.numberReadAsRatio, .info, "`\(text(token))` is a ratio \(share) (\(percent)), not points", token.range,
                    fixIts: [FixIt(message: "write `\(percent)`", edits: [TextEdit(range: token.range, replacement: percent)])])
         }
     }
@@ -63,7 +63,7 @@ extension LoweringState {
         guard value > 100 || value < -100 else { return }
         let read = JSONWriter.formatNumber(value / 100)
         let meaning = value > 0 ? "a FIXED \(read) points" : "\(read), which asserts"
-        report("M006", "a percentage lies between -100% and 100%; the runtime reads `\(text(token))` as \(meaning)", token.range,
+        report(.badSize, "a percentage lies between -100% and 100%; the runtime reads `\(text(token))` as \(meaning)", token.range,
                notes: ["`fill` takes what is left; `100%` is the whole free length."],
                fixIts: value > 0 ? [FixIt(message: "write `fill`", edits: [TextEdit(range: token.range, replacement: "fill")], isSafe: false)] : [])
     }
@@ -74,16 +74,16 @@ extension LoweringState {
         guard let slash = bytes[token.range].firstIndex(of: UInt8(ascii: "/")),
               let numerator = NumberParsing.double(bytes, token.start..<slash, finiteOnly: false),
               let denominator = NumberParsing.double(bytes, (slash + 1)..<token.end, finiteOnly: false) else {
-            report("M006", "`\(text(token))` is not a ratio", token.range)
+            report(.badSize, "`\(text(token))` is not a ratio", token.range)
             return nil
         }
         guard denominator != 0 else {
-            report("M006", "`\(text(token))` divides by zero", token.range)
+            report(.badSize, "`\(text(token))` divides by zero", token.range)
             return nil
         }
         let ratio = numerator / denominator
         guard ratio > -1, ratio < 1, ratio != 0 else {
-            report("M006", "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
+            report(.badSize, "a ratio lies strictly between -1 and 1 (`1/3` of the free length, `-1/3` of what remains); `\(text(token))` does not",
                    token.range, notes: ["The runtime reads \"\(JSONWriter.formatNumber(ratio * 100))%\" as \(JSONWriter.formatNumber(ratio)): a fixed length in points or an assertion."])
             return nil
         }

@@ -3,7 +3,7 @@ import TrellisSyntax
 /// A problem with one value, independent of where it was written: the Trellis lowering and
 /// the JSON rules attach a span and report it, so both inputs say the same thing.
 public struct ValueFinding: Sendable, Equatable {
-    public var code: String
+    public var code: DiagnosticCode
     public var severity: Severity
     public var message: String
     public var notes: [String]
@@ -11,7 +11,7 @@ public struct ValueFinding: Sendable, Equatable {
     public var replacement: String?
     public var replacementIsSafe: Bool
 
-    public init(code: String, severity: Severity, message: String, notes: [String] = [], replacement: String? = nil, replacementIsSafe: Bool = false) {
+    public init(code: DiagnosticCode, severity: Severity, message: String, notes: [String] = [], replacement: String? = nil, replacementIsSafe: Bool = false) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -31,21 +31,21 @@ public enum ValueChecks {
             let isHex = digits.allSatisfy { $0.isHexDigit }
             if isHex, digits.count == 3 {
                 let doubled = "#" + digits.map { "\($0)\($0)" }.joined()
-                return ValueFinding(code: "M114", severity: .warning,
+                return ValueFinding(code: .colorMisread, severity: .warning,
                                     message: "`\(text)` is a 3-digit color: the runtime draws no color",
                                     notes: ["MyLayout reads only #RRGGBB and #AARRGGBB."], replacement: doubled, replacementIsSafe: true)
             }
             if isHex, digits.count == 8 {
-                return ValueFinding(code: "M114", severity: .info,
+                return ValueFinding(code: .colorMisread, severity: .info,
                                     message: "`\(text)` is read as #AARRGGBB: alpha comes FIRST (its own documentation says #RRGGBBAA)",
                                     notes: ["alpha 0x\(digits.prefix(2)), red 0x\(digits.dropFirst(2).prefix(2)), green 0x\(digits.dropFirst(4).prefix(2)), blue 0x\(digits.suffix(2))"])
             }
             if isHex, digits.count == 6 { return nil }
-            return ValueFinding(code: "M114", severity: .warning, message: "`\(text)` is not a color the runtime reads: write #RRGGBB or #AARRGGBB")
+            return ValueFinding(code: .colorMisread, severity: .warning, message: "`\(text)` is not a color the runtime reads: write #RRGGBB or #AARRGGBB")
         }
         if RGBA.namedColors[text.lowercased()] != nil { return nil }
         let names = RGBA.namedColors.keys.sorted()
-        var finding = ValueFinding(code: "M114", severity: .warning,
+        var finding = ValueFinding(code: .colorMisread, severity: .warning,
                                    message: "`\(text)` is not a color name the runtime knows (\(names.joined(separator: ", ")))")
         if let suggestion = Suggestion.closest(to: text, among: names) {
             finding.message = "`\(text)` is not a color name the runtime knows; did you mean `\(suggestion)`?"
@@ -64,13 +64,13 @@ public enum ValueChecks {
         }
         if wellFormed, text.hasSuffix(":"), text.filter({ $0 == ":" }).count == 1 { return nil }
         if !text.contains(":"), let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            return ValueFinding(code: "M113", severity: .warning,
+            return ValueFinding(code: .actionNotOneArgumentSelector, severity: .warning,
                                 message: "`\(text)` takes no argument: the runtime calls the action with the grid, as `\(text):`",
                                 notes: ["A selector without `:` does not receive the tapped grid or its action-data."],
                                 replacement: text + ":")
         }
         if wellFormed { return nil }
-        return ValueFinding(code: "M113", severity: .warning, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
+        return ValueFinding(code: .actionNotOneArgumentSelector, severity: .warning, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
     }
 
     /// `name:` in ASCII letters, digits and `_`, not starting with a digit: the common,
@@ -128,13 +128,13 @@ public enum ValueChecks {
 
     /// `tag` (§2): 0 means no tag.
     public static func tag(_ value: Int) -> ValueFinding? {
-        value == 0 ? ValueFinding(code: "M112", severity: .warning, message: "`tag` 0 means no tag: the runtime ignores it") : nil
+        value == 0 ? ValueFinding(code: .tagZero, severity: .warning, message: "`tag` 0 means no tag: the runtime ignores it") : nil
     }
 
     /// A borderline's `thick`: `MyBorderline setThick:` raises any width below 1 to 1.
     public static func thick(_ value: Double) -> ValueFinding? {
         guard value < 1 else { return nil }
-        return ValueFinding(code: "M115", severity: .warning,
+        return ValueFinding(code: .borderlineThinnerThanOne, severity: .warning,
                             message: "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn 1 point wide: the runtime raises widths below 1 to 1",
                             notes: ["To hide a line, remove the borderline; for a hairline, use 1 and a light color."], replacement: "1")
     }
@@ -147,7 +147,7 @@ public enum ValueChecks {
         let wellFormedZero = text.trimmingSpaces.hasPrefix("{") && text.trimmingSpaces.hasSuffix("}") && numbers.count == 4
             && numbers.allSatisfy { $0 == 0 }
         if wellFormedZero { return nil }
-        var finding = ValueFinding(code: "M116", severity: .warning,
+        var finding = ValueFinding(code: .malformedPadding, severity: .warning,
                                    message: "padding \"\(text)\" is malformed: the runtime reads it as {0,0,0,0}",
                                    notes: ["Padding is \"{top,left,bottom,right}\" — four numbers in braces, UIEdgeInsets order."])
         if numbers.count == 4 {
@@ -177,7 +177,7 @@ public enum ValueChecks {
             if words.contains(String(part)) { continue }
             let bits = Gravity.partBits(part)
             if bits == 0 {
-                var finding = ValueFinding(code: "M121", severity: .warning,
+                var finding = ValueFinding(code: .gravityWordDroppedOrMisread, severity: .warning,
                                            message: "`\(part)` is not a gravity word: the runtime silently drops it",
                                            notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
                 if let suggestion = Suggestion.closest(to: String(part), among: words) {
@@ -187,7 +187,7 @@ public enum ValueChecks {
                 return finding
             }
             let read = Gravity.wordsInRuntimeOrder.first { $0.1 == bits }?.0 ?? ""
-            return ValueFinding(code: "M121", severity: .warning,
+            return ValueFinding(code: .gravityWordDroppedOrMisread, severity: .warning,
                                 message: "`\(part)` is read as `\(read)` (the runtime matches gravity words as substrings)")
         }
         return nil

@@ -54,7 +54,7 @@ public struct DiagnosticLabel: Hashable, Sendable {
 /// labelled secondary ranges, notes (why it matters at runtime) and fix-its.
 /// Diagnostics are data; renderers (terminal, JSON, LSP) are separate functions.
 public struct Diagnostic: Hashable, Sendable {
-    public var code: String
+    public var code: DiagnosticCode
     public var severity: Severity
     public var range: Range<Int>
     public var message: String
@@ -63,7 +63,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var fixIts: [FixIt]
 
     public init(
-        code: String, severity: Severity, range: Range<Int>, message: String,
+        code: DiagnosticCode, severity: Severity, range: Range<Int>, message: String,
         labels: [DiagnosticLabel] = [], notes: [String] = [], fixIts: [FixIt] = []
     ) {
         self.code = code
@@ -76,7 +76,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// Where this code is documented.
-    public var documentationAnchor: String { "docs/diagnostics.md#\(code.lowercased())" }
+    public var documentationAnchor: String { "docs/diagnostics.md#\(code.anchor)" }
 }
 
 extension Array where Element == Diagnostic {

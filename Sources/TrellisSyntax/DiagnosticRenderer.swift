@@ -16,7 +16,7 @@ public enum DiagnosticRenderer {
         case .warning: severityColor = Paint.yellow
         case .info, .hint: severityColor = Paint.cyan
         }
-        var output = paint.wrap("\(diagnostic.severity.rawValue)[\(diagnostic.code)]", severityColor + Paint.bold)
+        var output = paint.wrap("\(diagnostic.severity.rawValue)[\(diagnostic.code.id)]", severityColor + Paint.bold)
         output += paint.wrap(": \(diagnostic.message)", Paint.bold) + "\n"
 
         var spans: [(range: Range<Int>, label: String, primary: Bool)] = [(diagnostic.range, "", true)]
@@ -205,7 +205,7 @@ extension DiagnosticRenderer {
             case .info, .hint: kind = "remark"
             }
             let place = location(diagnostic.range.lowerBound, in: source)
-            output += "\(place): \(kind): \(oneLine(diagnostic.message)) [\(diagnostic.code)]\n"
+            output += "\(place): \(kind): \(oneLine(diagnostic.message)) [\(diagnostic.code.id)]\n"
             for label in diagnostic.labels {
                 output += "\(location(label.range.lowerBound, in: source)): note: \(oneLine(label.message))\n"
             }

@@ -8,10 +8,6 @@ public enum Lexer {
 
     public static func tokenize(_ bytes: [UInt8]) -> Output { tokenize(bytes, maximumBytes: Parser.maximumBytes) }
 
-    /// The code of a byte that starts no token (the parser refines its message where it knows
-    /// what was meant).
-    static let unexpectedCharacterCode = "S001"
-
     /// The bytes the lexer reads: the source's storage, read without bounds checks, since
     /// every read is guarded by the scanner's own `index < count`.
     typealias Bytes = UnsafeBufferPointer<UInt8>
@@ -20,7 +16,7 @@ public enum Lexer {
     /// token list, since token offsets are 32-bit.
     static func tokenize(_ bytes: [UInt8], maximumBytes: Int) -> Output {
         guard bytes.count <= maximumBytes else {
-            let diagnostic = Diagnostic(code: "S009", severity: .error, range: 0..<0,
+            let diagnostic = Diagnostic(code: .fileTooLarge, severity: .error, range: 0..<0,
                                         message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
             return Output(tokens: [Token(kind: .eof, start: 0, end: 0)], diagnostics: [diagnostic])
         }
@@ -109,7 +105,7 @@ public enum Lexer {
                 kind = terminated ? .string : .unterminatedString
                 if !terminated {
                     diagnostics.append(Diagnostic(
-                        code: "S002", severity: .error, range: start..<index,
+                        code: .unterminatedString, severity: .error, range: start..<index,
                         message: "unterminated string: expected a closing `\"` before the end of the line",
                         fixIts: [FixIt(message: "close the string", edits: [TextEdit(range: index..<index, replacement: "\"")])]))
                 }
@@ -325,7 +321,7 @@ public enum Lexer {
         } else if text == "-" {
             message = "unexpected `-`: a negative size is written `-50%`, `-1/3` or `-0.5`"
         }
-        return Diagnostic(code: Self.unexpectedCharacterCode, severity: .error, range: range, message: message, fixIts: fixIts)
+        return Diagnostic(code: .unexpectedCharacter, severity: .error, range: range, message: message, fixIts: fixIts)
     }
 }
 

@@ -188,7 +188,7 @@ struct ParserState: ~Copyable {
         innermost = node.parent
     }
 
-    mutating func error(_ code: String, _ message: String, at range: Range<Int>, fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
         diagnostics.append(Diagnostic(code: code, severity: .error, range: range, message: message, labels: labels, fixIts: fixIts))
     }
 
@@ -204,7 +204,7 @@ struct ParserState: ~Copyable {
         case .rBrace: fixIts.append(FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false))
         default: break
         }
-        error("S003", "expected \(what), found \(describeCurrent())", at: missingRange(), fixIts: fixIts)
+        error(.missingToken, "expected \(what), found \(describeCurrent())", at: missingRange(), fixIts: fixIts)
         return false
     }
 
@@ -226,7 +226,7 @@ struct ParserState: ~Copyable {
         open(.error)
         repeat { bump() } while current != .eof && !stop(current)
         close()
-        error("S004", message, at: start..<insertionPoint)
+        error(.unexpectedTokens, message, at: start..<insertionPoint)
     }
 
     // MARK: grammar
@@ -300,7 +300,7 @@ struct ParserState: ~Copyable {
             } else {
                 let point = insertionPoint
                 recordMissing(.rBrace)
-                error("S003", "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
+                error(.missingToken, "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
                       fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
                       labels: [DiagnosticLabel(range: openRange, message: "opened here")])
             }
@@ -338,7 +338,7 @@ struct ParserState: ~Copyable {
             let candidates = Parser.splitKeywords(misspelledAs: text(token))
             let meant = candidates.map { "`\($0)`" }.joined(separator: " or ")
             // Safe only when one keyword is that close: `cows` could be either.
-            error("S010", "`\(text(token))` is not a keyword; did you mean \(meant)?", at: token.range,
+            error(.misspelledKeyword, "`\(text(token))` is not a keyword; did you mean \(meant)?", at: token.range,
                   fixIts: [FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)], isSafe: candidates.count == 1)])
             parseSplit(depth: depth)
         } else if current == .identifier, !isAttributeStart(), continues(indent) {
@@ -383,7 +383,7 @@ struct ParserState: ~Copyable {
         let fix = FixIt(message: "move \(noun) before `\(source.text(in: repeatRange))`",
                         edits: [TextEdit(range: repeatRange.lowerBound..<last.upperBound, replacement: texts.joined(separator: " ") + " " + source.text(in: repeatRange))],
                         isSafe: !movesSplit)
-        error("S006", "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
+        error(.somethingAfterRepetition, "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
               at: first.lowerBound..<last.upperBound, fixIts: commented ? [] : [fix],
               labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
     }
@@ -463,7 +463,7 @@ struct ParserState: ~Copyable {
     mutating func reportMissingParen(_ name: Token) {
         let point = insertionPoint
         recordMissing(.rParen)
-        error("S003", "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
+        error(.missingToken, "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
               at: point..<point,
               fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
               labels: [DiagnosticLabel(range: name.range, message: "arguments opened here")])
@@ -484,7 +484,7 @@ struct ParserState: ~Copyable {
                 } else if Self.startsCell(current), !lineBreakBeforeCurrent {
                     // `rows 20 fill`: a second cell on the line without `|` (S008).
                     let point = insertionPoint
-                    error("S008", "expected `|` between the cells of this list, found \(describeCurrent())", at: missingRange(),
+                    error(.cellsWithoutSeparator, "expected `|` between the cells of this list, found \(describeCurrent())", at: missingRange(),
                           fixIts: [FixIt(message: "insert `|`", edits: [TextEdit(range: point..<point, replacement: " |")], isSafe: false)])
                 } else {
                     break
@@ -492,13 +492,13 @@ struct ParserState: ~Copyable {
                 if Self.startsCell(current) {
                     parseCell(depth: depth + 1)
                 } else {
-                    error("S003", "expected a cell after `|`, found \(describeCurrent())", at: missingRange())
+                    error(.missingToken, "expected a cell after `|`, found \(describeCurrent())", at: missingRange())
                     break
                 }
             }
             close()
         } else {
-            error("S003", "expected `{` or a cell after `\(text(keyword))`, found \(describeCurrent())", at: missingRange())
+            error(.missingToken, "expected `{` or a cell after `\(text(keyword))`, found \(describeCurrent())", at: missingRange())
         }
         close()
     }
@@ -519,7 +519,7 @@ struct ParserState: ~Copyable {
             } else if kind == .eof || Self.startsItem(kind) {
                 let point = insertionPoint
                 recordMissing(.rBrace)
-                error("S003", "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
+                error(.missingToken, "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
                       fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
                       labels: [DiagnosticLabel(range: openRange, message: "block opened here")])
                 break
@@ -527,7 +527,7 @@ struct ParserState: ~Copyable {
                 if afterCell, !lineBreakBeforeCurrent {
                     // `rows { 20 fill }`: two cells on one line need a separator (S008).
                     let point = insertionPoint
-                    error("S008", "expected `;`, `|` or a line break between two cells, found \(describeCurrent())", at: missingRange(),
+                    error(.cellsWithoutSeparator, "expected `;`, `|` or a line break between two cells, found \(describeCurrent())", at: missingRange(),
                           fixIts: [FixIt(message: "insert `;`", edits: [TextEdit(range: point..<point, replacement: ";")], isSafe: false)])
                 }
                 parseCell(depth: depth + 1)
@@ -558,7 +558,7 @@ struct ParserState: ~Copyable {
             fixIts.append(FixIt(message: "write `* \(a * b)`", edits: [TextEdit(range: firstCount.range, replacement: "\(a * b)"),
                                                                        TextEdit(range: start..<insertionPoint, replacement: "")], isSafe: false))
         }
-        error("S006", "a cell repeats once: write one count after `*` (this one is read as the first count alone)", at: start..<insertionPoint, fixIts: fixIts,
+        error(.somethingAfterRepetition, "a cell repeats once: write one count after `*` (this one is read as the first count alone)", at: start..<insertionPoint, fixIts: fixIts,
               labels: [DiagnosticLabel(range: tokens[repeatStart].start..<start, message: "the first repetition")])
     }
 
@@ -568,13 +568,13 @@ struct ParserState: ~Copyable {
     mutating func separatorTypo(replacement: String) -> Bool {
         let token = currentToken
         if token.kind == .comma {
-            error("S007", "`,` does not separate cells: write `\(replacement)`\(replacement == "|" ? " between the cells of a list" : ", or put the next cell on its own line")",
+            error(.commaBetweenCells, "`,` does not separate cells: write `\(replacement)`\(replacement == "|" ? " between the cells of a list" : ", or put the next cell on its own line")",
                   at: token.range, fixIts: [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])])
             return true
         }
         guard token.kind == .error, let ascii = FullWidth.asciiEquivalent(of: text(token)), [",", ";", "|"].contains(ascii) else { return false }
         // The lexer's S001 offers the ASCII character; here the separator is known.
-        if let index = diagnostics.firstIndex(where: { $0.code == Lexer.unexpectedCharacterCode && $0.range == token.range }) {
+        if let index = diagnostics.firstIndex(where: { $0.code == .unexpectedCharacter && $0.range == token.range }) {
             diagnostics[index].message = "full-width `\(text(token))` (typed with a CJK input method) where `\(replacement)` separates cells"
             diagnostics[index].fixIts = [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])]
         }
@@ -597,7 +597,7 @@ struct ParserState: ~Copyable {
             bump()
         }
         close()
-        error("S005", "cells nest deeper than \(Parser.maximumDepth) levels; the rest of this block is not read",
+        error(.nestingTooDeep, "cells nest deeper than \(Parser.maximumDepth) levels; the rest of this block is not read",
               at: start..<max(start, insertionPoint))
     }
 }

@@ -14,9 +14,13 @@ enum CheckCommand {
         var viewports: [Viewport] = []
         for text in arguments.all("--viewport") { viewports.append(try Inputs.viewport(text)) }
         let rtl = arguments.has("--rtl")
-        let disabled = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\t" }.uppercased() } })
-        for code in disabled.sorted() where DiagnosticCatalog.titles[code] == nil {
-            throw UsageError(message: "--disable: there is no diagnostic code \(code)" + Trellis.suggestion(code, among: Array(DiagnosticCatalog.titles.keys)) + " (docs/diagnostics.md lists them)")
+        let words = Set(arguments.all("--disable").flatMap { $0.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\t" }.uppercased() } })
+        var disabled: Set<DiagnosticCode> = []
+        for word in words.sorted() {
+            guard let code = DiagnosticCode(rawValue: word) else {
+                throw UsageError(message: "--disable: there is no diagnostic code \(word)" + Trellis.suggestion(word, among: DiagnosticCode.allCases.map(\.id)) + " (docs/diagnostics.md lists them)")
+            }
+            disabled.insert(code)
         }
         let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
         let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
@@ -65,7 +69,7 @@ enum CheckCommand {
             if outcome.bytes != source.bytes {
                 do {
                     try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
-                    Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code).joined(separator: ", ") + "\n")
+                    Terminal.error("fixed \(outcome.fixed.count) in \(path): " + outcome.fixed.map(\.code.id).joined(separator: ", ") + "\n")
                 } catch let error as UsageError {
                     Terminal.error("trellis: \(error.message)\n")
                     refused = true

@@ -101,7 +101,7 @@ final class FeatureTests: XCTestCase {
         let (analysis, offsets) = Fixture.analysis("layout a rows 20 , 1️⃣fill\n")
         let actions = CodeActions.actions(analysis, range: offsets[0] - 2..<offsets[0] - 2, only: ["quickfix"])
         XCTAssertFalse(actions.isEmpty)
-        XCTAssertEqual(actions.first?.diagnostic?.code, "S007")
+        XCTAssertEqual(actions.first?.diagnostic?.code.id, "S007")
         let fixAll = CodeActions.fixAll(analysis)
         XCTAssertEqual(fixAll.map { Fixture.apply($0.edits, to: analysis.source) }, "layout a rows 20 | fill\n")
     }

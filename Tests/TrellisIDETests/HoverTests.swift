@@ -79,6 +79,6 @@ final class HoverTests: XCTestCase {
     func testTheAnalysisIsWhatCheckReports() {
         let (source, _) = Fixture.parse("rows 300 | 400 | fill")
         let analysis = Analysis(source, kind: .trellis)
-        XCTAssertEqual(analysis.diagnostics.map(\.code), ["L001", "L002"])
+        XCTAssertEqual(analysis.diagnostics.map(\.code.id), ["L001", "L002"])
     }
 }

@@ -15,9 +15,9 @@ final class DemoFramesTests: XCTestCase {
         for demo in ["GridLayoutDemo4", "GridLayoutDemo5"] {
             let raw = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(try TestPaths.corpus("mylayout/\(demo).json"))), kind: .json, target: .v2)
             XCTAssertFalse(raw.diagnostics.hasErrors)
-            XCTAssertTrue(raw.diagnostics.contains { $0.code == "J002" }, "the trailing commas are reported")
+            XCTAssertTrue(raw.diagnostics.contains { $0.code.id == "J002" }, "the trailing commas are reported")
             let stripped = LoadedFile.load(SourceFile(name: demo + ".json", bytes: try TestPaths.bytes(try TestPaths.corpus("runtime/\(demo)_375xwrap_r0.json"))), kind: .json, target: .v2)
-            XCTAssertFalse(stripped.diagnostics.contains { $0.code == "J002" })
+            XCTAssertFalse(stripped.diagnostics.contains { $0.code.id == "J002" })
             let viewport = Viewport(width: 375, height: 667, scale: 2)
             let a = FramesReport.jsonText([LayoutFrames(name: demo, results: [LayoutEngine.layout(try XCTUnwrap(raw.layouts.first).runtime, viewport: viewport)])])
             let b = FramesReport.jsonText([LayoutFrames(name: demo, results: [LayoutEngine.layout(try XCTUnwrap(stripped.layouts.first).runtime, viewport: viewport)])])

@@ -47,7 +47,7 @@ final class CorpusCheckTests: XCTestCase {
             let diagnostics = Linter.lint(LoadedFile.load(source, kind: .json))
             let found = diagnostics.contains { diagnostic in
                 let position = source.scalarPosition(of: diagnostic.range.lowerBound)
-                return diagnostic.code == code && position.line + 1 == line && position.column + 1 == column
+                return diagnostic.code.id == code && position.line + 1 == line && position.column + 1 == column
             }
             XCTAssertTrue(found, "\(code) at \(path):\(line):\(column)")
         }

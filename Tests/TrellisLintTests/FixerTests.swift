@@ -16,10 +16,10 @@ final class FixerTests: XCTestCase {
                 let safe = Fixer.fix(source, kind: .json, target: nil, options: LintOptions(), unsafe: false)
                 let outcome = truncated ? Fixer.fix(source, kind: .json, target: nil, options: LintOptions(), unsafe: true) : safe
                 if truncated {
-                    XCTAssertTrue(safe.remaining.contains { $0.code == "J009" }, "closing a truncated file needs review")
+                    XCTAssertTrue(safe.remaining.contains { $0.code.id == "J009" }, "closing a truncated file needs review")
                 }
                 let strict = JSONReader.read(SourceFile(name: "fixed", bytes: outcome.bytes))
-                XCTAssertEqual(strict.diagnostics.map(\.code), [], "\(url.lastPathComponent) is strict JSON after --fix")
+                XCTAssertEqual(strict.diagnostics.map(\.code.id), [], "\(url.lastPathComponent) is strict JSON after --fix")
                 let fixed = LoadedFile.load(SourceFile(name: "fixed", bytes: outcome.bytes), kind: .json)
                 let before = try XCTUnwrap(original.layouts.first).runtime
                 let after = try XCTUnwrap(fixed.layouts.first).runtime
@@ -33,7 +33,7 @@ final class FixerTests: XCTestCase {
         let source = SourceFile(name: "t.trellis", text: "rows { 10 space(5)，fill padding(5 5 }")
         let outcome = Fixer.fix(source, kind: .trellis, target: nil, options: LintOptions(), unsafe: false)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), "rows { 10 spacing(5);fill padding(5 5) }")
-        XCTAssertEqual(outcome.remaining.map(\.code), [])
+        XCTAssertEqual(outcome.remaining.map(\.code.id), [])
     }
 
     func testFixingIsIdempotent() throws {

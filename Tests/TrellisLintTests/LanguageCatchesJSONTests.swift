@@ -43,7 +43,7 @@ final class LanguageCatchesJSONTests: XCTestCase {
         return parts.isEmpty ? "fill" : parts.joined(separator: " ")
     }
 
-    func codes(_ file: LoadedFile) -> Set<String> { Set(Linter.lint(file).map(\.code)) }
+    func codes(_ file: LoadedFile) -> Set<String> { Set(Linter.lint(file).map(\.code.id)) }
 
     func testEveryJSONFindingIsFoundInTheTrellisFile() {
         var random = SeededRandom(seed: 2026_11_25)
@@ -72,7 +72,7 @@ final class LanguageCatchesJSONTests: XCTestCase {
     func testAFindingInATemplateIsReportedOnceWithItsUses() {
         let text = "template card { 50% rows { 10 cols 60% | 50% } }\nlayout home rows {\n  card\n  card | card\n}\n"
         let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis))
-        let ratios = diagnostics.filter { $0.code == "M106" && $0.message.contains("cols") }
+        let ratios = diagnostics.filter { $0.code.id == "M106" && $0.message.contains("cols") }
         XCTAssertEqual(ratios.count, 1)
         XCTAssertEqual(ratios.first?.labels.map(\.message), Array(repeating: "`card` used here", count: 3))
         XCTAssertTrue(ratios.first?.notes.contains { $0.contains("3 copies of its 3 uses") } == true, "\(ratios.first?.notes ?? [])")
@@ -80,14 +80,14 @@ final class LanguageCatchesJSONTests: XCTestCase {
 
     func testOverlapInAnEscapeHatchOverwritesTheCellsSizeAndGravity() {
         let text = "layout l rows { 20 json({\"overlap\":\"bottom\"}) ; _ gravity(top) json({\"overlap\":\"top\"}) }"
-        let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)).filter { $0.code == "M111" }
+        let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)).filter { $0.code.id == "M111" }
         let bytes = Array(text.utf8)
         XCTAssertEqual(diagnostics.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["20", "gravity"])
     }
 
     func testAnEscapeHatchKeyTheCellGivesToo() {
         let text = "rows { 10 tag(3) json({\"size\": \"20\", \"tag\": 5, \"x-note\": 1}) }"
-        let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)).filter { $0.code == "M009" }
+        let diagnostics = Linter.lint(LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)).filter { $0.code.id == "M009" }
         let bytes = Array(text.utf8)
         XCTAssertEqual(diagnostics.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["\"size\"", "\"tag\""])
     }

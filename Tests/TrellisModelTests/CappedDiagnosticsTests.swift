@@ -16,7 +16,7 @@ final class CappedDiagnosticsTests: XCTestCase {
             var collected = CappedDiagnostics()
             var built = 0
             for made in 0..<count {
-                let code = ["M106", "M107", "L003"][Int.random(in: 0..<3, using: &random)]
+                let code: DiagnosticCode = [.ratiosOver100Percent, .gravityOnIgnoredAxis, .sizeDependsOnUnknownView][Int.random(in: 0..<3, using: &random)]
                 let start = Int.random(in: 0..<positions, using: &random)
                 let diagnostic = Diagnostic(code: code, severity: .warning, range: start..<(start + 1), message: "finding \(made)")
                 all.append(diagnostic)
@@ -36,13 +36,13 @@ final class CappedDiagnosticsTests: XCTestCase {
         var collected = CappedDiagnostics()
         var built = 0
         for offset in 0..<10_000 {
-            collected.add("M107", at: offset..<(offset + 1)) {
+            collected.add(.gravityOnIgnoredAxis, at: offset..<(offset + 1)) {
                 built += 1
-                return Diagnostic(code: "M107", severity: .warning, range: offset..<(offset + 1), message: "m")
+                return Diagnostic(code: .gravityOnIgnoredAxis, severity: .warning, range: offset..<(offset + 1), message: "m")
             }
         }
         XCTAssertEqual(built, DiagnosticCap.maximumPerRule)
-        XCTAssertEqual(collected.dropped["M107"], 10_000 - DiagnosticCap.maximumPerRule)
+        XCTAssertEqual(collected.dropped[.gravityOnIgnoredAxis], 10_000 - DiagnosticCap.maximumPerRule)
         let shown = DiagnosticCap.capped(collected.kept, scope: "layout `x`", alsoFound: collected.dropped)
         XCTAssertEqual(shown.map(\.range.lowerBound), Array(0..<DiagnosticCap.maximumPerRule))
         XCTAssertEqual(shown.last?.notes, ["9900 more M107 findings in layout `x` are not shown (at most 100 per rule and layout)."])

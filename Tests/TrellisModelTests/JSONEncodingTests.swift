@@ -30,7 +30,7 @@ final class JSONEncodingTests: XCTestCase {
                 let bytes = encoded(encoding, mark: mark)
                 XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(bytes)), "Foundation reads \(encoding) mark \(mark)")
                 let file = LoadedFile.load(SourceFile(name: "a.json", bytes: bytes), kind: .json)
-                XCTAssertEqual(file.diagnostics.map(\.code), ["J014"], "\(encoding) mark \(mark)")
+                XCTAssertEqual(file.diagnostics.map(\.code.id), ["J014"], "\(encoding) mark \(mark)")
                 XCTAssertEqual(file.diagnostics.first?.severity, .info)
                 XCTAssertEqual(file.source.bytes, Array(text.utf8))
                 XCTAssertEqual(try XCTUnwrap(file.layouts.first).jsonBytes(style: .compact), try XCTUnwrap(expected.layouts.first).jsonBytes(style: .compact))
@@ -44,7 +44,7 @@ final class JSONEncodingTests: XCTestCase {
                                 (Array(#"{"size":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), 9)] {
             XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(bytes)))
             let file = LoadedFile.load(SourceFile(name: "a.json", bytes: bytes), kind: .json)
-            let found = file.diagnostics.filter { $0.code == "J014" }
+            let found = file.diagnostics.filter { $0.code.id == "J014" }
             XCTAssertEqual(found.map(\.severity), [.error])
             XCTAssertEqual(found.first?.range.lowerBound, offset)
         }

@@ -22,7 +22,7 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(JSONReader.read(source, maximumBytes: 12).root?.range, 0..<12)
         let refused = JSONReader.read(source, maximumBytes: 11)
         XCTAssertNil(refused.root)
-        XCTAssertEqual(refused.diagnostics.map(\.code), ["J013"])
+        XCTAssertEqual(refused.diagnostics.map(\.code.id), ["J013"])
         XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 12 bytes; Trellis reads files of at most 11 bytes")
     }
 
@@ -117,7 +117,7 @@ final class JSONReaderTests: XCTestCase {
 
     func testTrailingCommaIsAPortabilityWarning() {
         let result = read(#"{"size":5,}"#)
-        XCTAssertEqual(result.diagnostics.map(\.code), ["J002"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["J002"])
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
         XCTAssertTrue(result.runtimeAccepts)
         XCTAssertEqual(result.diagnostics.first?.range, 9..<10)
@@ -125,7 +125,7 @@ final class JSONReaderTests: XCTestCase {
 
     func testMissingColonIsAnErrorWithAFix() {
         let result = read(##"{"thick"1,"color":"#EEEEEE"}"##)
-        XCTAssertEqual(result.diagnostics.map(\.code), ["J003"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["J003"])
         XCTAssertFalse(result.runtimeAccepts)
         XCTAssertEqual(result.root?.value["thick"], .number(1))
         XCTAssertEqual(result.diagnostics.first?.fixIts.first?.edits.first, TextEdit(range: 8..<8, replacement: ":"))
@@ -133,27 +133,27 @@ final class JSONReaderTests: XCTestCase {
 
     func testFullWidthCommaAndStrayBrace() {
         let result = read(#"{"rows":[{"size":"33.33%"}， {"size":"33.33%"}, {"size":"33.33%"}}]}"#)
-        XCTAssertEqual(result.diagnostics.map(\.code), ["J004", "J005"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["J004", "J005"])
         XCTAssertEqual(result.root?.value["rows"]?.arrayElements?.count, 3)
     }
 
     func testMissingClosersAndLineBreaksInStrings() {
         let result = read("{\"rows\":[{\"size\":1}\n,{\"padding\":\"{5, 5, \n5, 5}\"}")
-        XCTAssertEqual(result.diagnostics.map(\.code), ["J006", "J009"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["J006", "J009"])
         XCTAssertEqual(result.diagnostics.last?.fixIts.first?.edits.first?.replacement, "]}")
         XCTAssertEqual(result.root?.value["rows"]?.arrayElements?.last?["padding"], .string("{5, 5, 5, 5}"))
     }
 
     func testDuplicateKeysCommentsAndBareWords() {
-        XCTAssertEqual(read(#"{"a":1,"a":2}"#).diagnostics.map(\.code), ["J008"])
+        XCTAssertEqual(read(#"{"a":1,"a":2}"#).diagnostics.map(\.code.id), ["J008"])
         XCTAssertEqual(read(#"{"a":1,"a":2}"#).root?.value["a"], .number(2))
-        XCTAssertEqual(read("{// note\n\"a\":1}").diagnostics.map(\.code), ["J007"])
+        XCTAssertEqual(read("{// note\n\"a\":1}").diagnostics.map(\.code.id), ["J007"])
         XCTAssertEqual(read(#"{"a":True}"#).diagnostics.first?.fixIts.first?.edits.first?.replacement, "true")
     }
 
     func testDeepNestingIsBounded() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        XCTAssertTrue(read(text).diagnostics.contains { $0.code == "J010" })
+        XCTAssertTrue(read(text).diagnostics.contains { $0.code.id == "J010" })
     }
 
     /// The corpus's real mistakes are each found once, and everything else reads.
@@ -171,7 +171,7 @@ final class JSONReaderTests: XCTestCase {
         ]
         for (path, codes) in expectations {
             let result = JSONReader.read(SourceFile(name: path, bytes: try TestPaths.bytes(try TestPaths.corpus(path))))
-            XCTAssertEqual(result.diagnostics.map(\.code), codes, path)
+            XCTAssertEqual(result.diagnostics.map(\.code.id), codes, path)
             XCTAssertNotNil(result.root, path)
         }
     }

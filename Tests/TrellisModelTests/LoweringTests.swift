@@ -14,7 +14,7 @@ final class LoweringTests: XCTestCase {
         return file.layouts.first.map { JSONWriter.string($0.json, style: .compact) } ?? ""
     }
 
-    func codes(_ text: String) -> [String] { load(text).diagnostics.map(\.code) }
+    func codes(_ text: String) -> [String] { load(text).diagnostics.map(\.code.id) }
 
     /// M009 for each repeated attribute of a cell, labelled at that name's first occurrence;
     /// the last one counts. Each cell is checked on its own.
@@ -35,7 +35,7 @@ final class LoweringTests: XCTestCase {
             }
             return -1
         }
-        let duplicates = file.diagnostics.filter { $0.code == "M009" }
+        let duplicates = file.diagnostics.filter { $0.code.id == "M009" }
         XCTAssertEqual(duplicates.map(\.range.lowerBound), [offset("tag", 1), offset("padding", 1), offset("tag", 2), offset("anchor", 1)])
         XCTAssertEqual(duplicates.map { $0.labels.first?.range.lowerBound }, [offset("tag", 0), offset("padding", 0), offset("tag", 0), offset("anchor", 0)])
         XCTAssertEqual(file.layouts.first?.grid?.children.first?.tag, 3)
@@ -90,16 +90,16 @@ final class LoweringTests: XCTestCase {
     func testTemplateCyclesAndUnknownNamesAreErrors() {
         XCTAssertEqual(codes("template a { rows b }\ntemplate b { rows a }\nlayout x rows a"), ["M002"])
         let unknown = load("rows cardd | fill\ntemplate card { 10 }").diagnostics
-        XCTAssertEqual(unknown.map(\.code), ["M001", "M014"])
+        XCTAssertEqual(unknown.map(\.code.id), ["M001", "M014"])
         XCTAssertTrue(unknown.first?.message.contains("did you mean `card`?") ?? false)
     }
 
     func testUnknownAttributeSuggestsTheSpelling() {
         let diagnostics = load("rows { fill space(5) }").diagnostics
-        XCTAssertEqual(diagnostics.map(\.code), ["M004"])
+        XCTAssertEqual(diagnostics.map(\.code.id), ["M004"])
         XCTAssertEqual(diagnostics.first?.fixIts.first?.edits.first?.replacement, "spacing")
         let gravity = load("rows { fill gravity(centerx) }").diagnostics
-        XCTAssertEqual(gravity.map(\.code), ["M005"])
+        XCTAssertEqual(gravity.map(\.code.id), ["M005"])
         XCTAssertEqual(gravity.first?.fixIts.first?.edits.first?.replacement, "centerX")
     }
 
@@ -111,7 +111,7 @@ final class LoweringTests: XCTestCase {
         layout huge rows c * 100
         """
         let file = load(text)
-        XCTAssertTrue(file.diagnostics.contains { $0.code == "M008" })
+        XCTAssertTrue(file.diagnostics.contains { $0.code.id == "M008" })
         XCTAssertLessThanOrEqual(file.layouts.first?.grid?.gridCount ?? 0, Lowering.maximumGrids)
         XCTAssertEqual(codes("rows 1 * 0"), ["M007"])
     }
@@ -129,10 +129,10 @@ final class LoweringTests: XCTestCase {
         }
         """
         let file = load(exact)
-        XCTAssertEqual(file.diagnostics.map(\.code), [])
+        XCTAssertEqual(file.diagnostics.map(\.code.id), [])
         XCTAssertEqual(try XCTUnwrap(file.layouts.first?.grid).gridCount, Lowering.maximumGrids)
         let over = load(exact.replacingOccurrences(of: "t * 9999", with: "t * 9999\n  fill"))
-        XCTAssertEqual(over.diagnostics.map(\.code), ["M008"])
+        XCTAssertEqual(over.diagnostics.map(\.code.id), ["M008"])
         XCTAssertEqual(try XCTUnwrap(over.layouts.first?.grid).gridCount, Lowering.maximumGrids)
     }
 

@@ -7,7 +7,7 @@ final class CaretWidthTests: XCTestCase {
     func caretLine(_ text: String, at needle: String) -> String {
         let source = SourceFile(name: "t", text: text)
         let start = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0)
-        let diagnostic = Diagnostic(code: "S001", severity: .error, range: start..<(start + needle.utf8.count), message: "m")
+        let diagnostic = Diagnostic(code: .unexpectedCharacter, severity: .error, range: start..<(start + needle.utf8.count), message: "m")
         let lines = DiagnosticRenderer.terminal(diagnostic, in: source, color: false).split(separator: "\n")
         return String(lines.first { $0.contains("^") } ?? "")
     }

@@ -30,7 +30,7 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(Lexer.tokenize(bytes, maximumBytes: bytes.count).tokens.count, Lexer.tokenize(bytes).tokens.count)
         let refused = Lexer.tokenize(bytes, maximumBytes: bytes.count - 1)
         XCTAssertEqual(refused.tokens.map(\.kind), [.eof])
-        XCTAssertEqual(refused.diagnostics.map(\.code), ["S009"])
+        XCTAssertEqual(refused.diagnostics.map(\.code.id), ["S009"])
         XCTAssertEqual(refused.diagnostics.first?.message, "the file holds 15 bytes; Trellis reads files of at most 14 bytes")
     }
 
@@ -67,13 +67,13 @@ final class LexerTests: XCTestCase {
     func testFullWidthPunctuationIsOneDiagnosticWithAFix() {
         let output = Lexer.tokenize(Array("fill，wrap".utf8))
         XCTAssertEqual(output.diagnostics.count, 1)
-        XCTAssertEqual(output.diagnostics[0].code, "S001")
+        XCTAssertEqual(output.diagnostics[0].code.id, "S001")
         XCTAssertEqual(output.diagnostics[0].fixIts.first?.edits.first?.replacement, ",")
     }
 
     func testUnterminatedStringStopsAtTheLineEnd() {
         let output = Lexer.tokenize(Array("action(\"abc\nfill".utf8))
-        XCTAssertEqual(output.diagnostics.map(\.code), ["S002"])
+        XCTAssertEqual(output.diagnostics.map(\.code.id), ["S002"])
         XCTAssertTrue(output.tokens.contains { $0.kind == .kwFill })
     }
 

@@ -60,7 +60,7 @@ final class ParserTests: XCTestCase {
 
     func testMissingParenIsOneDiagnosticAndParsingResumes() {
         let result = parse("rows {\n  120 padding(5 5\n  fill tag(2)\n}")
-        XCTAssertEqual(result.diagnostics.map(\.code), ["S003"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["S003"])
         XCTAssertTrue(result.diagnostics.first?.message.contains("`)`") ?? false)
         XCTAssertEqual(result.diagnostics.first?.fixIts.first?.edits.first?.replacement, ")")
         XCTAssertEqual(result.tree.root.child(.cell)?.child(.split)?.child(.block)?.children(.cell).count, 2)
@@ -69,7 +69,7 @@ final class ParserTests: XCTestCase {
     func testMissingBraceIsReportedAtTheEndWithTheOpeningLabel() throws {
         let source = SourceFile(name: "t", text: "rows {\n  120\n  fill\n")
         let result = Parser.parse(source)
-        XCTAssertEqual(result.diagnostics.map(\.code), ["S003"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["S003"])
         let diagnostic = try XCTUnwrap(result.diagnostics.first)
         XCTAssertEqual(diagnostic.labels.first?.message, "block opened here")
         XCTAssertEqual(source.utf16Position(of: diagnostic.range.lowerBound).line, 2)
@@ -77,7 +77,7 @@ final class ParserTests: XCTestCase {
 
     func testStrayTokensBecomeOneErrorNode() {
         let result = parse("rows { 120 ) ) ) fill }")
-        XCTAssertEqual(result.diagnostics.map(\.code), ["S004"])
+        XCTAssertEqual(result.diagnostics.map(\.code.id), ["S004"])
         XCTAssertEqual(result.tree.root.child(.cell)?.child(.split)?.child(.block)?.children(.cell).count, 2)
     }
 
@@ -85,10 +85,10 @@ final class ParserTests: XCTestCase {
         let depth = 5_000
         let text = String(repeating: "rows { ", count: depth) + "fill" + String(repeating: " }", count: depth)
         let result = parse(text)
-        XCTAssertTrue(result.diagnostics.contains { $0.code == "S005" })
+        XCTAssertTrue(result.diagnostics.contains { $0.code.id == "S005" })
         XCTAssertEqual(result.tree.reconstructedBytes, Array(text.utf8))
         let inline = String(repeating: "rows 1 | ", count: 3_000) + "fill"
-        XCTAssertTrue(parse(inline).diagnostics.contains { $0.code == "S005" })
+        XCTAssertTrue(parse(inline).diagnostics.contains { $0.code.id == "S005" })
     }
 
     func testExamplesParseWithoutDiagnosticsAndLosslessly() throws {
@@ -189,7 +189,7 @@ final class ParserTests: XCTestCase {
                 bytes.remove(at: index)
                 let mutated = SourceFile(name: url.lastPathComponent, bytes: bytes)
                 let result = Parser.parse(mutated)
-                let missing = result.diagnostics.filter { $0.code == "S003" }
+                let missing = result.diagnostics.filter { $0.code.id == "S003" }
                 XCTAssertEqual(missing.count, 1, "\(url.lastPathComponent) without the ) at \(index)")
                 if let fix = missing.first?.fixIts.first?.edits.first {
                     XCTAssertEqual(mutated.lineIndex(of: fix.range.lowerBound), source.lineIndex(of: index), "\(url.lastPathComponent) at \(index)")
@@ -217,7 +217,7 @@ final class ParserTests: XCTestCase {
     func testLongLinesAreWindowedAroundTheSpan() {
         let filler = String(repeating: "10 | ", count: 60)
         let source = SourceFile(name: "long.trellis", text: "rows " + filler + "20 padding(1 2 3) | " + filler + "fill\n")
-        let diagnostic = Diagnostic(code: "X001", severity: .warning, range: 305..<312, message: "m")
+        let diagnostic = Diagnostic(code: .badSize, severity: .warning, range: 305..<312, message: "m")
         let rendered = DiagnosticRenderer.terminal(diagnostic, in: source, color: false)
         let lines = rendered.split(separator: "\n")
         XCTAssertTrue(lines[3].hasPrefix("1 | …"), String(lines[3]))
