@@ -330,13 +330,15 @@ public struct GridArena: Sendable {
 }
 
 /// A grid tree in an arena: the arena (shared by a file's layouts) and the root's index.
+/// Readers of the arena (the JSON writer among them) read it unchecked from `root`, so only
+/// this package pairs an arena with a root: the lowering, with a root it appended.
 public struct GridTree: Sendable {
-    public var arena: GridArena
-    public var root: Int
+    public private(set) var arena: GridArena
+    public private(set) var root: Int
     /// How many grids the tree expands to, when known (for sizing what is built from it).
     public var gridCount: Int?
 
-    public init(arena: GridArena, root: Int, gridCount: Int? = nil) {
+    package init(arena: GridArena, root: Int, gridCount: Int? = nil) {
         self.arena = arena
         self.root = root
         self.gridCount = gridCount

@@ -70,13 +70,26 @@ extension LoweringState {
     /// `body` of the source's bytes in `range` (a token's or an argument list's).
     @inline(__always)
     func source<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        let range = inSource(range)
+        // SAFETY: `inSource` clamped the range to the bytes' indices.
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Copies the source's bytes in `range` into the arena's text.
     @inline(__always)
     mutating func appendSourceText(_ range: Range<Int>) -> GridArena.TextSpan {
-        bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+        let range = inSource(range)
+        // SAFETY: `inSource` clamped the range to the bytes' indices.
+        return bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `range` within the source. Token ranges come from this source's tree, so they always
+    /// lie in it; a tree the server's reparse shifted wrongly would not, and then reads the
+    /// nearest bytes (and fails the assertion in debug builds) instead of memory past them.
+    @inline(__always)
+    func inSource(_ range: Range<Int>) -> Range<Int> {
+        assert(range.upperBound <= bytes.count, "a token range past the source: the tree is not this source's")
+        return range.clamped(to: 0..<bytes.count)
     }
 
     /// Byte range of the text between the parentheses.
