@@ -199,15 +199,23 @@ public struct LanguageServer {
         dirty.formUnion(documents.keys)
     }
 
+    /// Applies the keys `value` holds. Editors sync every key of their settings, so a key
+    /// given as `null` or `""` (or `viewports` as `[]`) is unset: back to the default (the
+    /// file's own `preview` and `target` lines, no links); an absent key changes nothing.
     mutating func applySettings(_ value: JSONValue?) {
         guard let value, case .object = value else { return }
-        if let viewports = value["viewports"]?.arrayElements {
-            settings.viewports = viewports.compactMap(\.stringValue).compactMap(Viewport.parse)
+        if let viewports = value["viewports"] {
+            settings.viewports = (viewports.arrayElements ?? []).compactMap(\.stringValue).compactMap(Viewport.parse)
         }
-        if let target = LSPJSON.integer(value["target"]) { settings.target = target == 2 ? .v2 : target == 1 ? .v1 : nil }
-        if case .bool(let rtl)? = value["rtl"] { settings.rtl = rtl }
-        // An empty setting is an unset one: editors sync every key of their settings.
-        if let base = value["diagnosticsBaseURL"]?.stringValue { settings.documentationBase = base.isEmpty ? nil : base }
+        if let target = value["target"] {
+            let number = LSPJSON.integer(target)
+            settings.target = number == 2 ? .v2 : number == 1 ? .v1 : nil
+        }
+        if let rtl = value["rtl"] { settings.rtl = rtl == .bool(true) }
+        if let base = value["diagnosticsBaseURL"] {
+            let text = base.stringValue ?? ""
+            settings.documentationBase = text.isEmpty ? nil : text
+        }
     }
 
     // MARK: documents

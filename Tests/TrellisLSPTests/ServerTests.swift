@@ -167,6 +167,24 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(client.finish(), 0)
     }
 
+    /// A setting synced as `null` (VS Code sends its whole section) is unset again: the file's
+    /// own `target` line counts once more.
+    func testClearedSettingsAreUnset() throws {
+        let client = try start(options: o([("target", n(2))]))
+        let uri = "file:///t/s.trellis"
+        open(client, uri, "target mylayout 1\nlayout a spacing(5) rows fill\n")
+        let show = o([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))])
+        let forced = client.request("workspace/executeCommand", show)?["result"]?["content"]?.stringValue ?? ""
+        XCTAssertTrue(forced.contains(#""spacing""#), forced)
+        let cleared = o([("target", .null), ("viewports", .array([])), ("rtl", .bool(false)), ("diagnosticsBaseURL", .string(""))])
+        client.notify("workspace/didChangeConfiguration", o([("settings", o([("trellis", cleared)]))]))
+        let own = client.request("workspace/executeCommand", show)?["result"]?["content"]?.stringValue ?? ""
+        XCTAssertTrue(own.contains(#""space""#) && !own.contains(#""spacing""#), own)
+        _ = client.request("shutdown", .null)
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+    }
+
     /// Snippets only for a client that declares `snippetSupport`; plain text for the rest.
     func testCompletionsFollowSnippetSupport() throws {
         let text = "layout a rows {\n  \n}\n"
