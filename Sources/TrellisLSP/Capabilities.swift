@@ -5,8 +5,19 @@ import TrellisModel
 enum Capabilities {
     static let codeActionKinds = ["quickfix", CodeActions.fixAllKind, "refactor.extract", "refactor.inline"]
 
-    static func json(encoding: PositionEncoding) -> JSONValue {
-        LSPJSON.object([
+    /// The documents `trellis fmt` formats: Trellis files. The server takes JSON documents too,
+    /// but formats none; a client that registers formatting for every document it sends
+    /// would offer a second JSON formatter beside the editor's own (and VS Code then asks,
+    /// or formats nothing on save).
+    static let formattedDocuments: JSONValue = .array([
+        LSPJSON.object([("language", .string("trellis"))]),
+        LSPJSON.object([("pattern", .string("**/*.trellis"))]),
+    ])
+
+    /// `formattingRegisteredLater`: the client registers formatting dynamically (for
+    /// ``formattedDocuments`` only), so the static capabilities leave it out.
+    static func json(encoding: PositionEncoding, formattingRegisteredLater: Bool = false) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("positionEncoding", .string(encoding.rawValue)),
             ("textDocumentSync", LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2)),
                                                  ("save", LSPJSON.object([("includeText", .bool(false))]))])),
@@ -30,11 +41,22 @@ enum Capabilities {
             ("referencesProvider", .bool(true)),
             ("documentHighlightProvider", .bool(true)),
             ("renameProvider", LSPJSON.object([("prepareProvider", .bool(true))])),
-            ("documentFormattingProvider", .bool(true)),
-            ("documentRangeFormattingProvider", .bool(true)),
             ("codeActionProvider", LSPJSON.object([("codeActionKinds", .array(codeActionKinds.map { .string($0) }))])),
             ("executeCommandProvider", LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])),
             ("diagnosticProvider", LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])),
-        ])
+        ]
+        if !formattingRegisteredLater {
+            members += [("documentFormattingProvider", .bool(true)), ("documentRangeFormattingProvider", .bool(true))]
+        }
+        return LSPJSON.object(members)
+    }
+
+    /// The `client/registerCapability` parameters that register formatting for Trellis files.
+    static var formattingRegistration: JSONValue {
+        let options = LSPJSON.object([("documentSelector", formattedDocuments)])
+        return LSPJSON.object([("registrations", .array([
+            LSPJSON.object([("id", .string("trellis.formatting")), ("method", .string("textDocument/formatting")), ("registerOptions", options)]),
+            LSPJSON.object([("id", .string("trellis.rangeFormatting")), ("method", .string("textDocument/rangeFormatting")), ("registerOptions", options)]),
+        ]))])
     }
 }

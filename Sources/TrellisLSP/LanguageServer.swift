@@ -35,6 +35,9 @@ public struct LanguageServer {
     var analyses: [String: Analysis?] = [:]
     var settings = Settings()
     var clientPullsDiagnostics = false
+    /// Whether formatting is registered dynamically, for Trellis files only
+    /// (``Capabilities/formattingRegistration``).
+    var registersFormatting = false
 
     public static let version = "0.1.0"
 
@@ -100,7 +103,8 @@ public struct LanguageServer {
             return nil
         }
         guard let method = value["method"]?.stringValue else {
-            // A response from the client (we send no requests): ignored.
+            // A response from the client (to `client/registerCapability`, the one request the
+            // server sends): ignored.
             if value["result"] != nil || value["error"] != nil { return nil }
             respond(id: value["id"] ?? .null, error: .invalidRequest, "a request needs a method")
             return nil
@@ -137,7 +141,9 @@ public struct LanguageServer {
         }
         switch message.method {
         case "initialize": initialize(id, params)
-        case "initialized": break
+        case "initialized":
+            // The response is not needed: a client that declined is a client without formatting.
+            if registersFormatting { request("client/registerCapability", id: .string("trellis.register-formatting"), Capabilities.formattingRegistration) }
         case "shutdown":
             state = .shutDown
             respond(id: id, result: .null)
@@ -183,9 +189,12 @@ public struct LanguageServer {
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
         clientPullsDiagnostics = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
         settings.snippets = params["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"] == .bool(true)
+        let textDocument = params["capabilities"]?["textDocument"]
+        registersFormatting = textDocument?["formatting"]?["dynamicRegistration"] == .bool(true)
+            && textDocument?["rangeFormatting"]?["dynamicRegistration"] == .bool(true)
         applySettings(params["initializationOptions"])
         state = .running
-        let capabilities = Capabilities.json(encoding: encoding)
+        let capabilities = Capabilities.json(encoding: encoding, formattingRegisteredLater: registersFormatting)
         respond(id: id, result: LSPJSON.object([
             ("capabilities", capabilities),
             ("serverInfo", LSPJSON.object([("name", .string("trellis-lsp")), ("version", .string(Self.version))])),
@@ -430,6 +439,11 @@ public struct LanguageServer {
     /// How many items (tokens, symbols, folds) a long request handles between two looks at
     /// whether it was cancelled.
     static let cancellationStride = 1 << 16
+
+    /// A request to the client; its response is ignored (``handle(_:)``).
+    func request(_ method: String, id: JSONValue, _ params: JSONValue) {
+        send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)]))
+    }
 
     func notify(_ method: String, _ params: JSONValue) {
         send(LSPJSON.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))

@@ -10,6 +10,9 @@ final class ServerTests: XCTestCase {
     func o(_ members: [(String, JSONValue)]) -> JSONValue { LSPClient.object(members) }
     func n(_ value: Int) -> JSONValue { .number(Double(value)) }
 
+    /// The capabilities the last `start` got.
+    var lastCapabilities: JSONValue?
+
     func start(encodings: [String] = ["utf-16"], textDocument: JSONValue? = nil, options: JSONValue? = nil) throws -> LSPClient {
         let client = try LSPClient()
         var capabilities = [("general", o([("positionEncodings", .array(encodings.map { .string($0) }))]))]
@@ -17,6 +20,7 @@ final class ServerTests: XCTestCase {
         var parameters: [(String, JSONValue)] = [("processId", .null), ("rootUri", .null), ("capabilities", o(capabilities))]
         if let options { parameters.append(("initializationOptions", options)) }
         let reply = client.request("initialize", o(parameters))
+        lastCapabilities = reply?["result"]?["capabilities"]
         XCTAssertEqual(reply?["result"]?["serverInfo"]?["name"], .string("trellis-lsp"))
         client.notify("initialized", o([]))
         return client
@@ -183,6 +187,36 @@ final class ServerTests: XCTestCase {
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
         XCTAssertEqual(client.finish(), 0)
+    }
+
+    /// Formatting is for Trellis files: a client that registers capabilities dynamically gets
+    /// it registered for them only (so JSON keeps the editor's own formatter); the others get
+    /// it statically, and JSON documents get no edits.
+    func testFormattingIsRegisteredForTrellisFilesOnly() throws {
+        let dynamic = o([("dynamicRegistration", .bool(true))])
+        let client = try start(textDocument: o([("formatting", dynamic), ("rangeFormatting", dynamic)]))
+        XCTAssertNil(lastCapabilities?["documentFormattingProvider"])
+        XCTAssertNil(lastCapabilities?["documentRangeFormattingProvider"])
+        let registration = try XCTUnwrap(client.notification("client/registerCapability"))
+        XCTAssertNotNil(registration["id"], "a request")
+        let registered = registration["params"]?["registrations"]?.arrayElements ?? []
+        XCTAssertEqual(registered.compactMap { $0["method"]?.stringValue }, ["textDocument/formatting", "textDocument/rangeFormatting"])
+        for entry in registered {
+            XCTAssertEqual(entry["registerOptions"]?["documentSelector"], .array([o([("language", .string("trellis"))]), o([("pattern", .string("**/*.trellis"))])]))
+        }
+        client.send(o([("jsonrpc", .string("2.0")), ("id", registration["id"] ?? .null), ("result", .null)]))
+        XCTAssertEqual(client.request("shutdown", .null)?["result"], .null, "the client's response is taken quietly")
+        client.notify("exit", .null)
+        XCTAssertEqual(client.finish(), 0)
+
+        let plain = try start()
+        XCTAssertEqual(lastCapabilities?["documentFormattingProvider"], .bool(true))
+        open(plain, "file:///t/home.grid.json", #"{"rows":[{"size":"fill"}],  "tag":1}"#, language: "json")
+        let edits = plain.request("textDocument/formatting", o([("textDocument", o([("uri", .string("file:///t/home.grid.json"))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))
+        XCTAssertEqual(edits?["result"], .array([]), "JSON is left to the editor's JSON formatter")
+        _ = plain.request("shutdown", .null)
+        plain.notify("exit", .null)
+        XCTAssertEqual(plain.finish(), 0)
     }
 
     /// Snippets only for a client that declares `snippetSupport`; plain text for the rest.

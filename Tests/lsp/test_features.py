@@ -1,6 +1,7 @@
 """Every feature of trellis-lsp through pytest-lsp, as Neovim 0.11 asks for it: UTF-8
 positions, pulled diagnostics, snippets. lsprotocol checks each message against the LSP
 metamodel. Run: `python3 -m pytest -c Tests/lsp/pytest.ini Tests/lsp` after `swift build`."""
+import asyncio
 import os
 import pathlib
 
@@ -17,8 +18,20 @@ DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8
 DEMO_URI = (ROOT / "examples" / "GridLayoutDemo4.trellis").as_uri()
 
 
+def accept_registrations(lsp_client: LanguageClient):
+    """Answers `client/registerCapability` as a client that declares dynamic registration
+    must, and keeps what was registered."""
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations.extend(params.registrations)
+        return None
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
     capabilities = client_capabilities("neovim@v0.11.0")
     result = await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities, root_uri=ROOT.as_uri()))
     assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
@@ -154,6 +167,17 @@ async def test_colors_navigation_and_rename(client: LanguageClient):
 
 
 async def test_code_actions_and_formatting(client: LanguageClient):
+    # Neovim 0.11 registers dynamically: formatting is registered for Trellis files only
+    # (the server asks after `initialized`, so the request may still be on its way).
+    for _ in range(100):
+        if client.registrations:
+            break
+        await asyncio.sleep(0.05)
+    methods = {registration.method: registration.register_options["documentSelector"] for registration in client.registrations}
+    assert methods == {
+        "textDocument/formatting": [{"language": "trellis"}, {"pattern": "**/*.trellis"}],
+        "textDocument/rangeFormatting": [{"language": "trellis"}, {"pattern": "**/*.trellis"}],
+    }
     uri = "file:///tmp/首页.trellis"
     text = "// 首页 😀\nlayout 首页 rows 20 , fill|fill padding(5) * 2\n"
     open_document(client, uri, text)

@@ -20,8 +20,20 @@ DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8
 DOCS = "https://example.org/trellis/docs/diagnostics.md"
 
 
+def accept_registrations(lsp_client: LanguageClient):
+    """Answers `client/registerCapability` as a client that declares dynamic registration
+    must, and keeps what was registered."""
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations.extend(params.registrations)
+        return None
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
     capabilities = client_capabilities("neovim")
     # Diagnostics pushed: a client that declares pull support gets none pushed.
     if capabilities.text_document is not None:
