@@ -17,7 +17,21 @@ const separated = (item, separator) => seq(repeat(separator), optional(seq(item,
 module.exports = grammar({
   name: 'trellis',
 
-  externals: ($) => [$._line_end, $._newline, $._block_open, $._block_close, $._cell_start, $._error_sentinel],
+  externals: ($) => [
+    $._line_end,
+    $._newline,
+    $._block_open,
+    $._block_close,
+    $._cell_start,
+    $._item_start,
+    // Never produced: where the parser could take one, the scanner learns that a part of that
+    // kind may continue the cell (the offside rule continues a cell only with such a part).
+    $._reference_may_follow,
+    $._attribute_may_follow,
+    $._split_may_follow,
+    $._repeat_may_follow,
+    $._error_sentinel,
+  ],
 
   extras: ($) => [/[ \t\r\n\f\uFEFF]/, $._newline, $.comment],
 
@@ -30,12 +44,13 @@ module.exports = grammar({
 
     // ---------- Directives ----------
 
-    target_directive: ($) => seq('target', optional('mylayout'), field('version', $.number)),
+    target_directive: ($) => seq($._item_start, 'target', optional('mylayout'), field('version', $.number)),
 
-    preview_directive: ($) => seq('preview', field('viewport', $.viewport), optional(field('label', $.string)), optional('rtl')),
+    preview_directive: ($) => seq($._item_start, 'preview', field('viewport', $.viewport), optional(field('label', $.string)), optional('rtl')),
 
     template_declaration: ($) =>
       seq(
+        $._item_start,
         'template',
         field('name', $.identifier),
         alias($._block_open, '{'),
@@ -43,7 +58,7 @@ module.exports = grammar({
         alias($._block_close, '}'),
       ),
 
-    layout_declaration: ($) => seq('layout', field('name', $.identifier), field('body', $.cell)),
+    layout_declaration: ($) => seq($._item_start, 'layout', field('name', $.identifier), field('body', $.cell)),
 
     // ---------- Cells ----------
 
@@ -63,11 +78,11 @@ module.exports = grammar({
 
     size: ($) => choice($.number, $.percent, $.ratio, 'fill', 'wrap', '_'),
 
-    template_reference: ($) => $.identifier,
+    template_reference: ($) => seq(optional($._reference_may_follow), $.identifier),
 
-    repeat: ($) => seq('*', field('count', $.number)),
+    repeat: ($) => seq(optional($._repeat_may_follow), '*', field('count', $.number)),
 
-    split: ($) => seq(field('axis', choice('rows', 'cols')), choice($.block, $.inline_list)),
+    split: ($) => seq(optional($._split_may_follow), field('axis', choice('rows', 'cols')), choice($.block, $.inline_list)),
 
     block: ($) => seq(alias($._block_open, '{'), separated($.cell, choice(';', '|', $._line_end)), alias($._block_close, '}')),
 
@@ -76,9 +91,12 @@ module.exports = grammar({
     // ---------- Attributes ----------
 
     attribute: ($) =>
-      choice(
-        seq(field('name', $.identifier), field('arguments', $.arguments)),
-        prec.right(seq(field('name', choice('anchor', 'placeholder')), optional(field('arguments', $.arguments)))),
+      seq(
+        optional($._attribute_may_follow),
+        choice(
+          seq(field('name', $.identifier), field('arguments', $.arguments)),
+          prec.right(seq(field('name', choice('anchor', 'placeholder')), optional(field('arguments', $.arguments)))),
+        ),
       ),
 
     arguments: ($) => seq('(', repeat($._argument), ')'),

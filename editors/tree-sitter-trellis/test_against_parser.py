@@ -98,7 +98,10 @@ def generated_cell(rng, templates, depth, indent):
             inner = indent + rng.choice([2, 4])
             lines = []
             for _ in range(children):
-                line = " " * inner + generated_cell(rng, templates, depth + 1, inner)
+                # Now and then deeper than the block's cells: a continuation of the cell above,
+                # or a new cell when it begins with a size.
+                extra = rng.randint(1, 3) if rng.random() < 0.1 else 0
+                line = " " * (inner + extra) + generated_cell(rng, templates, depth + 1, inner + extra)
                 if rng.random() < 0.2:
                     line += "  // " + rng.choice(["a note", "首页 😀", "|"])
                 lines.append(line)
@@ -124,7 +127,10 @@ def generated_file(rng):
         templates.append(name)
     for number in range(rng.randint(1, 3)):
         lines.append(f"layout l{number} " + generated_cell(rng, templates, 0, 0))
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if rng.random() < 0.1:  # a file indented as a whole
+        text = "".join("  " + line if line.strip() else line for line in text.splitlines(keepends=True))
+    return text
 
 
 def in_root(work: pathlib.Path, script: str) -> str:

@@ -10,7 +10,13 @@
 // or the file takes it). Every other line break is a `_newline` too, so `line` is always known.
 //
 // A block's `{` saves `cells` and its `}` restores it, so that the cell holding the block goes
-// on by its own first line. Spaces and tabs count alike, as in the parser.
+// on by its own first line. An item of the file (a directive, a template, a layout) begins
+// with `_item_start`, which sets `cells` too. A deeper line continues the cell only with a
+// part the cell can still take (the parser's state says which, through the `_may_follow`
+// tokens it never receives); otherwise, as when it begins with a size, it begins a new cell
+// and its line break is a `_line_end`. `line` is
+// measured on the first call, and at every line break after. Spaces and tabs count alike, as
+// in the parser.
 #include "tree_sitter/parser.h"
 
 #include <stdbool.h>
@@ -19,7 +25,19 @@
 #include <string.h>
 
 // ERROR_SENTINEL is valid only while the parser recovers from an error (then every token is).
-enum TokenType { LINE_END, NEWLINE, BLOCK_OPEN, BLOCK_CLOSE, CELL_START, ERROR_SENTINEL };
+enum TokenType {
+  LINE_END,
+  NEWLINE,
+  BLOCK_OPEN,
+  BLOCK_CLOSE,
+  CELL_START,
+  ITEM_START,
+  REFERENCE_MAY_FOLLOW,
+  ATTRIBUTE_MAY_FOLLOW,
+  SPLIT_MAY_FOLLOW,
+  REPEAT_MAY_FOLLOW,
+  ERROR_SENTINEL,
+};
 
 // Blocks nested deeper than this share the deepest saved indentation: highlighting stays
 // right, the offside rule may approximate on such a line.
@@ -33,7 +51,16 @@ typedef struct {
   uint16_t saved[MAXIMUM_DEPTH];
 } Scanner;
 
-void *tree_sitter_trellis_external_scanner_create(void) { return calloc(1, sizeof(Scanner)); }
+static void reset(Scanner *scanner) {
+  memset(scanner, 0, sizeof(Scanner));
+  scanner->line = UNKNOWN;
+}
+
+void *tree_sitter_trellis_external_scanner_create(void) {
+  Scanner *scanner = malloc(sizeof(Scanner));
+  if (scanner) reset(scanner);
+  return scanner;
+}
 
 void tree_sitter_trellis_external_scanner_destroy(void *payload) { free(payload); }
 
@@ -50,7 +77,7 @@ unsigned tree_sitter_trellis_external_scanner_serialize(void *payload, char *buf
 
 void tree_sitter_trellis_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
   Scanner *scanner = payload;
-  memset(scanner, 0, sizeof(Scanner));
+  reset(scanner);
   if (length < 5) return;
   unsigned count = (unsigned char)buffer[0];
   if (count > MAXIMUM_DEPTH || 5 + count * 2 > length) return;
@@ -96,31 +123,69 @@ static bool is_word_character(int32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80;
 }
 
-// Whether the lookahead can begin a cell: a size, a name (a template, an attribute, `rows`,
-// `cols`) or `*`, but not a directive's keyword, which begins an item of the file instead.
-// Reads ahead past the (empty) token's end.
-static bool cell_can_start(TSLexer *lexer) {
-  int32_t c = lexer->lookahead;
-  if ((c >= '0' && c <= '9') || c == '-' || c == '.' || c == '*') return true;
-  if (!is_word_character(c)) return false;
-  static const char *const directives[] = {"layout", "template", "target", "preview"};
-  char word[10];
+// Reads a short word at the lookahead into `word` (empty when the lookahead starts none, or
+// when the word is longer than `size - 1`). Reads ahead past the token's end.
+static void read_word(TSLexer *lexer, char *word, unsigned size) {
   unsigned length = 0;
-  while (is_word_character(lexer->lookahead) && length < sizeof(word) - 1) {
+  while (is_word_character(lexer->lookahead) && length < size - 1) {
     word[length++] = (char)lexer->lookahead;
     lexer->advance(lexer, false);
   }
+  if (is_word_character(lexer->lookahead)) length = 0;
   word[length] = 0;
-  if (is_word_character(lexer->lookahead)) return true;
-  for (unsigned index = 0; index < sizeof(directives) / sizeof(directives[0]); index++) {
-    if (strcmp(word, directives[index]) == 0) return false;
+}
+
+static bool is_one_of(const char *word, const char *const *words, unsigned count) {
+  for (unsigned index = 0; index < count; index++) {
+    if (strcmp(word, words[index]) == 0) return true;
   }
-  return true;
+  return false;
+}
+
+static const char *const directives[] = {"layout", "template", "target", "preview"};
+
+// What the lookahead begins: a directive's keyword, another word or `*` (a cell), or
+// nothing either takes. Reads ahead past the (empty) token's end.
+typedef enum { BEGINS_NOTHING, BEGINS_ITEM, BEGINS_CELL } Beginning;
+
+static Beginning beginning(TSLexer *lexer) {
+  int32_t c = lexer->lookahead;
+  if ((c >= '0' && c <= '9') || c == '-' || c == '.' || c == '*') return BEGINS_CELL;
+  if (!is_word_character(c)) return BEGINS_NOTHING;
+  char word[10];
+  read_word(lexer, word, sizeof(word));
+  return is_one_of(word, directives, 4) ? BEGINS_ITEM : BEGINS_CELL;
+}
+
+// Whether the part the lookahead begins can continue the open cell: a size never can (it
+// begins a cell); an attribute (a name and `(`, or a flag), a split, a repetition or a
+// template's name only where the parser could take one now. Reads ahead past the token's end.
+static bool continues_cell(TSLexer *lexer, const bool *valid_symbols) {
+  int32_t c = lexer->lookahead;
+  if (c == '*') return valid_symbols[REPEAT_MAY_FOLLOW];
+  if (c == '-' || c == '.' || (c >= '0' && c <= '9')) return false;
+  if (!is_word_character(c)) return true;
+  char word[12];
+  read_word(lexer, word, sizeof(word));
+  static const char *const sizes[] = {"fill", "wrap", "_"};
+  static const char *const splits[] = {"rows", "cols"};
+  static const char *const flags[] = {"anchor", "placeholder"};
+  if (is_one_of(word, sizes, 3)) return false;
+  if (is_one_of(word, splits, 2)) return valid_symbols[SPLIT_MAY_FOLLOW];
+  if (is_one_of(word, flags, 2)) return valid_symbols[ATTRIBUTE_MAY_FOLLOW];
+  while (is_word_character(lexer->lookahead)) lexer->advance(lexer, false);
+  while (is_horizontal_space(lexer->lookahead)) lexer->advance(lexer, false);
+  if (lexer->lookahead == '(') return valid_symbols[ATTRIBUTE_MAY_FOLLOW];
+  return valid_symbols[REFERENCE_MAY_FOLLOW];
 }
 
 bool tree_sitter_trellis_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   Scanner *scanner = payload;
   while (is_horizontal_space(lexer->lookahead)) lexer->advance(lexer, true);
+  if (scanner->line == UNKNOWN) {
+    uint32_t column = lexer->get_column(lexer);
+    scanner->line = column < UNKNOWN ? (uint16_t)column : UNKNOWN - 1;
+  }
 
   if (lexer->lookahead == '{' && valid_symbols[BLOCK_OPEN]) {
     lexer->advance(lexer, false);
@@ -136,11 +201,13 @@ bool tree_sitter_trellis_external_scanner_scan(void *payload, TSLexer *lexer, co
     lexer->result_symbol = BLOCK_CLOSE;
     return true;
   }
-  if (valid_symbols[CELL_START] && !valid_symbols[ERROR_SENTINEL] && !lexer->eof(lexer) && !is_line_break(lexer->lookahead)) {
+  bool begins = valid_symbols[CELL_START] || valid_symbols[ITEM_START];
+  if (begins && !valid_symbols[ERROR_SENTINEL] && !lexer->eof(lexer) && !is_line_break(lexer->lookahead)) {
     lexer->mark_end(lexer);
-    if (cell_can_start(lexer)) {
+    Beginning what = beginning(lexer);
+    if ((what == BEGINS_CELL && valid_symbols[CELL_START]) || (what == BEGINS_ITEM && valid_symbols[ITEM_START])) {
       scanner->cells = scanner->line;
-      lexer->result_symbol = CELL_START;
+      lexer->result_symbol = what == BEGINS_CELL ? CELL_START : ITEM_START;
       return true;
     }
     return false;
@@ -150,7 +217,8 @@ bool tree_sitter_trellis_external_scanner_scan(void *payload, TSLexer *lexer, co
     if (lexer->lookahead == '\n') lexer->advance(lexer, false);
     lexer->mark_end(lexer);
     int32_t indent = next_indent(lexer);
-    bool ends = indent < 0 || scanner->cells == UNKNOWN || indent <= scanner->cells;
+    bool ends = indent < 0 || indent <= scanner->cells
+      || (valid_symbols[LINE_END] && !valid_symbols[ERROR_SENTINEL] && !continues_cell(lexer, valid_symbols));
     if (indent >= 0) scanner->line = (uint16_t)indent;
     if (ends && valid_symbols[LINE_END]) {
       if (indent >= 0) scanner->cells = (uint16_t)indent;
