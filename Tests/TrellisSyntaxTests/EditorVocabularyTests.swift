@@ -10,13 +10,13 @@ final class EditorVocabularyTests: XCTestCase {
         try TestPaths.text(TestPaths.packageRoot.appendingPathComponent(path))
     }
 
-    /// The words between `opening` and the first `closing` after it: quoted strings when
-    /// `quoted`, else the words separated by spaces or `|`.
-    func words(in source: String, after opening: String, until closing: String, quoted: Bool) throws -> [String] {
+    /// The words between `opening` and the first `closing` after it: the strings in `quote`s
+    /// when `quoted`, else the words separated by spaces or `|`.
+    func words(in source: String, after opening: String, until closing: String, quoted: Bool, quote: Character = "\"") throws -> [String] {
         let start = try XCTUnwrap(source.range(of: opening), opening)
         let end = try XCTUnwrap(source.range(of: closing, range: start.upperBound..<source.endIndex), opening)
         let body = source[start.upperBound..<end.lowerBound]
-        if quoted { return body.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
+        if quoted { return body.split(separator: quote).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
         return body.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "\n" }).map(String.init)
     }
 
@@ -37,6 +37,11 @@ final class EditorVocabularyTests: XCTestCase {
         XCTAssertEqual(try words(in: syntax, after: "syn keyword trellisGravity ", until: " contained", quoted: false), GridSchema.alignmentWords)
         XCTAssertEqual(try words(in: syntax, after: "syn keyword trellisField ", until: " contained", quoted: false), GridSchema.borderlineFields)
         XCTAssertEqual(try words(in: syntax, after: "syn keyword trellisColor ", until: " contained", quoted: false), GridSchema.colorNames)
+    }
+
+    func testNeovimGridKeysAreTheSchemas() throws {
+        let attach = try text("editors/nvim/lua/trellis/attach.lua")
+        XCTAssertEqual(try words(in: attach, after: "for _, key in ipairs({", until: "})", quoted: true, quote: "'").sorted(), GridSchema.allJSONSpellings)
     }
 
     func testTextMateAlternationsAreTheSchemas() throws {

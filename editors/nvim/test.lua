@@ -1,10 +1,11 @@
 -- Headless test of the Neovim package with the real trellis-lsp, run by test.sh (Neovim 0.7) and
 -- test-0.10.sh (0.10). It types keys as a user would and checks what the editor then holds:
--- a diagnostic drawn while still typing, `K` hover, inlay hints (0.10+), `gd`, indentation,
--- omni completion, a quick fix through `gra`, `grn` rename, `gq` formatting, highlight groups,
--- and grid and other JSON. Machinery in test-harness.lua.
+-- a diagnostic drawn while still typing, `K` hover, inlay hints (0.10+), `gd`, indentation
+-- (test-indent.lua), omni completion, a quick fix through `gra`, `grn` rename, `gq` formatting,
+-- highlight groups, and grid and other JSON. Machinery in test-harness.lua.
 local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 local t = dofile(here .. '/test-harness.lua')
+local indentation_everywhere = dofile(here .. '/test-indent.lua')
 local check, wait_for, type_keys, mode, lines = t.check, t.wait_for, t.type_keys, t.mode, t.lines
 local open, go_to, codes = t.open, t.go_to, t.codes
 local modern = vim.fn.has('nvim-0.10') == 1
@@ -212,20 +213,98 @@ local function highlights()
   end
 end
 
--- Any JSON buffer gets the server; it answers for grid dictionaries and ignores the rest.
+-- Numbers as the grammar spells them are one number each in syntax/trellis.vim.
+local function number_highlights()
+  local buffer = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_set_current_buf(buffer)
+  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, { 'rows 1e2 | .5 | 1E+2% | -1.5e-3 | 1/3 padding(.5)', 'preview 1e3x.5e3@2x' })
+  vim.bo[buffer].syntax = 'trellis'
+  for _, case in ipairs({ { 1, '1e2', 'trellisNumber' }, { 1, '.5', 'trellisNumber' }, { 1, '1E+2%', 'trellisNumber' },
+    { 1, '-1.5e-3', 'trellisNumber' }, { 1, '1/3', 'trellisNumber' }, { 1, '(.5', 'trellisNumber', 1 },
+    { 2, '1e3x.5e3@2x', 'trellisDimension' } }) do
+    local text = vim.api.nvim_buf_get_lines(buffer, case[1] - 1, case[1], false)[1]
+    local start = text:find(case[2], 1, true) + (case[4] or 0)
+    local groups = {}
+    for column = start, text:find(case[2], 1, true) + #case[2] - 1 do
+      groups[vim.fn.synIDattr(vim.fn.synID(case[1], column, 1), 'name')] = true
+    end
+    check(vim.deep_equal(groups, { [case[3]] = true }), '`' .. case[2] .. '` is one ' .. case[3], vim.inspect(groups))
+  end
+  vim.api.nvim_buf_delete(buffer, { force = true })
+end
+
+-- The keys the package mapped in a buffer.
+local function trellis_keys(buffer)
+  local keys = {}
+  for _, mapping in ipairs(vim.api.nvim_buf_get_keymap(buffer, 'n')) do
+    if (mapping.desc or ''):find('^Trellis:') then
+      table.insert(keys, mapping.lhs)
+    end
+  end
+  table.sort(keys)
+  return keys
+end
+
+-- Any JSON buffer gets the server; it answers for grid dictionaries and ignores the rest. The
+-- package maps keys and sets options only in grid dictionaries, and never 'formatexpr' in JSON.
 local function grid_json()
-  local other = open('package.json', '{ "name": "x", "version": "1.0.0", "dependencies": {} }')
+  local other = open('package.json', '{ "name": "x", "version": "1.0.0", "description": "a package that is not a grid dictionary", "dependencies": {} }')
   local grid = open('home.json', '{\n  "rows": [\n    { "size": 100 },\n    { "size": "150%" }\n  ]\n}')
   check(vim.bo[grid].filetype == 'json' and vim.bo[other].filetype == 'json', 'JSON keeps the json filetype')
   check(wait_for(function()
     return #vim.diagnostic.get(grid) > 0
   end), 'a grid dictionary in home.json gets diagnostics')
   check(#vim.diagnostic.get(other) == 0, 'other JSON gets none', table.concat(codes(other), ','))
+  local expected = vim.fn.has('nvim-0.11') == 1 and { 'gd' } or modern and { 'gd', 'gra', 'grn', 'grr' }
+    or { 'K', '[d', ']d', 'gd', 'gra', 'grn', 'grr' }
+  check(vim.deep_equal(trellis_keys(grid), expected), 'the package maps ' .. table.concat(expected, ' ') .. ' in a grid dictionary',
+    table.concat(trellis_keys(grid), ' '))
+  check(#trellis_keys(other) == 0, 'and nothing in other JSON', table.concat(trellis_keys(other), ' '))
+  if not modern then
+    check(vim.bo[grid].omnifunc == 'v:lua.vim.lsp.omnifunc' and vim.bo[other].omnifunc == '',
+      '\'omnifunc\' set in the grid dictionary only', vim.bo[grid].omnifunc .. ' / ' .. vim.bo[other].omnifunc)
+    check(vim.bo[grid].formatexpr == '' and vim.bo[other].formatexpr == '', '\'formatexpr\' set in no JSON buffer',
+      vim.bo[grid].formatexpr .. ' / ' .. vim.bo[other].formatexpr)
+  end
   go_to('{ "size": 100')
   type_keys('K')
   local text = wait_for(t.floating_text) or ''
   check(text:find('size `100`', 1, true), 'K on a grid object in JSON shows its hover', text)
   t.close_floating_windows()
+
+  -- `gq` in other JSON is Vim's: the long line wraps at 'textwidth'.
+  vim.cmd('buffer ' .. other)
+  vim.bo[other].textwidth = 40
+  type_keys('gggqq')
+  local wrapped = wait_for(function()
+    return #lines(other) > 1 and lines(other)
+  end, 3000)
+  check(wrapped, 'gq wraps a long line of other JSON', vim.inspect(lines(other)) .. ' formatexpr=' .. vim.bo[other].formatexpr)
+  vim.cmd('edit!')
+
+  -- A JSON buffer that becomes a grid dictionary gets the keys when written, and loses them
+  -- when it stops being one.
+  local later = open('later.json', '{ "name": "x" }')
+  check(#trellis_keys(later) == 0, 'no keys in later.json while it is not a grid dictionary', table.concat(trellis_keys(later), ' '))
+  vim.api.nvim_buf_set_lines(later, 0, -1, false, { '{ "rows": [ { "size": 20 } ] }' })
+  vim.cmd('silent write')
+  check(wait_for(function()
+    return vim.tbl_contains(trellis_keys(later), 'gd')
+  end, 5000), 'gd mapped once later.json is written as a grid dictionary',
+    table.concat(trellis_keys(later), ' '))
+  vim.api.nvim_buf_set_lines(later, 0, -1, false, { '{ "name": "y" }' })
+  vim.cmd('silent write')
+  check(wait_for(function()
+    return #trellis_keys(later) == 0
+  end, 5000), 'and unmapped once it is written as other JSON', table.concat(trellis_keys(later), ' '))
+
+  -- The test of a grid dictionary, as the server's.
+  local is_grid = require('trellis.attach').is_grid_dictionary
+  for text, grid_dictionary in pairs({ ['{}'] = true, ['{ "cols": [] }'] = true, ['\239\187\191{"x": {"rows": 1}, "space": 1}'] = true,
+    ['{"a": "}", "tag": 1'] = true, ['{"ro\\u0077s": []}'] = true, ['{ "name": "x" }'] = false, ['[{"rows": []}]'] = false,
+    ['{"x": {"rows": []}}'] = false, [''] = false, ['"rows"'] = false }) do
+    check(is_grid(text) == grid_dictionary, vim.inspect(text) .. (grid_dictionary and ' is' or ' is not') .. ' a grid dictionary')
+  end
 end
 
 t.run(function()
@@ -236,11 +315,13 @@ t.run(function()
   end
   definition()
   indentation()
+  indentation_everywhere(t)
   completion_items()
   completion()
   code_action()
   rename()
   formatting()
   highlights()
+  number_highlights()
   grid_json()
 end, 100)

@@ -1,6 +1,8 @@
-" Indentation for Trellis: a line after one that opens `{`, `(` or `[` goes one 'shiftwidth'
-" deeper, a line that starts by closing one lines up with the line that opened it. Every other
-" line keeps its indentation: it decides which cell a line continues, so only you know it.
+" Indentation for Trellis that never changes what a file means (lua/trellis/indent.lua): a line
+" in braces goes one 'shiftwidth' deeper than the line where its block's cell began, `}` back to
+" that line; a line deeper than the first line of its cell continues that cell and keeps its
+" distance from it; a cell is never pushed deeper than the cell before it; lines outside braces
+" stay where they are.
 if exists('b:did_indent')
   finish
 endif
@@ -14,18 +16,5 @@ if exists('*TrellisIndent')
 endif
 
 function! TrellisIndent(lnum) abort
-  let line = getline(a:lnum)
-  let close = matchstr(line, '^\s*\zs[})\]]')
-  if close !=# ''
-    let open = {'}': '{', ')': '(', ']': '['}[close]
-    call cursor(a:lnum, 1)
-    let opener = searchpair('\V' . open, '', '\V' . close, 'bW',
-          \ 'synIDattr(synID(line("."), col("."), 0), "name") =~# "String\\|Comment"')
-    return opener > 0 ? indent(opener) : -1
-  endif
-  let previous = prevnonblank(a:lnum - 1)
-  if previous > 0 && substitute(getline(previous), '\s*//.*$', '', '') =~# '[{([]\s*$'
-    return indent(previous) + shiftwidth()
-  endif
-  return -1
+  return luaeval('require("trellis.indent").get(_A)', a:lnum)
 endfunction

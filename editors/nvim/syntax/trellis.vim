@@ -8,8 +8,9 @@ syn iskeyword @,48-57,_,-,192-255
 
 " A name where a cell starts is a template use; everything below takes precedence.
 syn match trellisTemplateUse /\k\@<!\%(\a\|_\|[^\x00-\x7f]\)\k*/
-syn match trellisNumber /\k\@<!-\?\d\+\%(\.\d\+\)\?\%(%\|\/\d\+\%(\.\d\+\)\?\)\?/
-syn match trellisDimension /\<\d\+\%(\.\d\+\)\?x\%(\d\+\%(\.\d\+\)\?\|wrap\)\%(@\d\+\%(\.\d\+\)\?x\)\?\>/ contained
+" Numbers as grammar/trellis.ebnf spells them: `12`, `1.5`, `.5`, `1e2`, `-1E+2%`, `1/3`.
+syn match trellisNumber /\k\@<!-\=\%(\d\+\%(\.\d\+\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\%(%\|\/\d\+\)\=/
+syn match trellisDimension /\k\@<!\%(\d\+\%(\.\d\+\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=x\%(\%(\d\+\%(\.\d\+\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\|wrap\)\%(@\%(\d\+\%(\.\d\+\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=x\)\=\>/ contained
 syn match trellisRepeat /\*/
 syn match trellisSeparator /[|;]/
 syn match trellisBrace /[{}]/
