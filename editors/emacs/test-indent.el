@@ -79,12 +79,41 @@
         (trellis-test-check nil change)))
     (dolist (case '(("layout a rows {\n20\n}\n" . "layout a rows {\n  20\n}\n")
                     ("rows {\n  fill cols {\n  a\n      }\n}\n" . "rows {\n  fill cols {\n    a\n  }\n}\n")
+                    ;; `b' continues the cell `a' began (it is deeper): it moves with `a'.
                     ("rows {\n  50% padding(5)\n      bottom-borderline(color red) rows {\n  a\n      b\n        }\n}\n"
-                     . "rows {\n  50% padding(5)\n      bottom-borderline(color red) rows {\n    a\n      b\n  }\n}\n")
-                    ("rows {\n  a\n    // note\n      b\n}\n" . "rows {\n  a\n    // note\n      b\n}\n")))
+                     . "rows {\n  50% padding(5)\n      bottom-borderline(color red) rows {\n    a\n        b\n  }\n}\n")
+                    ("rows {\n  a\n    // note\n      b\n}\n" . "rows {\n  a\n    // note\n      b\n}\n")
+                    ;; A cell's continuation lines move with its first line ...
+                    ("layout a rows {\n50% padding(5)\n  tag(1)\nfill\n}\n"
+                     . "layout a rows {\n  50% padding(5)\n    tag(1)\n  fill\n}\n")
+                    ;; ... and what they nest; tabs count one column, as the parser counts them.
+                    ("rows {\n\tfill padding(1)\n\t cols {\n\t  a\n\t }\n}\n"
+                     . "rows {\n  fill padding(1)\n   cols {\n    a\n  }\n}\n")
+                    ;; Cells that step left all go where they belong.
+                    ("rows {\n      6\n     5\n    4\n}\n" . "rows {\n  6\n  5\n  4\n}\n")))
       (let ((result (trellis-test-indent--result (car case) mode)))
         (trellis-test-check (equal result (cdr case))
                             (format "%s: %S indented to %S, not %S" mode (car case) result (cdr case)))))
+    ;; TAB alone on a line that starts a cell: not deeper than the cell before it.
+    (with-temp-buffer
+      (insert "rows {\n a\nb\n}\n")
+      (funcall mode)
+      (goto-char (point-min))
+      (forward-line 2)
+      (indent-for-tab-command)
+      (trellis-test-check (equal (buffer-string) "rows {\n a\n b\n}\n")
+                          (format "%s: TAB on a cell after a shallower one: %S" mode (buffer-string))))
+    ;; TAB with point in the text keeps point in the text.
+    (with-temp-buffer
+      (insert "layout a rows {\nfill padding(5)\n  tag(1)\n}\n")
+      (funcall mode)
+      (goto-char (point-min))
+      (search-forward "fill")
+      (indent-for-tab-command)
+      (trellis-test-check (and (equal (buffer-string) "layout a rows {\n  fill padding(5)\n    tag(1)\n}\n")
+                               (looking-at-p " padding(5)$"))
+                          (format "%s: TAB after `fill': %S, point before %S" mode (buffer-string)
+                                  (buffer-substring (point) (line-end-position)))))
     (with-temp-buffer
       (funcall mode)
       (insert "layout a rows {\n  20")

@@ -11,6 +11,7 @@
 (require 'test-support)
 (require 'test-indent)
 (require 'test-eglot)
+(require 'test-highlight)
 (require 'treesit)
 (require 'imenu)
 
@@ -75,6 +76,10 @@ CORPUS is the folder of examples and docs for the indentation test."
     (trellis-test-check (eq major-mode 'trellis-ts-mode) (format "a .trellis file opens in %s" major-mode))
     (trellis-test-check (equal (eglot--languageId) "trellis") (format "language id %S" (eglot--languageId)))
     (trellis-test-ts--faces)
+    ;; At the default level: every number whole (a viewport is a constant), `*' an operator.
+    (let ((treesit-font-lock-level 3))
+      (trellis-test-highlight-numbers #'trellis-ts-mode 'font-lock-number-face
+                                      (cdr trellis-test-highlight-numbers) 'font-lock-operator-face))
     (dolist (file (directory-files (expand-file-name "examples" corpus) t "\\.trellis\\'"))
       (with-temp-buffer
         (insert-file-contents file)
@@ -85,7 +90,7 @@ CORPUS is the folder of examples and docs for the indentation test."
         (trellis-test-check (not (treesit-node-check (treesit-buffer-root-node) 'has-error))
                             (format "%s: the grammar finds errors" (file-name-nondirectory file)))))
     (let ((indented (trellis-test-indent corpus #'trellis-ts-mode)))
-      (format "the grammar's faces on demo 4, queries compile, examples parse; indentation: %s; fallback checked"
+      (format "the grammar's faces on demo 4, numbers whole and `*' at level 3, queries compile, examples parse; indentation: %s; fallback checked"
               indented))))
 
 (provide 'test-ts)

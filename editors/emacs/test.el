@@ -2,7 +2,8 @@
 
 ;; Run by test.sh (Emacs 28, elpa eglot) and test-30.sh (Emacs 30, built-in eglot), in the
 ;; folder TRELLIS_TEST_DIR that they make: demo 4, its broken copy, corpus/ (examples and
-;; docs), json/, other/ and usual/.  Prints one line per part and exits nonzero on a failure.
+;; docs), json/ and other/; the indentation property test builds its variants in property/
+;; with `trellis' from PATH.  Prints one line per part and exits nonzero on a failure.
 
 ;;; Code:
 
@@ -14,12 +15,16 @@
 
 (require 'test-support)
 (require 'test-indent)
+(require 'test-indent-property)
+(require 'test-highlight)
 (require 'test-eglot)
 (require 'test-json)
 (declare-function trellis-test-ts "test-ts" (corpus))
 
 (let ((folder (getenv "TRELLIS_TEST_DIR")))
   (trellis-test-run "indentation" #'trellis-test-indent (expand-file-name "corpus" folder))
+  (trellis-test-run "indentation keeps the meaning" #'trellis-test-indent-property (expand-file-name "corpus" folder))
+  (trellis-test-run "highlighting" #'trellis-test-highlight)
   (trellis-test-run "diagnostics" #'trellis-test-eglot-broken)
   (trellis-test-run "hover" #'trellis-test-eglot-hover)
   (trellis-test-run "completion" #'trellis-test-eglot-completion)

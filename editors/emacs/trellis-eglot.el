@@ -1,6 +1,6 @@
 ;;; trellis-eglot.el --- trellis-lsp through eglot, for Trellis files and grid JSON  -*- lexical-binding: t; -*-
 
-;; Version: 0.2.0
+;; Version: 0.3.0
 ;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
 ;; Keywords: languages
 ;; URL: https://github.com/trellis-layout/trellis
@@ -14,11 +14,14 @@
 ;; - in every buffer trellis-lsp manages, shows the diagnostic at point through eldoc
 ;;   together with the hover (eglot 1.9 would show the hover alone), and turns eglot's
 ;;   inlay hints on where eglot has them (Emacs 29+; eglot 1.9 has none);
-;; - serves grid JSON on request.  eglot runs one server per major mode and project, so
-;;   trellis-lsp is not registered for JSON modes (that would displace your JSON server):
-;;   `M-x trellis-eglot-grid-json' starts it for the JSON buffer at hand, and
-;;   `trellis-eglot-grid-json-ensure' in a JSON mode hook starts it for grid dictionaries
-;;   only.  The server ignores JSON that is not a grid dictionary.
+;; - gives grid dictionaries a major mode of their own, `trellis-grid-json-mode', and
+;;   registers trellis-lsp for it alone.  eglot runs one server per major mode and project,
+;;   so trellis-lsp registered for a JSON mode would take every JSON file of the project from
+;;   your JSON server (and on Emacs 28, where `.json' opens in `js-mode', every JavaScript
+;;   file too).  `trellis-eglot-grid-json-ensure' in a JSON mode hook switches a buffer
+;;   that holds a grid dictionary to `trellis-grid-json-mode' and starts trellis-lsp for
+;;   it; other JSON, and JavaScript, keep their mode and their server.
+;;   `M-x trellis-eglot-grid-json' does the same for the buffer at hand.
 ;;
 ;; Completion inserts plain text unless yasnippet is installed: eglot then tells the server
 ;; it takes no snippets, and trellis-lsp sends `padding(10)' instead of `padding(${1:10})'.
@@ -51,6 +54,8 @@
 (add-to-list 'eglot-server-programs
              '(((trellis-mode :language-id "trellis") (trellis-ts-mode :language-id "trellis"))
                . trellis-eglot--contact))
+(add-to-list 'eglot-server-programs
+             '(((trellis-grid-json-mode :language-id "json")) . trellis-eglot--contact))
 
 (defun trellis-eglot-active-p (&optional server)
   "Return non-nil when SERVER (default: the buffer's) is trellis-lsp."
@@ -90,45 +95,82 @@ key among its members, or with no member at all."
                      (setq found (and (= (car state) 1) (not (nth 3 state)) (not (nth 4 state))))))
                  found))))))
 
+(defvar-local trellis-grid-json-base-mode nil
+  "The JSON mode that set up this `trellis-grid-json-mode' buffer.")
+
+(defvar trellis-grid-json--base nil
+  "The JSON mode `trellis-grid-json-mode' sets the buffer up as.
+Bound while it runs.")
+
+(defun trellis-grid-json--default-base ()
+  "The mode `.json' files open in without tree-sitter.
+That is `js-json-mode' (Emacs 29+), else `js-mode'."
+  (if (fboundp 'js-json-mode) 'js-json-mode 'js-mode))
+
 ;;;###autoload
-(defun trellis-eglot-grid-json (&optional interactive)
-  "Start trellis-lsp for this JSON buffer, for grid dictionaries.
-Eglot runs one server per major mode and project, so trellis-lsp
-then also serves the project's other JSON files in this major mode
-\(it ignores those that are not grid dictionaries).  When another
-eglot server already has this mode in this project, it is kept,
-unless INTERACTIVE (as a command): then you are asked whether to
-replace it.  Return the trellis-lsp connection, or nil."
-  (interactive (list t))
-  (unless (and buffer-file-name (string-match-p "\\.json\\'" buffer-file-name))
+(define-derived-mode trellis-grid-json-mode prog-mode "Grid JSON"
+  "Major mode for MyLayout grid dictionaries: JSON, served by trellis-lsp.
+It sets the buffer up as the JSON mode it replaces does (the buffer's
+mode before, when `trellis-eglot-grid-json-ensure' or
+`trellis-eglot-grid-json' switched to it: `js-json-mode', `json-ts-mode'
+or, on Emacs 28, `js-mode'; else `js-json-mode' or `js-mode'), keeps
+that mode's keymap, and runs that mode's hooks before its own, but it
+is not derived from it.  Eglot gives a buffer to the servers of its
+mode's parents too (as Emacs 30 made `js-json-mode' reuse `js-mode'
+without deriving from it, bug#67463): derived, grid dictionaries would
+go to your JSON server.  Registered for this mode alone, trellis-lsp
+never takes your other JSON or JavaScript files."
+  :syntax-table nil
+  :abbrev-table nil
+  (let ((base (or trellis-grid-json--base (trellis-grid-json--default-base))))
+    ;; Its hooks are delayed, as a parent's are: they run with this mode's, after the body.
+    (funcall base)
+    (setq major-mode 'trellis-grid-json-mode
+          mode-name "Grid JSON")
+    (setq-local trellis-grid-json-base-mode base)))
+
+(defun trellis-grid-json--switch ()
+  "Switch this buffer to `trellis-grid-json-mode', set up as its JSON mode."
+  (let ((trellis-grid-json--base
+         (and (not (eq major-mode 'trellis-grid-json-mode))
+              (provided-mode-derived-p major-mode 'prog-mode)
+              major-mode)))
+    (trellis-grid-json-mode)))
+
+(defun trellis-grid-json--file-p ()
+  "Return non-nil when this buffer visits a `.json' file."
+  (and buffer-file-name (string-match-p "\\.json\\'" buffer-file-name)))
+
+;;;###autoload
+(defun trellis-eglot-grid-json ()
+  "Serve this JSON buffer with trellis-lsp, as a grid dictionary.
+Switch it to `trellis-grid-json-mode' (set up as its JSON mode) and
+start trellis-lsp for it after this command, as `eglot-ensure' does.
+Another server that managed the buffer keeps its other buffers.
+trellis-lsp ignores JSON that is not a grid dictionary."
+  (interactive)
+  (unless (trellis-grid-json--file-p)
     (user-error "This buffer visits no .json file"))
-  (let ((current (eglot-current-server)))
-    (cond ((trellis-eglot-active-p current) current)
-          ((and current
-                (not (and interactive
-                          (y-or-n-p (format "Replace %s with trellis-lsp for %s buffers here? "
-                                            (jsonrpc-name current) major-mode)))))
-           nil)
-          (t
-           (when current (eglot-shutdown current))
-           (eglot (list major-mode) (eglot--current-project) 'trellis-eglot-server
-                  trellis-lsp-command "json")
-           (eglot-current-server)))))
+  (unless (eq major-mode 'trellis-grid-json-mode)
+    (trellis-grid-json--switch))
+  (unless (eglot-managed-p)
+    (eglot-ensure)))
 
 ;;;###autoload
 (defun trellis-eglot-grid-json-ensure ()
-  "Start trellis-lsp for a grid dictionary in this buffer.
-For JSON mode hooks.  Like `eglot-ensure', it connects after the
-current command.  Other JSON is left to your usual JSON server, and
-so is a buffer that another eglot server already manages."
-  (when (and buffer-file-name (string-match-p "\\.json\\'" buffer-file-name) (trellis-grid-json-p))
-    (let ((buffer (current-buffer)))
-      (letrec ((connect (lambda ()
-                          (remove-hook 'post-command-hook connect)
-                          (when (buffer-live-p buffer)
-                            (with-current-buffer buffer
-                              (unless (eglot-managed-p) (trellis-eglot-grid-json)))))))
-        (add-hook 'post-command-hook connect -90)))))
+  "Serve this buffer with trellis-lsp if it holds a grid dictionary.
+For JSON mode hooks (`js-json-mode-hook', `json-ts-mode-hook', or on
+Emacs 28 `js-mode-hook').  A `.json' file whose JSON is a grid
+dictionary (as trellis-lsp decides) switches to
+`trellis-grid-json-mode', and trellis-lsp starts for it after the
+current command, as `eglot-ensure' does.  Any other buffer is left as
+it is, to your JSON (or JavaScript) server."
+  (when (and (not (eq major-mode 'trellis-grid-json-mode))
+             (trellis-grid-json--file-p)
+             (trellis-grid-json-p))
+    (trellis-grid-json--switch))
+  (when (eq major-mode 'trellis-grid-json-mode)
+    (eglot-ensure)))
 
 (provide 'trellis-eglot)
 ;;; trellis-eglot.el ends here

@@ -1,6 +1,6 @@
 ;;; trellis-mode.el --- Major mode for Trellis grid layouts  -*- lexical-binding: t; -*-
 
-;; Version: 0.2.0
+;; Version: 0.3.0
 ;; Package-Requires: ((emacs "28.1"))
 ;; Keywords: languages
 ;; URL: https://github.com/trellis-layout/trellis
@@ -10,9 +10,10 @@
 ;; A major mode for `.trellis' files (MyGridLayout grid layouts): font-lock from the same
 ;; word lists as the TextMate grammar, `//' comments, and indentation that keeps the offside
 ;; rule (trellis-indent.el).  Once eglot is loaded, trellis-eglot.el registers trellis-lsp
-;; for it, shows the diagnostic at point through eldoc, and offers grid JSON
-;; (`trellis-eglot-grid-json').  On Emacs 29+ with the tree-sitter grammar,
-;; trellis-ts-mode.el highlights from the syntax tree instead.
+;; for it, shows the diagnostic at point through eldoc, and serves grid dictionaries in
+;; their own mode, `trellis-grid-json-mode' (`trellis-eglot-grid-json-ensure').  On Emacs
+;; 29+ with the tree-sitter grammar, trellis-ts-mode.el highlights from the syntax tree
+;; instead.
 ;;
 ;;   (add-to-list 'load-path "/path/to/trellis/editors/emacs")
 ;;   (require 'trellis-mode)
@@ -43,6 +44,11 @@
 
 (defconst trellis--identifier "[[:alpha:]_][[:alnum:]_-]*")
 
+(defconst trellis--number
+  "\\(?:[0-9]+\\(?:\\.[0-9]+\\)?\\|\\.[0-9]+\\)\\(?:[eE][-+]?[0-9]+\\)?"
+  "A number without its sign, as the grammar writes it.
+For example `12', `1.5', `.5', `1e2', `2.5E-3'.")
+
 (defconst trellis-font-lock-keywords
   `((,(concat "\\_<\\(template\\)[ \t]+\\(" trellis--identifier "\\)")
      (1 font-lock-keyword-face) (2 font-lock-type-face))
@@ -56,8 +62,9 @@
     (,(regexp-opt trellis--color-names 'symbols) . font-lock-constant-face)
     (,(regexp-opt trellis--borderline-fields 'symbols) . font-lock-variable-name-face)
     ("#[0-9A-Fa-f]\\{6\\}\\(?:[0-9A-Fa-f]\\{2\\}\\)?\\_>" . font-lock-constant-face)
-    ("[0-9]+\\(?:\\.[0-9]+\\)?x\\(?:[0-9]+\\(?:\\.[0-9]+\\)?\\|wrap\\)\\(?:@[0-9.]+x\\)?" . font-lock-constant-face)
-    ("-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:%\\|/[0-9]+\\)?" . font-lock-constant-face)
+    (,(concat trellis--number "x\\(?:" trellis--number "\\|wrap\\)\\(?:@" trellis--number "x\\)?")
+     . font-lock-constant-face)
+    (,(concat "-?[0-9]+/[0-9]+\\|-?" trellis--number "%?") . font-lock-constant-face)
     ("\\*" . font-lock-keyword-face))
   "Font-lock rules: keywords, template and layout names, attributes, words, sizes.")
 
@@ -84,6 +91,7 @@
   (setq-local comment-start-skip "//+[ \t]*")
   (setq-local comment-end "")
   (setq-local indent-line-function #'trellis-indent-line)
+  (setq-local indent-region-function #'trellis-indent-region)
   (setq-local indent-tabs-mode nil)
   (setq-local electric-indent-chars (cons ?} electric-indent-chars))
   (setq-local font-lock-defaults '(trellis-font-lock-keywords)))
@@ -92,9 +100,11 @@
 (add-to-list 'auto-mode-alist '("\\.trellis\\'" . trellis-mode))
 
 (autoload 'trellis-eglot-grid-json "trellis-eglot"
-  "Start trellis-lsp for this JSON buffer, for grid dictionaries." t)
+  "Serve this JSON buffer with trellis-lsp, as a grid dictionary." t)
 (autoload 'trellis-eglot-grid-json-ensure "trellis-eglot"
-  "Start trellis-lsp for a grid dictionary in this buffer.")
+  "Serve this buffer with trellis-lsp if it holds a grid dictionary.")
+(autoload 'trellis-grid-json-mode "trellis-eglot"
+  "Major mode for MyLayout grid dictionaries: JSON, served by trellis-lsp." t)
 (with-eval-after-load 'eglot (require 'trellis-eglot))
 
 (provide 'trellis-mode)

@@ -1,6 +1,6 @@
 ;;; trellis-ts-mode.el --- Tree-sitter mode for Trellis grid layouts  -*- lexical-binding: t; -*-
 
-;; Version: 0.2.0
+;; Version: 0.3.0
 ;; Package-Requires: ((emacs "29.1"))
 ;; Keywords: languages
 ;; URL: https://github.com/trellis-layout/trellis
@@ -13,10 +13,13 @@
 ;; indentation (the same function), comments, `trellis-mode-hook', and trellis-lsp through
 ;; eglot.  Without the grammar it is `trellis-mode' as it is: regex highlighting.
 ;;
-;; Build the grammar where Emacs looks for it (`treesit-extra-load-path', or
-;; ~/.emacs.d/tree-sitter), then load this file: `.trellis' files open in it.
+;; Build the grammar where Emacs looks for it: a folder of `treesit-extra-load-path', or
+;; the tree-sitter folder of `user-emacs-directory' (~/.emacs.d/tree-sitter, or
+;; ~/.config/emacs/tree-sitter if that is where your init file lives).  Then load this
+;; file: `.trellis' files open in it.  On macOS name the library `.dylib'.
 ;;
 ;;   cd editors/tree-sitter-trellis
+;;   mkdir -p ~/.emacs.d/tree-sitter
 ;;   cc -shared -fPIC -O2 -I src src/parser.c src/scanner.c \
 ;;      -o ~/.emacs.d/tree-sitter/libtree-sitter-trellis.so
 ;;
@@ -48,9 +51,11 @@
 (defconst trellis-ts-mode--features
   '((comment definition)
     (keyword string)
-    (attribute constant number type property)
-    (bracket delimiter operator))
-  "The features of `trellis-ts-mode--queries' by `treesit-font-lock-level'.")
+    (attribute constant number type property operator)
+    (bracket delimiter))
+  "The features of `trellis-ts-mode--queries' by `treesit-font-lock-level'.
+The repetition's `*' (`operator') shows at the default level, 3, as
+`trellis-mode' shows it.")
 
 (defun trellis-ts-mode--font-lock-settings ()
   "The `treesit-font-lock-settings' made of `trellis-ts-mode--queries'."
