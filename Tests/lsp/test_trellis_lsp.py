@@ -11,6 +11,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 import mirror
+from registrations import accept_registrations
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
@@ -18,17 +19,6 @@ DEMO = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text(encoding="utf-8
 
 
 DOCS = "https://example.org/trellis/docs/diagnostics.md"
-
-
-def accept_registrations(lsp_client: LanguageClient):
-    """Answers `client/registerCapability` as a client that declares dynamic registration
-    must, and keeps what was registered."""
-    lsp_client.registrations = []
-
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register(params: types.RegistrationParams):
-        lsp_client.registrations.extend(params.registrations)
-        return None
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
