@@ -9,6 +9,8 @@ public struct JSONReadResult: Sendable {
     /// (what `LoadedFile.detectDialect` looks for), noted while reading.
     public var hasSpaceKey = false
     public var hasSpacingKey = false
+    /// What the errors left out of `root`, each where its error is.
+    package var losses: [JSONReader.LossAt] = []
 
     /// True when Foundation's `JSONSerialization` would accept the file (only portability
     /// warnings were found), so the app gets a layout.
@@ -26,8 +28,6 @@ public enum JSONReader {
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
 
-    /// How the message of a key written without a value starts.
-    static let missingValue = "missing value for the key "
 
     /// What a reading error left out of the value read.
     package enum Loss: Equatable {
@@ -37,12 +37,10 @@ public enum JSONReader {
         case skipped
     }
 
-    /// The ``Loss`` of an error this reader reported; nil for any other diagnostic.
-    package static func loss(in diagnostic: Diagnostic) -> Loss? {
-        guard diagnostic.code == .notJSON, diagnostic.severity == .error else { return nil }
-        if diagnostic.message.hasPrefix(missingValue) { return .missingValue(key: String(diagnostic.message.dropFirst(missingValue.count))) }
-        let skips = diagnostic.message.hasPrefix("unexpected") || diagnostic.message.hasPrefix("expected")
-        return skips && !diagnostic.range.isEmpty ? .skipped : nil
+    /// A ``Loss`` and the range of the error that caused it.
+    package struct LossAt: Equatable, Sendable {
+        package var range: Range<Int>
+        package var loss: Loss
     }
 
     /// `maximumBytes` is lowered by tests.
@@ -66,6 +64,7 @@ struct JSONReaderState {
     let bytes: [UInt8]
     var index = 0
     var diagnostics: [Diagnostic] = []
+    var losses: [JSONReader.LossAt] = []
     /// Closing brackets of the containers being read, innermost last.
     var closers: [UInt8] = []
     var reportedEnd = false
@@ -91,9 +90,11 @@ struct JSONReaderState {
 
     func byte(at position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, loss: JSONReader.Loss? = nil,
                          fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
         report(code, .error, message, range, fix: fix, labels: labels)
+        // Skipping nothing loses nothing.
+        if let loss, loss != .skipped || !range.isEmpty { losses.append(JSONReader.LossAt(range: range, loss: loss)) }
     }
 
     mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
@@ -141,11 +142,11 @@ struct JSONReaderState {
         skipSpace()
         if !atEnd {
             let start = index
-            report(.notJSON, "unexpected text after the end of the JSON value", start..<bytes.count,
+            report(.notJSON, "unexpected text after the end of the JSON value", start..<bytes.count, loss: .skipped,
                    fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
         let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded, keysElsewhere: keysElsewhere)
-        return JSONReadResult(root: JSONNode(syntax, 0), diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey)
+        return JSONReadResult(root: JSONNode(syntax, 0), diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey, losses: losses)
     }
 
     /// Skips whitespace; reports (once per comment) and skips comments and ideographic spaces.
@@ -253,7 +254,7 @@ struct JSONReaderState {
             } else {
                 index += SourceFile.sequenceLength(byte)
                 index = min(index, bytes.count)
-                report(.notJSON, "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index)
+                report(.notJSON, "expected a JSON value, found `\(String(decoding: bytes[start..<index], as: UTF8.self))`", start..<index, loss: .skipped)
             }
             return append(.invalid, start..<index)
         }
@@ -339,13 +340,13 @@ struct JSONReaderState {
             } else if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report(.notJSON, "unexpected `,`: expected a key", commaStart..<index,
+                report(.notJSON, "unexpected `,`: expected a key", commaStart..<index, loss: .skipped,
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             } else {
                 let junkStart = index
                 index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-                report(.notJSON, "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+                report(.notJSON, "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index, loss: .skipped)
                 continue
             }
             skipSpace()
@@ -363,7 +364,7 @@ struct JSONReaderState {
             skipSpace()
             let valueIndex = entries.count
             if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || atEnd {
-                report(.notJSON, JSONReader.missingValue + "\"\(key)\"", index..<index)
+                report(.notJSON, "missing value for the key \"\(key)\"", index..<index, loss: .missingValue(key: "\"\(key)\""))
                 append(.invalid, index..<index)
             } else {
                 readValue(depth: depth + 1)
@@ -424,7 +425,7 @@ struct JSONReaderState {
             if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report(.notJSON, "unexpected `,`: expected a value", commaStart..<index,
+                report(.notJSON, "unexpected `,`: expected a value", commaStart..<index, loss: .skipped,
                        fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             }
@@ -488,7 +489,7 @@ struct JSONReaderState {
         }
         let junkStart = index
         index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-        report(.notJSON, "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index)
+        report(.notJSON, "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index, loss: .skipped)
         return .next
     }
 

@@ -30,7 +30,7 @@ enum ImportCommand {
             if hadErrors {
                 failed = true
                 Terminal.error("note: \(source.name) has errors: the app would get no layout from it; importing the layout as recovered\n")
-                for loss in losses(file.diagnostics, in: source) { Terminal.error("note: \(loss)\n") }
+                for loss in losses(in: source) { Terminal.error("note: \(loss)\n") }
             }
             let value = root.value
             let dialect = target ?? LoadedFile.detectDialect(value) ?? .default
@@ -76,17 +76,14 @@ enum ImportCommand {
 
     /// What the recovered layout lacks, precisely: text the reader skipped, values it had to
     /// supply. Everything else of the input is in the import.
-    static func losses(_ diagnostics: [Diagnostic], in source: SourceFile) -> [String] {
-        var result: [String] = []
-        for diagnostic in diagnostics where diagnostic.severity == .error {
-            let (line, column) = source.scalarPosition(of: diagnostic.range.lowerBound)
+    static func losses(in source: SourceFile) -> [String] {
+        JSONReader.read(source).losses.map { lost in
+            let (line, column) = source.scalarPosition(of: lost.range.lowerBound)
             let place = "\(line + 1):\(column + 1)"
-            switch JSONReader.loss(in: diagnostic) {
-            case .missingValue(let key)?: result.append("\(place): \(key) has no value: imported as null")
-            case .skipped?: result.append("\(place): `\(source.text(in: diagnostic.range))` is not in the import (skipped)")
-            case nil: break
+            switch lost.loss {
+            case .missingValue(let key): return "\(place): \(key) has no value: imported as null"
+            case .skipped: return "\(place): `\(source.text(in: lost.range))` is not in the import (skipped)"
             }
         }
-        return result
     }
 }
