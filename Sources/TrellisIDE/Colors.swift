@@ -17,7 +17,7 @@ public enum Colors {
                 guard let name = AttributeSyntax(tree, node)?.name, name.gridKey?.info.valueKind == .borderline else { continue }
                 let arguments = AttributeSyntax(tree, node)?.arguments ?? []
                 for (position, token) in arguments.enumerated() {
-                    let afterColorKey = position > 0 && tree.text(arguments[position - 1]) == "color"
+                    let afterColorKey = position > 0 && BorderlineField(name: tree.text(arguments[position - 1])) == .color
                     guard token.kind == .color || (afterColorKey && token.kind == .identifier) else { continue }
                     var text = tree.text(token)
                     if token.kind == .string { text = String(text.dropFirst().dropLast()) }
@@ -31,7 +31,7 @@ public enum Colors {
                 case .object:
                     node.forEachMember { member in
                         if let key = member.gridKey, key.info.valueKind == .borderline,
-                           let color = JSONQueries.member(of: member.value, named: "color"),
+                           let color = JSONQueries.member(of: member.value, named: BorderlineField.color.name),
                            let text = color.value.string, let rgba = RGBA.parse(text), color.value.range.count >= 2 {
                             result.append(DocumentColor(range: color.value.range.lowerBound + 1..<color.value.range.upperBound - 1, color: rgba))
                         }

@@ -120,10 +120,9 @@ public enum Completion {
     }
 
     static func splitItems(_ replacing: Range<Int>) -> [CompletionItem] {
-        [
-            item("rows", .keyword, GridKey.rows.info.summary, insert: "rows ${1:fill} | ${2:fill}", snippet: true, replacing: replacing),
-            item("cols", .keyword, GridKey.cols.info.summary, insert: "cols ${1:fill} | ${2:fill}", snippet: true, replacing: replacing),
-        ]
+        [GridKey.rows, GridKey.cols].map { key in
+            item(key.info.json, .keyword, key.info.summary, insert: "\(key.info.json) ${1:fill} | ${2:fill}", snippet: true, replacing: replacing)
+        }
     }
 
     static func templateItems(_ tree: SyntaxTree, _ replacing: Range<Int>) -> [CompletionItem] {
@@ -201,20 +200,20 @@ public enum Completion {
         switch name.gridKey?.info.valueKind {
         case .alignment?:
             if let previous, tree.tokens[previous].kind != .pipe, tree.tokens[previous].kind != .lParen { return [] }
-            let vertical = ["top", "bottom", "centerY", "height"]
-            let hasVertical = words.contains { vertical.contains($0) }
-            let hasHorizontal = words.contains { GridSchema.alignmentWords.contains($0) && !vertical.contains($0) }
-            return GridSchema.alignmentWords.filter { vertical.contains($0) ? !hasVertical : !hasHorizontal }.map { word in
-                item(word, .value, vertical.contains(word) ? "vertical" : "horizontal", replacing: replacing)
+            let written = words.compactMap(AlignmentWord.init(word:))
+            let hasVertical = written.contains(where: \.isVertical)
+            let hasHorizontal = written.contains { !$0.isVertical }
+            return AlignmentWord.allCases.filter { $0.isVertical ? !hasVertical : !hasHorizontal }.map { word in
+                item(word.word, .value, word.axisName, replacing: replacing)
             }
         case .borderline?:
-            if let previous, tree.text(tree.tokens[previous]) == "color" {
+            if let previous, BorderlineField(name: tree.text(tree.tokens[previous])) == .color {
                 return GridSchema.colorNames.map { item($0, .color, "named color", replacing: replacing) }
                     + [item("#RRGGBB", .color, "hex color; #AARRGGBB puts alpha first", insert: "#${1:EEEEEE}", snippet: true, replacing: replacing)]
             }
             if let previous, GridSchema.borderlineFields.contains(tree.text(tree.tokens[previous])) { return [] }
-            return GridSchema.borderlineFields.filter { !words.contains($0) }.map { field in
-                item(field, .key, field == "color" ? "line color" : "points", insert: field + " ${1:\(field == "color" ? "#EEEEEE" : "1")}", snippet: true, replacing: replacing)
+            return BorderlineField.allCases.filter { !words.contains($0.name) }.map { field in
+                item(field.name, .key, field.detail, insert: field.name + " ${1:\(field.sampleValue)}", snippet: true, replacing: replacing)
             }
         default:
             if name == .anchor || name == .placeholder { return [item("false", .value, "clears the template's", replacing: replacing)] }
@@ -237,7 +236,7 @@ public enum Completion {
                 let from = min(inner.lowerBound + start, offset)
                 return GridSchema.alignmentWords.map { item($0, .value, "alignment", replacing: from..<offset) }
             case .size?:
-                return ["fill", "wrap"].map { item($0, .size, "size", replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound)) }
+                return GridKey.size.info.values.map { item($0, .size, GridKey.size.info.json, replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound)) }
             default: return []
             }
         }
@@ -252,14 +251,15 @@ public enum Completion {
         let present = Set(members.map(\.key))
         let isBorderline = chain.count >= 2 && isBorderlineValue(object, in: chain[chain.count - 2])
         if isBorderline {
-            return GridSchema.borderlineFields.filter { !present.contains($0) }.map { field in
-                item(field, .key, "borderline field", insert: "\"\(field)\": " + (field == "color" ? "\"${1:#EEEEEE}\"" : "${1:1}"), snippet: true, replacing: replacing)
+            return BorderlineField.allCases.filter { !present.contains($0.name) }.map { field in
+                let sample = field == .color ? "\"${1:\(field.sampleValue)}\"" : "${1:\(field.sampleValue)}"
+                return item(field.name, .key, "borderline field", insert: "\"\(field.name)\": " + sample, snippet: true, replacing: replacing)
             }
         }
         return GridKey.allCases.compactMap { key -> CompletionItem? in
             let name = dialect.json(key)
             guard !present.contains(name) else { return nil }
-            if (key == .rows && present.contains("cols")) || (key == .cols && present.contains("rows")) { return nil }
+            if (key == .rows && present.contains(dialect.json(.cols))) || (key == .cols && present.contains(dialect.json(.rows))) { return nil }
             let value: String
             switch key.info.valueKind {
             case .size: value = "\"${1:fill}\""

@@ -161,8 +161,8 @@ public enum Hover {
             if tree.nodes[node].kind == .attribute, tree.firstToken(of: node) == index, let name = tree.nodes[node].attributeName {
                 return HoverInfo(markdown: attributeMarkdown(name, analysis: analysis, tree: tree, attribute: node), range: token.range)
             }
-            if tree.nodes[node].kind == .attributeArgs, GridSchema.alignmentWords.contains(tree.text(token)) {
-                return HoverInfo(markdown: alignmentMarkdown(tree.text(token)), range: token.range)
+            if tree.nodes[node].kind == .attributeArgs, let word = AlignmentWord(word: tree.text(token)) {
+                return HoverInfo(markdown: alignmentMarkdown(word), range: token.range)
             }
             if tree.nodes[node].kind == .templateDecl, let declaration = TemplateDecl(tree, node), declaration.name == token {
                 let uses = Navigation.references(analysis, at: token.start, includeDeclaration: false).count
@@ -211,16 +211,8 @@ public enum Hover {
         return nil
     }
 
-    static func alignmentMarkdown(_ word: String) -> String {
-        let vertical = ["top", "bottom", "centerY", "height"].contains(word)
-        let meaning: String
-        switch word {
-        case "width", "height": meaning = "fills the \(word == "width" ? "horizontal" : "vertical") axis"
-        case "centerX", "centerY": meaning = "centers on the \(vertical ? "vertical" : "horizontal") axis"
-        case "leading", "trailing": meaning = "aligns to the \(word) edge (mirrored under RTL)"
-        default: meaning = "aligns to the \(word) edge"
-        }
-        return "**`\(word)`** — \(vertical ? "vertical" : "horizontal") gravity: \(meaning). Combine one word per axis with `|`; the runtime matches each part by substring, in the order `\(GridSchema.alignmentWords.joined(separator: " "))`."
+    static func alignmentMarkdown(_ word: AlignmentWord) -> String {
+        "**`\(word.word)`** — \(word.axisName) gravity: \(word.meaning). Combine one word per axis with `|`; the runtime matches each part by substring, in the order `\(GridSchema.alignmentWords.joined(separator: " "))`."
     }
 
     static func keyHover(_ member: JSONNode.Member, dialect: Dialect) -> HoverInfo? {

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisSyntax
 
 /// A key of a grid that the layout rules point at.
 public enum LayoutKey: Sendable, Equatable {
@@ -9,12 +10,12 @@ public enum LayoutKey: Sendable, Equatable {
     /// The key of a borderline along `edge` (`top-borderline`, …).
     case borderline(Edge)
 
-    /// The key's name on a grid whose split is `axis` (a ``LayoutTree`` axis value).
-    public func name(axis: UInt8) -> String {
+    /// The grid key on a grid whose split is `axis` (a ``LayoutTree`` axis value).
+    public func gridKey(axis: UInt8) -> GridKey {
         switch self {
-        case .size: return "size"
-        case .split: return axis == LayoutTree.cols ? "cols" : "rows"
-        case .borderline(let edge): return "\(edge.rawValue)-borderline"
+        case .size: return .size
+        case .split: return axis == LayoutTree.cols ? .cols : .rows
+        case .borderline(let edge): return edge.gridKey
         }
     }
 }
@@ -38,9 +39,10 @@ package enum KeyPlace: Equatable, Sendable {
 
     /// Where `key` is in the grid written as `value` (its last member of that name, the one
     /// the runtime reads).
-    package static func of(_ key: String, in value: JSONNode) -> KeyPlace {
+    package static func of(_ key: GridKey, in value: JSONNode) -> KeyPlace {
         guard value.type == .object else { return .notAnObject }
-        return value.member(key).map { .at($0.keyRange) } ?? .absentFromObject
+        let member = value.member(key.info.json) ?? key.info.legacyJSON.flatMap { value.member($0) }
+        return member.map { .at($0.keyRange) } ?? .absentFromObject
     }
 }
 

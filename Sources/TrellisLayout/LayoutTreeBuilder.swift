@@ -35,7 +35,7 @@ extension LayoutTree {
         mutating func appendKeyPlaces(of node: Int, in value: JSONNode) {
             let written = SourceColumn.stored(value.range).start != .max
             func place(_ key: LayoutKey) -> KeyPlace {
-                written ? KeyPlace.of(key.name(axis: axis[node]), in: value) : .notAnObject
+                written ? KeyPlace.of(key.gridKey(axis: axis[node]), in: value) : .notAnObject
             }
             keyPlaces.size.append(place(.size))
             keyPlaces.split.append(place(.split))
@@ -60,7 +60,7 @@ extension LayoutTree {
         /// by the JSON reader).
         mutating func append(read value: JSONNode, dialect: Dialect, parent parentIndex: Int, depth level: Int) {
             let isRoot = parentIndex < 0
-            var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember("size")))
+            var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember(.size)))
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
             let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
                                   source: grid.sourceRange, parent: parentIndex, depth: level)

@@ -248,19 +248,19 @@ struct JSONRules {
             return
         }
         value.forEachMember { member in
-            switch member.key {
-            case "color":
+            switch BorderlineField(name: member.key) {
+            case .color?:
                 if let text = member.value.string {
                     if let finding = ValueChecks.color(text) { add(finding, at: member.value.range) }
                 } else {
                     add(.valueOfWrongJSONType, .error, "a borderline `color` must be a string such as \"#EEEEEE\"", member.value.range)
                 }
-            case "thick", "head", "tail", "offset", "dash":
+            case let field?:
                 lintNumber(member.value, key: member.key)
-                if member.key == "thick", let finding = ValueChecks.thick(RuntimeReading.double(member.value.value)) {
+                if field == .thick, let finding = ValueChecks.thick(RuntimeReading.double(member.value.value)) {
                     add(finding, at: member.value.range, quoted: false)
                 }
-            default:
+            case nil:
                 var message = "unknown borderline key \"\(member.key)\": the runtime ignores it"
                 var fix: FixIt?
                 if let suggestion = Suggestion.closest(to: member.key, among: Self.borderlineKeys) {

@@ -18,19 +18,16 @@ struct Spans {
         return file.jsonRoot?.object(startingAt: offset)
     }
 
-    /// The span of `key` on `grid`: the JSON key, or the Trellis attribute / size / split.
-    func span(of key: String, on grid: RuntimeGrid) -> Range<Int> { span(of: key, at: grid.sourceRange) }
-
     /// The span of a key the layout rules point at on grid `grid` of `tree`: for a layout read
     /// from JSON from the tree's own record (`check` drops the file's syntax before the
     /// layout passes), else as ``span(of:at:)``.
     func span(of key: LayoutKey, grid: Int, in tree: LayoutTree) -> Range<Int> {
         if let place = tree.place(of: key, grid: grid) { return place }
-        return span(of: key.name(axis: tree.axis[grid]), at: tree.sources[grid])
+        return span(of: key.gridKey(axis: tree.axis[grid]), at: tree.sources[grid])
     }
 
     /// The span of `key` on the grid written at `source`.
-    func span(of key: String, at source: Range<Int>?) -> Range<Int> {
+    func span(of key: GridKey, at source: Range<Int>?) -> Range<Int> {
         let whole = source ?? 0..<0
         if let object = object(at: source) { return KeyPlace.of(key, in: object).span(source: source) }
         guard let tree = file.tree, whole.upperBound <= tree.source.bytes.count,
@@ -39,13 +36,11 @@ struct Spans {
         tree.forEachChild(of: cell) { child in
             guard found == nil else { return }
             switch tree.nodes[child].kind {
-            case .size where key == "size": found = tree.range(of: child)
-            case .split where key == "rows" || key == "cols":
+            case .size where key == .size: found = tree.range(of: child)
+            case .split where key.info.valueKind == .children:
                 if let token = tree.firstToken(of: child) { found = tree.tokens[token].range }
             case .attribute:
-                guard let token = tree.firstToken(of: child) else { return }
-                let name = tree.text(tree.tokens[token])
-                if name == key || (name == "spacing" && (key == "space" || key == "spacing")) { found = tree.range(of: child) }
+                if tree.nodes[child].attributeName?.gridKey == key { found = tree.range(of: child) }
             default: break
             }
         }

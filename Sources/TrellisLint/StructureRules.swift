@@ -50,14 +50,14 @@ struct StructureRules {
             let others = cells.dropFirst().prefix(12).map { tree.path(of: $0) }.joined(separator: ", ")
             notes.append("The others: \(others)\(count > 13 ? ", …" : "").")
         }
-        add(.sizeDependsOnUnknownView, .info, message, spans.span(of: wrap ? "size" : "overlap", at: tree.sources[grid]), notes: notes)
+        add(.sizeDependsOnUnknownView, .info, message, spans.span(of: wrap ? .size : .overlap, at: tree.sources[grid]), notes: notes)
     }
 
     mutating func lint(_ tree: LayoutTree, _ grid: Int) {
         let isRoot = grid == 0
         let source = tree.sources[grid]
         let split: Axis? = tree.axis[grid] == 0 ? nil : (tree.axis[grid] == LayoutTree.rows ? .rows : .cols)
-        let key = split?.rawValue ?? "rows"
+        let key = split?.gridKey ?? .rows
         let gravity = Gravity(rawValue: tree.gravity[grid])
         if let axis = split {
             var ratioCount = 0
@@ -75,25 +75,25 @@ struct StructureRules {
             if ignored != 0 {
                 let which = axis == .cols ? "vertical" : "horizontal"
                 add(.gravityOnIgnoredAxis, .warning, "the \(which) part of this gravity is ignored: a `\(axis.rawValue)` grid only aligns its children along its split",
-                    spans.span(of: "gravity", at: source),
+                    spans.span(of: .gravity, at: source),
                     notes: ["On a non-leaf, MyGridLayout uses only the gravity of its split axis (centerX/right/trailing for cols, centerY/bottom for rows)."])
             }
             if tree.placeholder[grid] {
                 add(.placeholderOnNonLeaf, .warning, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
-                    spans.span(of: "placeholder", at: source),
+                    spans.span(of: .placeholder, at: source),
                     notes: ["Its children still take views. To keep an area empty, make a placeholder leaf."])
             }
         } else if !isRoot {
             if tree.viewSizeIsUnset(grid) {
                 let axes = [gravity.alignsHorizontally ? "width" : nil, gravity.alignsVertically ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
                 add(.viewAlignedByUnsetSize, .info, "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long: it covers the screen or leaves it",
-                    spans.span(of: "gravity", at: source),
+                    spans.span(of: .gravity, at: source),
                     notes: ["Without gravity the view fills the cell. A `wrap` cell (or an overlap cell) measures its view instead (`sizeThatFits:`).",
                             "In Trellis, `content(WxH)` states the size the view sets (`myWidth`, `myHeight`); previews place the view by it, and it never reaches the JSON."])
             }
             if tree.anchor[grid], tree.measure[grid] != 0 {
                 add(.anchorOnLeaf, .info, "`anchor` on a leaf has no effect: a leaf already takes a view",
-                    spans.span(of: "anchor", at: source),
+                    spans.span(of: .anchor, at: source),
                     notes: ["anchor matters on a grid with children (its view goes behind them) or with size 0 (the view sizes itself)."])
             }
         }

@@ -40,12 +40,12 @@ extension Borderline {
     /// The borderline object: `color`, `thick`, `head`, `tail`, `offset`, `dash`, as given.
     public var jsonValue: JSONValue {
         var fields: [JSONMember] = []
-        if let color { fields.append(JSONMember("color", .string(color))) }
-        if let thick { fields.append(JSONMember("thick", .number(thick))) }
-        if let head { fields.append(JSONMember("head", .number(head))) }
-        if let tail { fields.append(JSONMember("tail", .number(tail))) }
-        if let offset { fields.append(JSONMember("offset", .number(offset))) }
-        if let dash { fields.append(JSONMember("dash", .number(dash))) }
+        if let color { fields.append(JSONMember(BorderlineField.color.name, .string(color))) }
+        if let thick { fields.append(JSONMember(BorderlineField.thick.name, .number(thick))) }
+        if let head { fields.append(JSONMember(BorderlineField.head.name, .number(head))) }
+        if let tail { fields.append(JSONMember(BorderlineField.tail.name, .number(tail))) }
+        if let offset { fields.append(JSONMember(BorderlineField.offset.name, .number(offset))) }
+        if let dash { fields.append(JSONMember(BorderlineField.dash.name, .number(dash))) }
         return .object(fields)
     }
 }

@@ -51,8 +51,7 @@ public enum Importer {
         while result.hasSuffix("-") { result.removeLast() }
         let startsName = result.unicodeScalars.first.map { $0 == "_" || $0.properties.isXIDStart } ?? false
         if !startsName { result = "layout_" + result }
-        let reserved: Set<String> = ["target", "preview", "template", "layout", "rows", "cols", "fill", "wrap", "rtl", "_"]
-        if reserved.contains(result) || Parser.attributeNames.contains(result) { result += "_layout" }
+        if TokenKind.keywords.contains(where: { $0.keywordSpelling == result }) || Parser.attributeNames.contains(result) { result += "_layout" }
         return result
     }
 }
@@ -98,11 +97,11 @@ struct ImportBuilder {
             guard let value = last.removeValue(forKey: key) else { continue }
             spell(key, value, into: node, isRoot: isRoot)
         }
-        if case .array(let cols)? = members.last(where: { $0.key == "cols" })?.value {
+        if case .array(let cols)? = members.last(where: { $0.key == GridKey.cols.info.json })?.value {
             node.children += cols.map { self.node($0, isRoot: false) }
             if !cols.isEmpty { node.axis = .cols }
         }
-        if case .array(let rows)? = members.last(where: { $0.key == "rows" })?.value {
+        if case .array(let rows)? = members.last(where: { $0.key == GridKey.rows.info.json })?.value {
             if node.axis == .cols, !rows.isEmpty { node.comment = "the JSON had both cols and rows; the runtime reads them all as rows" }
             node.children += rows.map { self.node($0, isRoot: false) }
             if !rows.isEmpty { node.axis = .rows }
@@ -234,20 +233,19 @@ struct ImportBuilder {
         var seen: Set<String> = []
         for member in members.reversed() where !seen.contains(member.key) {
             seen.insert(member.key)
-            switch (member.key, member.value) {
-            case ("color", .string(let text)):
+            switch (BorderlineField(name: member.key), member.value) {
+            case (.color?, .string(let text)):
                 if text.hasPrefix("#"), text.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), text.count > 1 {
                     pairs.append("color \(text)")
                 } else if let first = text.first, first.isASCII, first.isLetter, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                          !["rows", "cols", "fill", "wrap", "rtl", "target", "preview", "template", "layout"].contains(text) {
+                          !TokenKind.keywords.contains(where: { $0.keywordSpelling == text }) {
                     pairs.append("color \(text)")
                 } else {
                     var quoted: [UInt8] = []
                     JSONWriter.appendString(text, into: &quoted)
                     pairs.append("color \(String(decoding: quoted, as: UTF8.self))")
                 }
-            case ("thick", .number(let number)), ("head", .number(let number)), ("tail", .number(let number)),
-                 ("offset", .number(let number)), ("dash", .number(let number)):
+            case (let field?, .number(let number)) where field != .color:
                 pairs.append("\(member.key) \(JSONWriter.formatNumber(number))")
             default:
                 return nil
@@ -306,7 +304,7 @@ struct ImportBuilder {
         let base: String
         if node.attributes.contains(where: { $0.hasPrefix("action(") }) {
             base = "tappable-\(node.axis?.rawValue ?? "cell")"
-        } else if node.attributes.contains("anchor") {
+        } else if node.attributes.contains(GridKey.anchor.info.attribute ?? "") {
             base = "panel"
         } else {
             base = "\(node.axis?.rawValue ?? "cell")\(node.children.count)"

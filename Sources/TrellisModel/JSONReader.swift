@@ -395,7 +395,11 @@ struct JSONReaderState {
                     fixIts: []))
             }
             if count >= Self.keyIndexThreshold { seenKeys[key] = keyRange }
-            if key == "space" { sawSpaceKey = true } else if key == "spacing" { sawSpacingKey = true }
+            switch GridSchema.spacingIsLegacy(key) {
+            case true?: sawSpaceKey = true
+            case false?: sawSpacingKey = true
+            case nil: break
+            }
             keyStack.append((key, keyRange))
             if afterElement(closer: UInt8(ascii: "}"), openedAt: start) == .done { break }
         }

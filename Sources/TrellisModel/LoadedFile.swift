@@ -150,8 +150,11 @@ public struct LoadedFile: Sendable {
             switch next.readableKind {
             case .object:
                 next.forEachMember { key, value in
-                    if key == "space" { sawSpace = true }
-                    if key == "spacing" { sawSpacing = true }
+                    switch GridSchema.spacingIsLegacy(key) {
+                    case true?: sawSpace = true
+                    case false?: sawSpacing = true
+                    case nil: break
+                    }
                     stack.append(value)
                 }
             case .array: stack.append(contentsOf: next.elementList ?? [])

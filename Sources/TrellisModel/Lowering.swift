@@ -436,7 +436,7 @@ struct LoweringState {
     /// Whether a split's misspelled keyword (S010) is read as `rows` (out of line: rare).
     @inline(never)
     func misspellsRows(_ keyword: Token) -> Bool {
-        Parser.splitKeyword(misspelledAs: text(keyword)) == "rows"
+        Parser.splitKeyword(misspelledAs: text(keyword)) == GridKey.rows.info.json
     }
 
     /// M111: a cell's own `gravity` replaces the alignment its `overlap` (its own or its
@@ -662,7 +662,7 @@ struct LoweringState {
         let name = text(nameToken)
         var message = "unknown attribute `\(name)`"
         var fixIts: [FixIt] = []
-        if let suggestion = name == "space" ? "spacing" : Suggestion.closest(to: name, among: Parser.attributeNames.sorted()) {
+        if let suggestion = GridSchema.spacingIsLegacy(name) == true ? GridKey.spacing.info.attribute : Suggestion.closest(to: name, among: Parser.attributeNames.sorted()) {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
         }
@@ -684,7 +684,7 @@ struct LoweringState {
         report(.badAttributeArguments, "`\(name)` needs arguments like `\(example)`", range)
     }
 
-    static let gravityWords = ["top", "bottom", "centerY", "height", "left", "right", "leading", "trailing", "centerX", "width"]
+    static let gravityWords = AlignmentWord.verticalFirst.map(\.word)
 
     mutating func gravityText(_ tokens: [Token], for attribute: AttributeName) -> String? {
         if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
@@ -729,7 +729,8 @@ struct LoweringState {
                 return nil
             }
             let value = tokens[index + 1]
-            if spells(key, "color") {
+            let field = BorderlineField.table.lookup(bytes, key.range)
+            if field == .color {
                 switch value.kind {
                 case .color where usesFastPaths && source(value.range, ValueChecks.isPlainHexColor):
                     // `#RRGGBB`, the common case: its bytes are the color.
@@ -749,16 +750,16 @@ struct LoweringState {
                     report(.badAttributeArguments, "`\(text(key))` takes a number", value.range)
                     return nil
                 }
-                if spells(key, "thick") {
+                if field == .thick {
                     line.thick = number
                     if let finding = ValueChecks.thick(number) { report(finding, at: value.range) }
-                } else if spells(key, "head") {
+                } else if field == .head {
                     line.head = number
-                } else if spells(key, "tail") {
+                } else if field == .tail {
                     line.tail = number
-                } else if spells(key, "offset") {
+                } else if field == .offset {
                     line.offset = number
-                } else if spells(key, "dash") {
+                } else if field == .dash {
                     line.dash = number
                 } else {
                     let keyText = text(key)
@@ -775,11 +776,6 @@ struct LoweringState {
             index += 2
         }
         return line
-    }
-
-    /// Whether `token` is spelled `word`, compared on the bytes.
-    func spells(_ token: Token, _ word: StaticString) -> Bool {
-        token.end - token.start == word.utf8CodeUnitCount && bytes.withUnsafeBufferPointer { ByteSearch.spells(word, in: $0, at: token.start) }
     }
 
     /// Reads the text between an attribute's parentheses as JSON (tolerantly, with the

@@ -42,7 +42,7 @@ extension RuntimeReading {
     public static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
         if !grid.extra.isEmpty {
             let value = grid.jsonValue(dialect: dialect)
-            var runtime = RuntimeGrid(measure: measure(read: value.lastMember("size")))
+            var runtime = RuntimeGrid(measure: measure(read: value.lastMember(.size)))
             apply(value, to: &runtime, dialect: dialect, isRoot: false)
             LoadedFile.attach(grid, to: &runtime)
             return runtime
@@ -132,7 +132,7 @@ extension RuntimeReading {
         return Edge.allCases.compactMap { edge in
             guard let line = lines.last(where: { $0.edge == edge }) else { return nil }
             // No color reads as black; a color the runtime cannot read as none.
-            var color = RGBA.namedColors["black"]
+            var color: RGBA? = RGBA(named: .black)
             if let text = line.color { color = RGBA.parse(text) }
             return RuntimeBorderline(edge: edge, color: color, thick: max(1, line.thick ?? 0),
                                      head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0)

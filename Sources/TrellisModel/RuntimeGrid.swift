@@ -121,11 +121,24 @@ public struct Gravity: Hashable, Sendable {
     /// Whether a leaf's view is placed by its own height (any vertical word but `height`).
     public var alignsVertically: Bool { vertical != 0 && vertical != Self.height }
 
+    /// The bits a word sets.
+    public static func bits(of word: AlignmentWord) -> UInt16 {
+        switch word {
+        case .top: return top
+        case .bottom: return bottom
+        case .left: return left
+        case .right: return right
+        case .leading: return leading
+        case .trailing: return trailing
+        case .centerX: return centerX
+        case .centerY: return centerY
+        case .width: return width
+        case .height: return height
+        }
+    }
+
     /// `returnGravity:` — the first word found as a case-sensitive SUBSTRING, in this order.
-    public static let wordsInRuntimeOrder: [(String, UInt16)] = [
-        ("top", top), ("bottom", bottom), ("left", left), ("right", right), ("leading", leading),
-        ("trailing", trailing), ("centerX", centerX), ("centerY", centerY), ("width", width), ("height", height),
-    ]
+    public static let wordsInRuntimeOrder: [(String, UInt16)] = AlignmentWord.allCases.map { ($0.word, bits(of: $0)) }
 
     /// A gravity word's bytes and bits.
     struct Word {
@@ -135,24 +148,13 @@ public struct Gravity: Hashable, Sendable {
 
     static let wordBytes: [Word] = wordsInRuntimeOrder.map { Word(bytes: Array($0.0.utf8), bits: $0.1) }
 
-    /// Whether `bytes[range]` is exactly one of the runtime's words (matched as the lexer
-    /// matches keywords: by length and first byte, then the bytes).
+    /// The runtime's words, for exact matches.
+    static let wordTable = SpellingTable(AlignmentWord.allCases.map { (spelling: $0.word, value: $0) })
+
+    /// Whether `bytes[range]` is exactly one of the runtime's words.
     @inline(__always)
     static func isWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard range.count >= 3, range.count <= 8, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-        let start = range.lowerBound
-        switch (range.count, bytes[start]) {
-        case (3, UInt8(ascii: "t")): return ByteSearch.spells("top", in: bytes, at: start)
-        case (4, UInt8(ascii: "l")): return ByteSearch.spells("left", in: bytes, at: start)
-        case (5, UInt8(ascii: "r")): return ByteSearch.spells("right", in: bytes, at: start)
-        case (5, UInt8(ascii: "w")): return ByteSearch.spells("width", in: bytes, at: start)
-        case (6, UInt8(ascii: "b")): return ByteSearch.spells("bottom", in: bytes, at: start)
-        case (6, UInt8(ascii: "h")): return ByteSearch.spells("height", in: bytes, at: start)
-        case (7, UInt8(ascii: "l")): return ByteSearch.spells("leading", in: bytes, at: start)
-        case (7, UInt8(ascii: "c")): return ByteSearch.spells("centerX", in: bytes, at: start) || ByteSearch.spells("centerY", in: bytes, at: start)
-        case (8, UInt8(ascii: "t")): return ByteSearch.spells("trailing", in: bytes, at: start)
-        default: return false
-        }
+        wordTable.lookup(bytes, range) != nil
     }
 
     /// What the runtime makes of a gravity string: `|`-separated parts, each matched by substring.
@@ -205,22 +207,13 @@ public struct RGBA: Hashable, Sendable {
         self.alpha = alpha
     }
 
-    public static let namedColors: [String: RGBA] = [
-        "black": RGBA(red: 0, green: 0, blue: 0, alpha: 255),
-        "darkgray": RGBA(red: 85, green: 85, blue: 85, alpha: 255),
-        "lightgray": RGBA(red: 170, green: 170, blue: 170, alpha: 255),
-        "white": RGBA(red: 255, green: 255, blue: 255, alpha: 255),
-        "gray": RGBA(red: 128, green: 128, blue: 128, alpha: 255),
-        "red": RGBA(red: 255, green: 0, blue: 0, alpha: 255),
-        "green": RGBA(red: 0, green: 255, blue: 0, alpha: 255),
-        "cyan": RGBA(red: 0, green: 255, blue: 255, alpha: 255),
-        "yellow": RGBA(red: 255, green: 255, blue: 0, alpha: 255),
-        "magenta": RGBA(red: 255, green: 0, blue: 255, alpha: 255),
-        "orange": RGBA(red: 255, green: 128, blue: 0, alpha: 255),
-        "purple": RGBA(red: 128, green: 0, blue: 128, alpha: 255),
-        "brown": RGBA(red: 153, green: 102, blue: 51, alpha: 255),
-        "clear": RGBA(red: 0, green: 0, blue: 0, alpha: 0),
-    ]
+    public static let namedColors: [String: RGBA] = Dictionary(uniqueKeysWithValues: NamedColor.allCases.map { ($0.name, RGBA(named: $0)) })
+
+    /// The color a name stands for.
+    public init(named color: NamedColor) {
+        let channels = color.channels
+        self.init(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha)
+    }
 
     /// `#RRGGBB`: the colour without its alpha, as reports print it.
     public var hexRGB: String { "#" + Self.hex(red) + Self.hex(green) + Self.hex(blue) }

@@ -297,17 +297,17 @@ public enum RuntimeReading {
         // One pass over the members; for a key given twice the last one counts.
         var colorValue, thick, head, tail, offset, dash: Value?
         line.forEachMember { key, value in
-            switch key {
-            case "color": colorValue = value
-            case "thick": thick = value
-            case "head": head = value
-            case "tail": tail = value
-            case "offset": offset = value
-            case "dash": dash = value
-            default: break
+            switch BorderlineField(name: key) {
+            case .color?: colorValue = value
+            case .thick?: thick = value
+            case .head?: head = value
+            case .tail?: tail = value
+            case .offset?: offset = value
+            case .dash?: dash = value
+            case nil: break
             }
         }
-        var color: RGBA? = RGBA.namedColors["black"]
+        var color: RGBA? = RGBA(named: .black)
         if let text = colorValue?.stringPayload { color = RGBA.parse(text) }
         grid.borderlines.append(RuntimeBorderline(
             edge: edge, color: color, thick: max(1, double(read: thick)), head: double(read: head),
@@ -318,7 +318,7 @@ public enum RuntimeReading {
         guard let elements = list?.elementList else { return }
         grid.children.reserveCapacity(grid.children.count + elements.count)
         for element in elements {
-            var child = RuntimeGrid(measure: measure(read: element.lastMember("size")))
+            var child = RuntimeGrid(measure: measure(read: element.lastMember(.size)))
             apply(element, to: &child, dialect: dialect, isRoot: false)
             grid.children.append(child)
             grid.axis = axis

@@ -44,12 +44,11 @@ public struct GridKeyInfo: Sendable {
 /// attribute order, the importer, completion and hover all read it; nothing else lists keys.
 public enum GridSchema {
     /// Gravity and overlap words, in the order the runtime tests them (§5).
-    public static let alignmentWords = ["top", "bottom", "left", "right", "leading", "trailing", "centerX", "centerY", "width", "height"]
+    public static let alignmentWords = AlignmentWord.allCases.map(\.word)
     /// Named colors the runtime accepts (§6), lower-case.
-    public static let colorNames = ["black", "darkgray", "lightgray", "white", "gray", "red", "green", "cyan", "yellow",
-                                    "magenta", "orange", "purple", "brown", "clear"]
+    public static let colorNames = NamedColor.allCases.map(\.name)
     /// The fields of a borderline object, in the order they are written.
-    public static let borderlineFields = ["color", "thick", "head", "tail", "offset", "dash"]
+    public static let borderlineFields = BorderlineField.allCases.map(\.name)
 
     public static let entries: [GridKeyInfo] = [
         GridKeyInfo(key: .size, json: "size", legacyJSON: nil, attribute: nil, valueKind: .size,
@@ -63,10 +62,10 @@ public enum GridSchema {
                     usage: "spacing(points)", values: []),
         GridKeyInfo(key: .gravity, json: "gravity", legacyJSON: nil, attribute: "gravity", valueKind: .alignment,
                     summary: "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view by the view's own size (what it sets itself; without one MyLayout makes it CGFLOAT_MAX long, M108).",
-                    usage: "gravity(top|left)", values: alignmentWords),
+                    usage: "gravity(top|left)", values: AlignmentWord.allCases.map(\.word)),
         GridKeyInfo(key: .overlap, json: "overlap", legacyJSON: nil, attribute: "overlap", valueKind: .alignment,
                     summary: "Shorthand for an anchor of size 0 laid over its siblings with this gravity; an explicit `gravity` overwrites it.",
-                    usage: "overlap(centerX|centerY)", values: alignmentWords),
+                    usage: "overlap(centerX|centerY)", values: AlignmentWord.allCases.map(\.word)),
         GridKeyInfo(key: .anchor, json: "anchor", legacyJSON: nil, attribute: "anchor", valueKind: .bool,
                     summary: "A split grid that also takes a view (a background behind its children).",
                     usage: "anchor", values: []),
@@ -105,6 +104,14 @@ public enum GridSchema {
     /// How MyLayout 1.x (`legacy`) or 2.0+ spells `key` in JSON.
     public static func jsonName(_ key: GridKey, legacy: Bool) -> String { jsonNames[legacy ? 1 : 0][Int(key.rawValue)] }
 
+    /// For the one key the dialects spell differently: whether `name` is its MyLayout 1.x
+    /// spelling (`space`: true) or its 2.0+ spelling (`spacing`: false); nil for any other name.
+    public static func spacingIsLegacy(_ name: String) -> Bool? {
+        if name == jsonNames[1][Int(GridKey.spacing.rawValue)] { return true }
+        if name == jsonNames[0][Int(GridKey.spacing.rawValue)] { return false }
+        return nil
+    }
+
     /// The keys other than the children, in canonical order.
     public static let attributeKeys: [GridKey] = GridKey.allCases.filter { $0 != .rows && $0 != .cols }
 
@@ -115,34 +122,19 @@ public enum GridSchema {
     /// `.spacing`; the caller decides which one its dialect reads).
     /// Found by the name's length, then compared: no hashing on the readers' hot path.
     public static func key(json name: String) -> GridKey? {
-        let length = name.utf8.count
-        guard length < spellingsByLength.count else { return nil }
-        for number in spellingsByLength[length] where jsonSpellings[number].text == name { return jsonSpellings[number].key }
-        return nil
+        spellingTable.lookup(name).map { jsonSpellings[$0].key }
     }
 
     /// The index in ``jsonSpellings`` of a JSON spelling given as bytes, or nil: a reader keeps
     /// a key it recognised as this small number.
     public static func spellingNumber(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard range.count < spellingsByLength.count, range.upperBound <= bytes.count, range.lowerBound >= 0 else { return nil }
-        candidates: for number in spellingsByLength[range.count] {
-            for (offset, byte) in jsonSpellings[number].bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
-            return number
-        }
-        return nil
+        spellingTable.lookup(bytes, range)
     }
 
     /// A JSON spelling and the key it names.
     public struct Spelling: Sendable {
         public let text: String
         public let key: GridKey
-        let bytes: [UInt8]
-
-        init(text: String, key: GridKey) {
-            self.text = text
-            self.key = key
-            bytes = Array(text.utf8)
-        }
     }
 
     /// Every JSON spelling of either dialect, in the order of ``entries`` (fewer than 256).
@@ -150,10 +142,6 @@ public enum GridSchema {
         [Spelling(text: entry.json, key: entry.key)] + (entry.legacyJSON.map { [Spelling(text: $0, key: entry.key)] } ?? [])
     }
 
-    /// `[length]` → the indices in ``jsonSpellings`` of the spellings of that many bytes.
-    static let spellingsByLength: [[Int]] = {
-        var table = [[Int]](repeating: [], count: (jsonSpellings.map(\.text.utf8.count).max() ?? 0) + 1)
-        for (number, spelling) in jsonSpellings.enumerated() { table[spelling.text.utf8.count].append(number) }
-        return table
-    }()
+    /// Each JSON spelling and its index in ``jsonSpellings``.
+    static let spellingTable = SpellingTable(jsonSpellings.enumerated().map { (spelling: $0.element.text, value: $0.offset) })
 }

@@ -23,8 +23,14 @@ public enum Parser {
     public static func splitKeywords(misspelledAs name: String) -> [String] {
         let lowered = Array(name.lowercased().utf8)
         guard lowered.count <= 7 else { return [] }
-        if lowered == Array("column".utf8) || lowered == Array("columns".utf8) { return ["cols"] }
-        return ["rows", "cols"].filter { Suggestion.editDistance(lowered, Array($0.utf8)) <= 1 }
+        let rows = GridKey.rows.info.json, cols = GridKey.cols.info.json
+        if lowered == Array("column".utf8) || lowered == Array("columns".utf8) { return [cols] }
+        return [rows, cols].filter { Suggestion.editDistance(lowered, Array($0.utf8)) <= 1 }
+    }
+
+    /// Whether a part's text begins with a split keyword.
+    static func startsSplit(_ text: String) -> Bool {
+        text.hasPrefix(GridKey.rows.info.json) || text.hasPrefix(GridKey.cols.info.json)
     }
 
     /// The first of ``splitKeywords(misspelledAs:)``, which the parser reads the name as.
@@ -376,10 +382,10 @@ struct ParserState: ~Copyable {
         guard let first = parts.first, let last = parts.last else { return }
         let repeatRange = tokens[repeatStart].start..<tokens[repeatEnd - 1].end
         let texts = parts.map { source.text(in: $0) }
-        let noun = parts.count == 1 ? (texts[0].hasPrefix("rows") || texts[0].hasPrefix("cols") ? "this split" : "this attribute") : "these parts"
+        let noun = parts.count == 1 ? (Parser.startsSplit(texts[0]) ? "this split" : "this attribute") : "these parts"
         let commented = tokens[repeatStart..<lastConsumedEnd].contains { $0.kind == .comment }
         // Moving a split is reviewed: where its list ends is exactly what is in doubt.
-        let movesSplit = texts.contains { $0.hasPrefix("rows") || $0.hasPrefix("cols") }
+        let movesSplit = texts.contains(where: Parser.startsSplit)
         let fix = FixIt(message: "move \(noun) before `\(source.text(in: repeatRange))`",
                         edits: [TextEdit(range: repeatRange.lowerBound..<last.upperBound, replacement: texts.joined(separator: " ") + " " + source.text(in: repeatRange))],
                         isSafe: !movesSplit)

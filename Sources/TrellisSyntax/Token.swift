@@ -64,6 +64,27 @@ public enum TokenKind: UInt8, Sendable {
         }
     }
 
+    /// How a keyword is written, or nil for a token that is no keyword. The split keywords
+    /// are spelled as the schema spells their keys.
+    public var keywordSpelling: String? {
+        switch self {
+        case .kwTarget: return "target"
+        case .kwPreview: return "preview"
+        case .kwTemplate: return "template"
+        case .kwLayout: return "layout"
+        case .kwRows: return GridKey.rows.info.json
+        case .kwCols: return GridKey.cols.info.json
+        case .kwFill: return "fill"
+        case .kwWrap: return "wrap"
+        case .kwRtl: return "rtl"
+        case .underscore: return "_"
+        default: return nil
+        }
+    }
+
+    /// The keywords, which no name may take.
+    public static let keywords: [TokenKind] = [.kwTarget, .kwPreview, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwFill, .kwWrap, .kwRtl, .underscore]
+
     /// Tokens that are a cell's size.
     public var isSize: Bool {
         switch self {

@@ -46,7 +46,7 @@ final class KeyPlacesTests: XCTestCase {
                     var keys: [LayoutKey] = [.size, .split]
                     if let edge = tree.firstBorderline[grid] { keys.append(.borderline(edge)) }
                     for key in keys {
-                        let expected = spans.span(of: key.name(axis: tree.axis[grid]), at: tree.sources[grid])
+                        let expected = spans.span(of: key.gridKey(axis: tree.axis[grid]), at: tree.sources[grid])
                         XCTAssertEqual(tree.place(of: key, grid: grid), expected, "\(source.name) grid \(grid) \(key)")
                         compared += 1
                     }

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import TrellisSyntax
 
-/// The lookup of attribute names (by length and first byte) equals comparing with every
-/// spelling the schema gives.
+/// The lookup of attribute names (a `SpellingTable`: by length, then the bytes) equals
+/// comparing with every spelling the schema gives.
 final class AttributeNameTests: XCTestCase {
     func testLookupFindsEverySpellingAndNothingElse() {
         var random = SeededRandom(seed: 3)

@@ -1,0 +1,108 @@
+import Foundation
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// The schema owns the grid vocabulary: no source file outside it spells a key (either
+/// dialect, JSON or attribute), an alignment word, a color name or a borderline field as a
+/// string literal. The few literals that are other vocabularies spelled alike (a frame's
+/// `width`, the LSP's `color`) are listed here with the reason, and a listed word that is no
+/// longer found fails too.
+final class VocabularyOwnershipTests: XCTestCase {
+    /// The files that declare the vocabulary.
+    static let schemaFiles: Set<String> = [
+        "TrellisSyntax/GridSchema.swift", "TrellisSyntax/AlignmentWord.swift",
+        "TrellisSyntax/BorderlineField.swift", "TrellisSyntax/NamedColor.swift",
+    ]
+
+    /// Literals that spell a vocabulary word but mean something else, by file.
+    static let otherMeanings: [String: (words: Set<String>, reason: String)] = [
+        "TrellisSyntax/Lexer.swift": (["rows", "cols"], "the keyword matcher compares static strings; testKeywordsAreTheSchemasSpellings holds them equal"),
+        "TrellisSyntax/FormatPrinterCells.swift": (["rows"], "the formatter's default split keyword, a static string whose bytes live as long as the program"),
+        "TrellisLayout/FramesReport.swift": (["width", "height", "size", "thick", "color", "dash", "anchor", "placeholder"], "the frames report's own fields and kinds (docs/frames.md)"),
+        "TrellisIDE/Preview.swift": (["width", "height"], "a viewport's and a frame's dimensions in the preview's JSON"),
+        "TrellisIDE/Hover.swift": (["width", "height"], "a view's dimensions named in a hover"),
+        "TrellisLint/PassRules.swift": (["width", "height"], "a child's dimension named in a message"),
+        "TrellisLint/StructureRules.swift": (["width", "height"], "a view's dimensions named in a message"),
+        "TrellisLint/Reports.swift": (["offset"], "the byte offset in a JSON report"),
+        "TrellisLSP/LanguageFeatures.swift": (["color", "red", "green", "placeholder"], "the fields of LSP's Color and prepareRename results"),
+        "trellis/ParseCommand.swift": (["size"], "the name of a syntax node kind"),
+        "trellis/PreviewCommand.swift": (["width", "height"], "a device's dimensions in the preview's JSON"),
+        "trellis/Usage.swift": (["width", "height", "thick", "color", "dash"], "the frames report's fields, listed in the help"),
+    ]
+
+    static var vocabulary: Set<String> {
+        var words = Set(GridSchema.allJSONSpellings)
+        words.formUnion(GridSchema.entries.compactMap(\.attribute))
+        words.formUnion(AlignmentWord.allCases.map(\.word))
+        words.formUnion(NamedColor.allCases.map(\.name))
+        words.formUnion(BorderlineField.allCases.map(\.name))
+        return words
+    }
+
+    /// The string literals of a Swift file's code lines (comments skipped), with line numbers.
+    static func literals(in text: String) -> [(line: Int, text: String)] {
+        var found: [(Int, String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = line.drop { $0 == " " }
+            guard !code.hasPrefix("//") else { continue }
+            var index = code.startIndex
+            while let open = code[index...].firstIndex(of: "\"") {
+                var end = code.index(after: open)
+                while end < code.endIndex, code[end] != "\"" {
+                    end = code.index(after: code[end] == "\\" && code.index(after: end) < code.endIndex ? code.index(after: end) : end)
+                }
+                guard end < code.endIndex else { break }
+                found.append((number + 1, String(code[code.index(after: open)..<end])))
+                index = code.index(after: end)
+            }
+        }
+        return found
+    }
+
+    func testOnlyTheSchemaSpellsTheGridVocabulary() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let vocabulary = Self.vocabulary
+        var used: [String: Set<String>] = [:]
+        var files = 0
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            for file in TestPaths.files(in: sources.appendingPathComponent(module), withExtension: "swift") {
+                let name = module + "/" + file.lastPathComponent
+                guard !Self.schemaFiles.contains(name) else { continue }
+                files += 1
+                for literal in Self.literals(in: try TestPaths.text(file)) where vocabulary.contains(literal.text) {
+                    if Self.otherMeanings[name]?.words.contains(literal.text) == true {
+                        used[name, default: []].insert(literal.text)
+                    } else {
+                        XCTFail("\(name):\(literal.line) spells \"\(literal.text)\"; read it from the schema (GridKey, AlignmentWord, NamedColor, BorderlineField)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(files, 100)
+        for (name, entry) in Self.otherMeanings {
+            XCTAssertEqual(used[name] ?? [], entry.words, "\(name): the allowed words no longer found there can leave the list")
+        }
+    }
+
+    func testTheScanFindsLiteralsAndSkipsComments() {
+        let text = #"""
+            let a = "spacing" + "x\"y"
+            // "gravity" in a comment
+            /// "padding" in a doc comment
+            f("top", "\(n) left")
+            """#
+        XCTAssertEqual(Self.literals(in: text).map(\.text), ["spacing", #"x\"y"#, "top", #"\(n) left"#])
+        XCTAssertEqual(Self.literals(in: text).map(\.line), [1, 1, 4, 4])
+    }
+
+    func testKeywordsAreTheSchemasSpellings() {
+        for kind in TokenKind.keywords {
+            guard let spelling = kind.keywordSpelling else { return XCTFail("\(kind) has no spelling") }
+            let tokens = Lexer.tokenize(Array(spelling.utf8)).tokens.filter { !$0.kind.isTrivia && $0.kind != .eof }
+            XCTAssertEqual(tokens.map(\.kind), [kind], spelling)
+        }
+        XCTAssertEqual(TokenKind.kwRows.keywordSpelling, GridKey.rows.info.json)
+        XCTAssertEqual(TokenKind.kwCols.keywordSpelling, GridKey.cols.info.json)
+    }
+}
