@@ -1,6 +1,71 @@
 import TrellisIDE
 import TrellisModel
 
+/// A member of `ServerCapabilities` and the options the server gives there.
+enum ServerCapability: Hashable, Sendable {
+    case textDocumentSync, hover, completion, inlayHint, documentSymbol, foldingRange, selectionRange
+    case semanticTokens, color, definition, references, documentHighlight, rename, codeAction
+    case executeCommand, diagnostic, formatting, rangeFormatting
+
+    /// The member's name in `ServerCapabilities`.
+    var name: String {
+        switch self {
+        case .textDocumentSync: return "textDocumentSync"
+        case .hover: return "hoverProvider"
+        case .completion: return "completionProvider"
+        case .inlayHint: return "inlayHintProvider"
+        case .documentSymbol: return "documentSymbolProvider"
+        case .foldingRange: return "foldingRangeProvider"
+        case .selectionRange: return "selectionRangeProvider"
+        case .semanticTokens: return "semanticTokensProvider"
+        case .color: return "colorProvider"
+        case .definition: return "definitionProvider"
+        case .references: return "referencesProvider"
+        case .documentHighlight: return "documentHighlightProvider"
+        case .rename: return "renameProvider"
+        case .codeAction: return "codeActionProvider"
+        case .executeCommand: return "executeCommandProvider"
+        case .diagnostic: return "diagnosticProvider"
+        case .formatting: return "documentFormattingProvider"
+        case .rangeFormatting: return "documentRangeFormattingProvider"
+        }
+    }
+
+    /// What the server offers under it.
+    var value: JSONValue {
+        switch self {
+        case .textDocumentSync:
+            // Incremental changes (`TextDocumentSyncKind.Incremental`); saves without the text.
+            return LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2)),
+                                   ("save", LSPJSON.object([("includeText", .bool(false))]))])
+        case .completion:
+            return LSPJSON.object([("triggerCharacters", .array(["|", "(", "{", "\""].map { .string($0) })),
+                                   ("resolveProvider", .bool(false))])
+        case .inlayHint: return LSPJSON.object([("resolveProvider", .bool(true))])
+        case .semanticTokens:
+            return LSPJSON.object([
+                ("legend", LSPJSON.object([
+                    ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
+                    ("tokenModifiers", .array(SemanticTokens.modifiers.map { .string($0) })),
+                ])),
+                ("full", .bool(true)),
+                ("range", .bool(true)),
+            ])
+        case .rename: return LSPJSON.object([("prepareProvider", .bool(true))])
+        case .codeAction: return LSPJSON.object([("codeActionKinds", .array(Capabilities.codeActionKinds.map { .string($0) }))])
+        case .executeCommand: return LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])
+        case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])
+        case .hover, .documentSymbol, .foldingRange, .selectionRange, .color, .definition, .references, .documentHighlight,
+             .formatting, .rangeFormatting:
+            return .bool(true)
+        }
+    }
+
+    /// Registered with `client/registerCapability` (for Trellis files only) where the client
+    /// can, rather than advertised.
+    var isRegisteredLater: Bool { self == .formatting || self == .rangeFormatting }
+}
+
 /// What the server tells the client it can do (`InitializeResult.capabilities`).
 enum Capabilities {
     static let codeActionKinds = ["quickfix", CodeActions.fixAllKind, "refactor.extract", "refactor.inline"]
@@ -15,38 +80,15 @@ enum Capabilities {
     ])
 
     /// `formattingRegisteredLater`: the client registers formatting dynamically (for
-    /// ``formattedDocuments`` only), so the static capabilities leave it out.
+    /// ``formattedDocuments`` only), so the static capabilities leave it out. Made from the
+    /// server's table of methods: each capability once, in the table's order.
     static func json(encoding: PositionEncoding, formattingRegisteredLater: Bool = false) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2)),
-                                                 ("save", LSPJSON.object([("includeText", .bool(false))]))])),
-            ("hoverProvider", .bool(true)),
-            ("completionProvider", LSPJSON.object([("triggerCharacters", .array(["|", "(", "{", "\""].map { .string($0) })),
-                                                   ("resolveProvider", .bool(false))])),
-            ("inlayHintProvider", LSPJSON.object([("resolveProvider", .bool(true))])),
-            ("documentSymbolProvider", .bool(true)),
-            ("foldingRangeProvider", .bool(true)),
-            ("selectionRangeProvider", .bool(true)),
-            ("semanticTokensProvider", LSPJSON.object([
-                ("legend", LSPJSON.object([
-                    ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
-                    ("tokenModifiers", .array(SemanticTokens.modifiers.map { .string($0) })),
-                ])),
-                ("full", .bool(true)),
-                ("range", .bool(true)),
-            ])),
-            ("colorProvider", .bool(true)),
-            ("definitionProvider", .bool(true)),
-            ("referencesProvider", .bool(true)),
-            ("documentHighlightProvider", .bool(true)),
-            ("renameProvider", LSPJSON.object([("prepareProvider", .bool(true))])),
-            ("codeActionProvider", LSPJSON.object([("codeActionKinds", .array(codeActionKinds.map { .string($0) }))])),
-            ("executeCommandProvider", LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])),
-            ("diagnosticProvider", LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])),
-        ]
-        if !formattingRegisteredLater {
-            members += [("documentFormattingProvider", .bool(true)), ("documentRangeFormattingProvider", .bool(true))]
+        var members: [(String, JSONValue)] = [("positionEncoding", .string(encoding.rawValue))]
+        var advertised: Set<ServerCapability> = []
+        for method in LanguageServer.methods {
+            guard let capability = method.capability, advertised.insert(capability).inserted else { continue }
+            if formattingRegisteredLater, capability.isRegisteredLater { continue }
+            members.append((capability.name, capability.value))
         }
         return LSPJSON.object(members)
     }
@@ -54,9 +96,10 @@ enum Capabilities {
     /// The `client/registerCapability` parameters that register formatting for Trellis files.
     static var formattingRegistration: JSONValue {
         let options = LSPJSON.object([("documentSelector", formattedDocuments)])
-        return LSPJSON.object([("registrations", .array([
-            LSPJSON.object([("id", .string("trellis.formatting")), ("method", .string("textDocument/formatting")), ("registerOptions", options)]),
-            LSPJSON.object([("id", .string("trellis.rangeFormatting")), ("method", .string("textDocument/rangeFormatting")), ("registerOptions", options)]),
-        ]))])
+        let methods = LanguageServer.methods.filter { $0.capability?.isRegisteredLater == true }
+        return LSPJSON.object([("registrations", .array(methods.map { method in
+            LSPJSON.object([("id", .string("trellis." + (method.name.split(separator: "/").last.map(String.init) ?? method.name))),
+                            ("method", .string(method.name)), ("registerOptions", options)])
+        }))])
     }
 }

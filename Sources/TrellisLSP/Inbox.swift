@@ -56,7 +56,7 @@ final class Inbox: @unchecked Sendable {
 
     func put(_ item: Item) {
         condition.lock()
-        if case .message(let value) = item, value["method"]?.stringValue == "$/cancelRequest", let id = value["params"]?["id"] {
+        if case .message(let value) = item, value["method"]?.stringValue == LSPMethod.cancelRequest, let id = value["params"]?["id"] {
             cancelled.insert(Self.key(id))
         }
         items.append(item)
@@ -124,7 +124,7 @@ final class Inbox: @unchecked Sendable {
         defer { condition.unlock() }
         for item in items[head...] {
             guard case .message(let value)? = item, let method = value["method"]?.stringValue else { continue }
-            if method == "textDocument/didChange" || method == "textDocument/didClose", value["params"]?["textDocument"]?["uri"]?.stringValue == uri {
+            if method == LSPMethod.didChange || method == LSPMethod.didClose, value["params"]?["textDocument"]?["uri"]?.stringValue == uri {
                 return true
             }
         }

@@ -118,9 +118,9 @@ public struct LanguageServer {
             }
         }
         let message = IncomingMessage(id: value["id"], method: method, params: value["params"] ?? .null)
-        if method == "exit" { return state == .shutDown ? 0 : 1 }
+        if method == LSPMethod.exit { return state == .shutDown ? 0 : 1 }
         switch state {
-        case .uninitialized where method != "initialize":
+        case .uninitialized where method != LSPMethod.initialize:
             if message.isRequest { respond(id: message.id ?? .null, error: .serverNotInitialized, "the server is not initialized") }
             return nil
         case .shutDown:
@@ -139,50 +139,24 @@ public struct LanguageServer {
         if message.isRequest, let uri = params["textDocument"]?["uri"]?.stringValue, inbox.hasPendingChange(to: uri) {
             return respond(id: id, error: .contentModified, "the document changed; ask again")
         }
-        switch message.method {
-        case "initialize": initialize(id, params)
-        case "initialized":
-            // The response is not needed: a client that declined is a client without formatting.
-            if registersFormatting { request("client/registerCapability", id: .string("trellis.register-formatting"), Capabilities.formattingRegistration) }
-        case "shutdown":
-            state = .shutDown
-            respond(id: id, result: .null)
-        case "textDocument/didOpen": textDocumentDidOpen(params)
-        case "textDocument/didChange": textDocumentDidChange(params)
-        case "textDocument/didClose": textDocumentDidClose(params)
-        case "textDocument/didSave": break
-        case "workspace/didChangeConfiguration": workspaceDidChangeConfiguration(params)
-        case "$/cancelRequest": cancelRequest(params)  // recorded as read; answered here when worked on in the background
-        case "$/setTrace": break
-        case "textDocument/diagnostic": textDocumentDiagnostic(id, params)
-        case "textDocument/hover": textDocumentHover(id, params)
-        case "textDocument/completion": textDocumentCompletion(id, params)
-        case "textDocument/inlayHint": textDocumentInlayHint(id, params)
-        case "inlayHint/resolve": inlayHintResolve(id, params)
-        case "textDocument/documentSymbol": textDocumentDocumentSymbol(id, params)
-        case "textDocument/foldingRange": textDocumentFoldingRange(id, params)
-        case "textDocument/selectionRange": textDocumentSelectionRange(id, params)
-        case "textDocument/semanticTokens/full": textDocumentSemanticTokens(id, params, ranged: false)
-        case "textDocument/semanticTokens/range": textDocumentSemanticTokens(id, params, ranged: true)
-        case "textDocument/documentColor": textDocumentDocumentColor(id, params)
-        case "textDocument/colorPresentation": textDocumentColorPresentation(id, params)
-        case "textDocument/definition": textDocumentDefinition(id, params)
-        case "textDocument/references": textDocumentReferences(id, params)
-        case "textDocument/documentHighlight": textDocumentDocumentHighlight(id, params)
-        case "textDocument/prepareRename": textDocumentPrepareRename(id, params)
-        case "textDocument/rename": textDocumentRename(id, params)
-        case "textDocument/formatting": textDocumentFormatting(id, params)
-        case "textDocument/rangeFormatting": textDocumentRangeFormatting(id, params)
-        case "textDocument/codeAction": textDocumentCodeAction(id, params)
-        case "workspace/executeCommand": workspaceExecuteCommand(id, params)
-        default:
-            if message.isRequest {
-                respond(id: id, error: .methodNotFound, "unknown method \(message.method)")
-            }
+        guard let method = Self.methodsByName[message.method] else {
+            if message.isRequest { respond(id: id, error: .methodNotFound, "unknown method \(message.method)") }
+            return
         }
+        method.handle(&self, id, params)
     }
 
     // MARK: lifecycle
+
+    mutating func initialized() {
+        // The response is not needed: a client that declined is a client without formatting.
+        if registersFormatting { request(LSPMethod.registerCapability, id: .string("trellis.register-formatting"), Capabilities.formattingRegistration) }
+    }
+
+    mutating func shutdown(_ id: JSONValue) {
+        state = .shutDown
+        respond(id: id, result: .null)
+    }
 
     mutating func initialize(_ id: JSONValue, _ params: JSONValue) {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.arrayElements?.compactMap(\.stringValue) ?? []
@@ -320,7 +294,7 @@ public struct LanguageServer {
     func publish(uri: String, diagnostics: [JSONValue], version: Int?) {
         var params: [(String, JSONValue)] = [("uri", .string(uri)), ("diagnostics", .array(diagnostics))]
         if let version { params.append(("version", LSPJSON.number(version))) }
-        notify("textDocument/publishDiagnostics", LSPJSON.object(params))
+        notify(LSPMethod.publishDiagnostics, LSPJSON.object(params))
     }
 
     mutating func textDocumentDiagnostic(_ id: JSONValue, _ params: JSONValue) {
