@@ -121,7 +121,7 @@ public enum Completion {
 
     static func splitItems(_ replacing: Range<Int>) -> [CompletionItem] {
         [GridKey.rows, GridKey.cols].map { key in
-            item(key.info.json, .keyword, key.info.summary, insert: "\(key.info.json) ${1:fill} | ${2:fill}", snippet: true, replacing: replacing)
+            item(key.jsonName, .keyword, key.info.summary, insert: "\(key.jsonName) ${1:fill} | ${2:fill}", snippet: true, replacing: replacing)
         }
     }
 
@@ -236,7 +236,7 @@ public enum Completion {
                 let from = min(inner.lowerBound + start, offset)
                 return GridSchema.alignmentWords.map { item($0, .value, "alignment", replacing: from..<offset) }
             case .size?:
-                return GridKey.size.info.values.map { item($0, .size, GridKey.size.info.json, replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound)) }
+                return GridKey.size.info.values.map { item($0, .size, GridKey.size.jsonName, replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound)) }
             default: return []
             }
         }

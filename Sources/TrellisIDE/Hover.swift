@@ -171,7 +171,7 @@ public enum Hover {
             return nil
         case .kwRows, .kwCols:
             let key: GridKey = token.kind == .kwRows ? .rows : .cols
-            return HoverInfo(markdown: "**`\(key.info.json)`** — \(key.info.summary)\n\nJSON: `\"\(key.info.json)\": [ … ]`", range: token.range)
+            return HoverInfo(markdown: "**`\(key.jsonName)`** — \(key.info.summary)\n\nJSON: `\"\(key.jsonName)\": [ … ]`", range: token.range)
         case .kwLayout:
             return HoverInfo(markdown: "**`layout NAME cell`** — a grid dictionary of its own, written to `NAME.json` by `trellis build`.", range: token.range)
         case .kwTemplate:

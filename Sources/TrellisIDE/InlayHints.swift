@@ -64,7 +64,7 @@ public enum InlayHints {
         guard let object = analysis.file.jsonRoot?.value(spanning: written) else {
             return (nil, nil)
         }
-        let size = JSONQueries.member(of: object, named: GridKey.size.info.json)
+        let size = JSONQueries.member(of: object, named: GridKey.size.jsonName)
         return (written.lowerBound + 1, size?.value.range.upperBound ?? written.lowerBound + 1)
     }
 

@@ -108,7 +108,7 @@ public enum Symbols {
     static func jsonChildren(_ place: JSONPlace) -> [(JSONNode, String)] {
         guard place.depth < maximumDepth, case .object(let members) = place.node.kind else { return [] }
         var children: [(JSONNode, String)] = []
-        for key in [GridKey.cols.info.json, GridKey.rows.info.json] {
+        for key in [GridKey.cols.jsonName, GridKey.rows.jsonName] {
             guard let member = members.last(where: { $0.key == key }), case .array(let elements) = member.value.kind else { continue }
             for element in elements {
                 let number = children.count + 1
@@ -123,12 +123,12 @@ public enum Symbols {
         var selection = node.range
         var size = ""
         if case .object(let members) = node.kind {
-            if let member = members.last(where: { $0.key == GridKey.size.info.json }) {
+            if let member = members.last(where: { $0.key == GridKey.size.jsonName }) {
                 size = String(decoding: JSONWriter.write(member.value.value, style: .compact), as: UTF8.self).trimmingNewline
                 selection = member.keyRange
             }
             if depth < maximumDepth, selection == node.range,
-               let member = [GridKey.cols.info.json, GridKey.rows.info.json].lazy.compactMap({ key in members.last(where: { $0.key == key }) }).first(where: { $0.value.type == .array }) {
+               let member = [GridKey.cols.jsonName, GridKey.rows.jsonName].lazy.compactMap({ key in members.last(where: { $0.key == key }) }).first(where: { $0.value.type == .array }) {
                 selection = member.keyRange
             }
         }

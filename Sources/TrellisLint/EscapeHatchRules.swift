@@ -47,7 +47,7 @@ enum EscapeHatchRules {
                 given.keys[.size] = tree.range(of: child)
                 given.sizeIsZero = token.kind == .number && Double(tree.text(token)) == 0
             case .split:
-                let rows = token.kind == .kwRows || (token.kind == .identifier && Parser.splitKeyword(misspelledAs: tree.text(token)) == GridKey.rows.info.json)
+                let rows = token.kind == .kwRows || (token.kind == .identifier && Parser.splitKeyword(misspelledAs: tree.text(token)) == GridKey.rows.jsonName)
                 given.keys[rows ? .rows : .cols] = token.range
             case .attribute where node.attributeName == .json:
                 hatches.append(child)

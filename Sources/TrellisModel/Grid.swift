@@ -63,7 +63,7 @@ public enum Edge: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    public var jsonKey: String { gridKey.info.json }
+    public var jsonKey: String { gridKey.jsonName }
 
     /// The order the runtime reads borderlines in (top, left, bottom, right).
     public var order: Int {

@@ -97,11 +97,11 @@ struct ImportBuilder {
             guard let value = last.removeValue(forKey: key) else { continue }
             spell(key, value, into: node, isRoot: isRoot)
         }
-        if case .array(let cols)? = members.last(where: { $0.key == GridKey.cols.info.json })?.value {
+        if case .array(let cols)? = members.last(where: { $0.key == GridKey.cols.jsonName })?.value {
             node.children += cols.map { self.node($0, isRoot: false) }
             if !cols.isEmpty { node.axis = .cols }
         }
-        if case .array(let rows)? = members.last(where: { $0.key == GridKey.rows.info.json })?.value {
+        if case .array(let rows)? = members.last(where: { $0.key == GridKey.rows.jsonName })?.value {
             if node.axis == .cols, !rows.isEmpty { node.comment = "the JSON had both cols and rows; the runtime reads them all as rows" }
             node.children += rows.map { self.node($0, isRoot: false) }
             if !rows.isEmpty { node.axis = .rows }

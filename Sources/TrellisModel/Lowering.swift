@@ -436,7 +436,7 @@ struct LoweringState {
     /// Whether a split's misspelled keyword (S010) is read as `rows` (out of line: rare).
     @inline(never)
     func misspellsRows(_ keyword: Token) -> Bool {
-        Parser.splitKeyword(misspelledAs: text(keyword)) == GridKey.rows.info.json
+        Parser.splitKeyword(misspelledAs: text(keyword)) == GridKey.rows.jsonName
     }
 
     /// M111: a cell's own `gravity` replaces the alignment its `overlap` (its own or its
@@ -729,7 +729,7 @@ struct LoweringState {
                 return nil
             }
             let value = tokens[index + 1]
-            let field = BorderlineField.table.lookup(bytes, key.range)
+            let field = bytes.withUnsafeBufferPointer { BorderlineField.lookup($0, key.range) }
             if field == .color {
                 switch value.kind {
                 case .color where usesFastPaths && source(value.range, ValueChecks.isPlainHexColor):
@@ -745,33 +745,33 @@ struct LoweringState {
                     report(.badAttributeArguments, "a borderline color is `#RRGGBB`, `#AARRGGBB` or a name such as `red`", value.range)
                     return nil
                 }
-            } else {
+            } else if let field {
                 guard value.kind == .number, let number = NumberParsing.double(bytes, value.range) else {
                     report(.badAttributeArguments, "`\(text(key))` takes a number", value.range)
                     return nil
                 }
-                if field == .thick {
+                switch field {
+                case .thick:
                     line.thick = number
                     if let finding = ValueChecks.thick(number) { report(finding, at: value.range) }
-                } else if field == .head {
-                    line.head = number
-                } else if field == .tail {
-                    line.tail = number
-                } else if field == .offset {
-                    line.offset = number
-                } else if field == .dash {
-                    line.dash = number
-                } else {
-                    let keyText = text(key)
-                    var message = "a borderline has no `\(keyText)`"
-                    var fixIts: [FixIt] = []
-                    if let suggestion = Suggestion.closest(to: keyText, among: GridSchema.borderlineFields) {
-                        message += "; did you mean `\(suggestion)`?"
-                        fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
-                    }
-                    report(.badAttributeArguments, message, key.range, fixIts: fixIts)
-                    return nil
+                case .head: line.head = number
+                case .tail: line.tail = number
+                case .offset: line.offset = number
+                case .dash: line.dash = number
+                case .color: break
                 }
+            } else {
+                // An unknown field is named first, whatever its value: `colour red` is a
+                // misspelled field, not a color where a number belongs.
+                let keyText = text(key)
+                var message = "a borderline has no `\(keyText)`"
+                var fixIts: [FixIt] = []
+                if let suggestion = Suggestion.closest(to: keyText, among: GridSchema.borderlineFields) {
+                    message += "; did you mean `\(suggestion)`?"
+                    fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
+                }
+                report(.badAttributeArguments, message, key.range, fixIts: fixIts)
+                return nil
             }
             index += 2
         }

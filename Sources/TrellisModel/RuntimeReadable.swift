@@ -36,7 +36,7 @@ public enum ReadableKind: Sendable {
 extension RuntimeReadable {
     /// The value of the LAST member named as 2.0+ JSON names `key` (a key both dialects
     /// spell alike, such as `size`).
-    public func lastMember(_ key: GridKey) -> Self? { lastMember(key.info.json) }
+    public func lastMember(_ key: GridKey) -> Self? { lastMember(key.jsonName) }
 
     public func forEachGridMember(_ body: (GridKey?, () -> String, Self) -> Void) {
         forEachMember { name, value in body(GridSchema.key(json: name), { name }, value) }

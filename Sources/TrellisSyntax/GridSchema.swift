@@ -8,6 +8,10 @@ public enum GridKey: UInt8, CaseIterable, Sendable {
     /// The schema entry for this key.
     public var info: GridKeyInfo { GridSchema.entries[Int(rawValue)] }
 
+    /// The key's JSON spelling in MyLayout 2.0+ (`spacing`; `info.json`), read without copying
+    /// the schema row: the readers ask it per grid.
+    public var jsonName: String { GridSchema.jsonName(self, legacy: false) }
+
     /// The borderline keys in the runtime's reading order (top, left, bottom, right).
     public static let borderlines: [GridKey] = [.topBorderline, .leftBorderline, .bottomBorderline, .rightBorderline]
 }

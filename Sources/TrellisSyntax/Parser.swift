@@ -23,14 +23,14 @@ public enum Parser {
     public static func splitKeywords(misspelledAs name: String) -> [String] {
         let lowered = Array(name.lowercased().utf8)
         guard lowered.count <= 7 else { return [] }
-        let rows = GridKey.rows.info.json, cols = GridKey.cols.info.json
+        let rows = GridKey.rows.jsonName, cols = GridKey.cols.jsonName
         if lowered == Array("column".utf8) || lowered == Array("columns".utf8) { return [cols] }
         return [rows, cols].filter { Suggestion.editDistance(lowered, Array($0.utf8)) <= 1 }
     }
 
     /// Whether a part's text begins with a split keyword.
     static func startsSplit(_ text: String) -> Bool {
-        text.hasPrefix(GridKey.rows.info.json) || text.hasPrefix(GridKey.cols.info.json)
+        text.hasPrefix(GridKey.rows.jsonName) || text.hasPrefix(GridKey.cols.jsonName)
     }
 
     /// The first of ``splitKeywords(misspelledAs:)``, which the parser reads the name as.

@@ -72,8 +72,8 @@ public enum TokenKind: UInt8, Sendable {
         case .kwPreview: return "preview"
         case .kwTemplate: return "template"
         case .kwLayout: return "layout"
-        case .kwRows: return GridKey.rows.info.json
-        case .kwCols: return GridKey.cols.info.json
+        case .kwRows: return GridKey.rows.jsonName
+        case .kwCols: return GridKey.cols.jsonName
         case .kwFill: return "fill"
         case .kwWrap: return "wrap"
         case .kwRtl: return "rtl"
