@@ -92,7 +92,7 @@ struct JSONReaderState {
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, loss: JSONReader.Loss? = nil,
                          fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
-        report(code, .error, message, range, fix: fix, labels: labels)
+        report(code, code.severity, message, range, fix: fix, labels: labels)
         // Skipping nothing loses nothing.
         if let loss, loss != .skipped || !range.isEmpty { losses.append(JSONReader.LossAt(range: range, loss: loss)) }
     }

@@ -106,7 +106,7 @@ struct LoweringState {
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
                          notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
-        report(code, .error, message, range, notes: notes, fixIts: fixIts, labels: labels)
+        report(code, code.severity, message, range, notes: notes, fixIts: fixIts, labels: labels)
     }
 
     mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,

@@ -87,6 +87,61 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     /// `DiagnosticTag.Unnecessary`).
     public var isUnnecessary: Bool { self == .unusedTemplate }
 
+
+    /// The severity a finding of this code is reported with: what `check`'s exit status and an
+    /// editor's mark follow. A few codes have a milder case too (``milderSeverities``).
+    public var severity: Severity {
+        switch self {
+        case .trailingComma,
+             .duplicateKey,
+             .attributeGivenTwice,
+             .unusedTemplate,
+             .noLayout,
+             .sizeStringReadAsFill,
+             .percentageOf100OrMore,
+             .ratiosOver100Percent,
+             .gravityOnIgnoredAxis,
+             .placeholderOnNonLeaf,
+             .overlapOverwritten,
+             .tagZero,
+             .actionNotOneArgumentSelector,
+             .colorMisread,
+             .borderlineThinnerThanOne,
+             .malformedPadding,
+             .spaceVersusSpacing,
+             .valueTypeConverted,
+             .unknownKey,
+             .gravityWordDroppedOrMisread,
+             .childrenOverflow,
+             .cellGetsNoLength,
+             .borderlinesAwayUnderRTL,
+             .heightNeverSettles,
+             .framesChangeOnRelayout:
+            return .warning
+        case .attributesOnLastItemOfList,
+             .numberReadAsRatio,
+             .viewAlignedByUnsetSize,
+             .anchorOnLeaf,
+             .sizeOnRoot,
+             .sizeDependsOnUnknownView:
+            return .info
+        default:
+            return .error
+        }
+    }
+
+    /// The milder severities some findings of this code have, with the case in each comment.
+    public var milderSeverities: [Severity] {
+        switch self {
+        case .badTarget: return [.warning]  // the target declared twice (the last counts)
+        case .textEncoding: return [.info]  // a file in another encoding, read after transcoding
+        case .colorMisread: return [.info]  // a color the runtime reads, written unusually
+        case .valueTypeConverted: return [.info]  // a number where a flag belongs, read as expected
+        case .framesChangeOnRelayout: return [.info]  // only frames nobody sees change
+        default: return []
+        }
+    }
+
     public static func < (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.rawValue < right.rawValue }
 
     /// A one-line title (docs/diagnostics.md has a section under each).

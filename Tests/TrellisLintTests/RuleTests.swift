@@ -235,6 +235,9 @@ final class DiagnosticCatalogTests: XCTestCase {
         let sections = lines.filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) }
         XCTAssertEqual(sections, DiagnosticCode.allCases.map(\.id))
         let listed = lines.filter { $0.hasPrefix("| [") }.map(String.init)
-        XCTAssertEqual(listed, DiagnosticCode.allCases.map { "| [\($0.id)](#\($0.anchor)) | \($0.title) |" })
+        XCTAssertEqual(listed, DiagnosticCode.allCases.map { code in
+            let milder = code.milderSeverities.map(\.rawValue).joined(separator: ", ")
+            return "| [\(code.id)](#\(code.anchor)) | \(code.title) | \(code.severity.rawValue)\(milder.isEmpty ? "" : " (or \(milder))") |"
+        })
     }
 }

@@ -1,0 +1,53 @@
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// `DiagnosticCode.severity` is the severity every finding of a code has (or one of its
+/// `milderSeverities`): on the examples, the annotated fixtures, generated programs (whole
+/// and with words dropped or swapped), their JSON (whole and broken) and the corpus.
+final class SeverityTests: XCTestCase {
+    func testEveryFindingHasItsCodesSeverity() throws {
+        var sources: [(SourceFile, InputKind)] = []
+        for folder in [TestPaths.examples, TestPaths.packageRoot.appendingPathComponent("Tests/fixtures/diagnostics")] {
+            for url in TestPaths.files(in: folder, withExtension: "trellis") {
+                sources.append((SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url)), .trellis))
+            }
+        }
+        var generator = ProgramGenerator(seed: 31)
+        var random = SeededRandom(seed: 32)
+        let words = ["gravity(topp)", "colour", "spase(2)", "tag(0)", "padding(1 2 3)", "* 0", "120%", "-2", "|", "{", "}", "rowz", "anchor", "overlap(top)", "wrap"]
+        for number in 0..<400 {
+            let program = generator.program()
+            var parts = program.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            for _ in 0..<Int.random(in: 0..<4, using: &random) where !parts.isEmpty {
+                let index = Int.random(in: 0..<parts.count, using: &random)
+                if random.chance(50) { parts[index] = random.pick(words) } else { parts.remove(at: index) }
+            }
+            sources.append((SourceFile(name: "p\(number).trellis", text: program), .trellis))
+            sources.append((SourceFile(name: "m\(number).trellis", text: parts.joined(separator: " ")), .trellis))
+            for layout in LoadedFile.load(SourceFile(name: "p.trellis", text: program), kind: .trellis).layouts {
+                var json = Array(layout.jsonBytes(style: .pretty))
+                sources.append((SourceFile(name: "j\(number).json", bytes: json), .json))
+                if !json.isEmpty { json.remove(at: Int.random(in: 0..<json.count, using: &random)) }
+                sources.append((SourceFile(name: "b\(number).json", bytes: json), .json))
+            }
+        }
+        if let files = try? TestPaths.corpusFiles("seeds", "mylayout", "runtime") {
+            for url in files { sources.append((SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url)), .json)) }
+        }
+        var seen: Set<String> = []
+        for (source, kind) in sources {
+            for target in [nil, Dialect.any] {
+                for diagnostic in Linter.lint(LoadedFile.load(source, kind: kind, target: target)) {
+                    seen.insert(diagnostic.code.id)
+                    let allowed = [diagnostic.code.severity] + diagnostic.code.milderSeverities
+                    XCTAssertTrue(allowed.contains(diagnostic.severity),
+                                  "\(source.name): \(diagnostic.code) is \(diagnostic.severity), not \(allowed): \(diagnostic.message)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(seen.count, 30, "the inputs show too few codes to hold anything")
+    }
+}
