@@ -33,7 +33,8 @@ let package = Package(
         .plugin(name: "TrellisBuildPlugin", capability: .buildTool(), dependencies: ["trellis"]),
         .plugin(
             name: "TrellisCheckPlugin",
-            capability: .command(intent: .custom(verb: "trellis-check", description: "Lint the .trellis files and grid-dictionary JSON of the package's targets")),
+            capability: .command(
+                intent: .custom(verb: "trellis-check", description: "Lint the .trellis files and grid-dictionary JSON of the package's targets")),
             dependencies: ["trellis"]
         ),
         .executableTarget(

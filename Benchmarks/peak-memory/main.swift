@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // `peak-memory COMMAND ARGUMENT…`: runs the command (its output to /dev/null) and prints its
@@ -29,7 +29,7 @@ var status: Int32 = 0
 var usage = rusage()
 guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { exit(1) }
 #if os(macOS)
-print(usage.ru_maxrss / 1024)  // bytes there
+    print(usage.ru_maxrss / 1024)  // bytes there
 #else
-print(usage.ru_maxrss)
+    print(usage.ru_maxrss)
 #endif

@@ -28,8 +28,9 @@ func run(_ path: String, _ arguments: [String]) -> ProcessRun {
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let elapsed = ContinuousClock.now - start
-    return ProcessRun(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                      peakKiB: usage.ru_maxrss, status: status)
+    return ProcessRun(
+        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+        peakKiB: usage.ru_maxrss, status: status)
 }
 
 /// The peak resident memory of `path` run with `arguments`, measured by the `peak-memory`
@@ -146,8 +147,11 @@ func processBenchmark(quick: Bool) {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    let version = racePair(rounds: quick ? 50 : 200, { run(trellis, ["--version"]) }, { hasJQ ? run(jq, ["--version"]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
-    print("  trellis --version \(milliseconds(version.0))" + (hasJQ ? " ÷ jq --version \(milliseconds(version.1)) = \(format(version.0.seconds / version.1.seconds, 2))  (goal ≤ 2)" : ""))
+    let version = racePair(
+        rounds: quick ? 50 : 200, { run(trellis, ["--version"]) }, { hasJQ ? run(jq, ["--version"]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print(
+        "  trellis --version \(milliseconds(version.0))"
+            + (hasJQ ? " ÷ jq --version \(milliseconds(version.1)) = \(format(version.0.seconds / version.1.seconds, 2))  (goal ≤ 2)" : ""))
 
     var paths: [String] = []
     // Valid JSON only: jq stops at the first file it cannot parse.
@@ -156,8 +160,12 @@ func processBenchmark(quick: Bool) {
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         paths.append(path)
     }
-    let check = racePair(rounds: quick ? 3 : 7, { run(trellis, ["check", "--format", "json"] + paths) }, { hasJQ ? run(jq, ["empty"] + paths) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
-    print("  trellis check of 1,000 files \(milliseconds(check.0))" + (hasJQ ? " ÷ jq empty on them \(milliseconds(check.1)) = \(format(check.0.seconds / check.1.seconds, 2))  (goal ≤ 1)" : ""))
+    let check = racePair(
+        rounds: quick ? 3 : 7, { run(trellis, ["check", "--format", "json"] + paths) },
+        { hasJQ ? run(jq, ["empty"] + paths) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print(
+        "  trellis check of 1,000 files \(milliseconds(check.0))"
+            + (hasJQ ? " ÷ jq empty on them \(milliseconds(check.1)) = \(format(check.0.seconds / check.1.seconds, 2))  (goal ≤ 1)" : ""))
 
     let big = generateTrellis(bytes: 5_000_000, oneLayout: true)
     let trellisPath = folder.appendingPathComponent("big.trellis").path
@@ -167,12 +175,20 @@ func processBenchmark(quick: Bool) {
     let jsonSize = (try? FileManager.default.attributesOfItem(atPath: jsonPath)[.size] as? Int) ?? 0
     // Both write their JSON to standard output (/dev/null), as `jq` does; `-o` adds writing a
     // file and syncing it to the disk before the rename that makes it appear whole.
-    let build = racePair(rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath]) },
-                         { hasJQ ? run(jq, ["-c", ".", jsonPath]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
-    print("  trellis build of \(format(megabytes(big.utf8.count), 1)) MB of Trellis to stdout \(milliseconds(build.0))" + (hasJQ ? " ÷ jq -c . on its \(format(megabytes(jsonSize), 1)) MB of JSON \(milliseconds(build.1)) = \(format(build.0.seconds / build.1.seconds, 2))  (goal ≤ 0.2)" : ""))
-    let toFile = racePair(rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath, "-o", folder.appendingPathComponent("out.json").path]) },
-                          { hasJQ ? run(jq, ["-c", ".", jsonPath]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
-    print("  trellis build -o FILE (written, synced, renamed) \(milliseconds(toFile.0))" + (hasJQ ? " ÷ jq -c . \(milliseconds(toFile.1)) = \(format(toFile.0.seconds / toFile.1.seconds, 2))" : ""))
+    let build = racePair(
+        rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath]) },
+        { hasJQ ? run(jq, ["-c", ".", jsonPath]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print(
+        "  trellis build of \(format(megabytes(big.utf8.count), 1)) MB of Trellis to stdout \(milliseconds(build.0))"
+            + (hasJQ
+                ? " ÷ jq -c . on its \(format(megabytes(jsonSize), 1)) MB of JSON \(milliseconds(build.1)) = \(format(build.0.seconds / build.1.seconds, 2))  (goal ≤ 0.2)"
+                : ""))
+    let toFile = racePair(
+        rounds: quick ? 3 : 5, { run(trellis, ["build", trellisPath, "-o", folder.appendingPathComponent("out.json").path]) },
+        { hasJQ ? run(jq, ["-c", ".", jsonPath]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+    print(
+        "  trellis build -o FILE (written, synced, renamed) \(milliseconds(toFile.0))"
+            + (hasJQ ? " ÷ jq -c . \(milliseconds(toFile.1)) = \(format(toFile.0.seconds / toFile.1.seconds, 2))" : ""))
 
     let tenMB = tenMegabyteGridDictionary()
     let tenPath = folder.appendingPathComponent("ten.json").path
@@ -182,7 +198,9 @@ func processBenchmark(quick: Bool) {
         return
     }
     let ratio = Double(peakKiB * 1024) / Double(tenMB.count)
-    print("  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)")
+    print(
+        "  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)"
+    )
 }
 
 /// One grid dictionary of about 10 MB: a long list of product-card rows, pretty-printed.

@@ -60,7 +60,10 @@ func scalingBenchmark(quick: Bool) {
                 let result = run(trellis, command.arguments + [path])
                 // `check` exits 1 on findings; anything else is a failure.
                 let exitCode = result.status & 0x7f == 0 ? (result.status >> 8) & 0xff : -1
-                guard exitCode == 0 || exitCode == 1 else { best = .nan; break }
+                guard exitCode == 0 || exitCode == 1 else {
+                    best = .nan
+                    break
+                }
                 best = min(best, result.seconds)
             }
             perGrid.append(best / Double(input.grids) * 1e9)

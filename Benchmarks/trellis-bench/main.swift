@@ -124,7 +124,9 @@ func layoutBenchmark(grids count: Int) {
     let flattenPerGrid = flattenTime / Double(total) * 1e9
     let parsePerGrid = parseTime / Double(total) * 1e9
     let readPerGrid = readTime / Double(total) * 1e9
-    print("  \(String(total).padding(toLength: 9, withPad: " ", startingAt: 0)) grids: layout pass \(format(perGrid)) ns/grid (goal ≤ 60) · the pass and every frame read once \(format(readPerGrid)) ns/grid · flattening the tree once per layout \(format(flattenPerGrid)) ns/grid · JSONSerialization parse of the same tree \(format(parsePerGrid)) ns/grid, ratio \(format(parsePerGrid / perGrid, 2))× (height \(format(result.height)), checksum \(format(checksum)))")
+    print(
+        "  \(String(total).padding(toLength: 9, withPad: " ", startingAt: 0)) grids: layout pass \(format(perGrid)) ns/grid (goal ≤ 60) · the pass and every frame read once \(format(readPerGrid)) ns/grid · flattening the tree once per layout \(format(flattenPerGrid)) ns/grid · JSONSerialization parse of the same tree \(format(parsePerGrid)) ns/grid, ratio \(format(parsePerGrid / perGrid, 2))× (height \(format(result.height)), checksum \(format(checksum)))"
+    )
 }
 
 /// The tree as a grid dictionary, for the baseline.
@@ -241,7 +243,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--only"), index + 1 < Comma
         profileCheckStage(CommandLine.arguments[index + 1])
         exit(0)
     }
-    let megabytes = CommandLine.arguments.firstIndex(of: "--megabytes").flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 1
+    let megabytes =
+        CommandLine.arguments.firstIndex(of: "--megabytes").flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 1
     profileStage(CommandLine.arguments[index + 1], runs: runs, bytes: megabytes * 1_000_000)
     exit(0)
 }
@@ -324,7 +327,9 @@ func checkBenchmark(files count: Int) {
     }
     print("check over \(count) grid-dictionary files (\(format(megabytes(total), 2)) MB, \(findings) findings, frames at 375x667@2x)")
     print("  trellis check (read, parse, lint, lay out)  \(format(trellisTime * 1000)) ms")
-    print("    of which, from bytes in memory: tolerant JSON read \(format(readTime * 1000)) ms, load (read + runtime model) \(format(loadTime * 1000)) ms, lint \(format(lintTime * 1000)) ms")
+    print(
+        "    of which, from bytes in memory: tolerant JSON read \(format(readTime * 1000)) ms, load (read + runtime model) \(format(loadTime * 1000)) ms, lint \(format(lintTime * 1000)) ms"
+    )
     print("  JSONSerialization parse only                \(format(foundationTime * 1000)) ms  (ratio \(format(foundationTime / trellisTime, 2))×)")
     print("  (jq on the same files, whole processes: see the next section; jq stops at the first file with a trailing comma)")
 }
@@ -368,14 +373,22 @@ func stagesBenchmark(path: String) {
     stages.append(("layout trees (from the runtime)", measure(runs: 20) { trees = runtimes.map(LayoutTree.init) }))
     stages.append(("layout trees (what analysis does)", measure(runs: 20) { trees = file.layouts.map(LayoutTree.init) }))
     let viewports = LintOptions().viewports(for: file)
-    stages.append(("screens (settled + relayout)", measure(runs: 20) {
-        for tree in trees { for viewport in viewports { _ = LayoutEngine.screens(tree, viewport: viewport, relayouts: 1) } }
-    }))
+    stages.append(
+        (
+            "screens (settled + relayout)",
+            measure(runs: 20) {
+                for tree in trees { for viewport in viewports { _ = LayoutEngine.screens(tree, viewport: viewport, relayouts: 1) } }
+            }
+        ))
     stages.append(("lint with screens", measure(runs: 20) { _ = Linter.run(file, trees: trees) }))
-    stages.append(("whole analysis", measure(runs: 20) {
-        let loaded = LoadedFile.load(source, kind: kind)
-        _ = Linter.run(loaded, trees: loaded.layouts.map(LayoutTree.init))
-    }))
+    stages.append(
+        (
+            "whole analysis",
+            measure(runs: 20) {
+                let loaded = LoadedFile.load(source, kind: kind)
+                _ = Linter.run(loaded, trees: loaded.layouts.map(LayoutTree.init))
+            }
+        ))
     print("One analysis of \(path) (\(source.bytes.count) bytes, \(trees.reduce(0) { $0 + $1.count }) grids), best of 20:")
     for (name, time) in stages { print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(format(time * 1000, 2)) ms") }
 }

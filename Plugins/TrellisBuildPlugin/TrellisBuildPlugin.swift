@@ -15,7 +15,9 @@ struct TrellisBuildPlugin: BuildToolPlugin {
         // sets the runtime for files without a `target` directive (build plugins take no
         // arguments, and a configuration file would be an unhandled file of the target).
         let conditions = (target as? SwiftSourceModuleTarget)?.compilationConditions ?? []
-        let fallback = conditions.contains("TRELLIS_MYLAYOUT_2") ? ["--default-target", "2"]
+        let fallback =
+            conditions.contains("TRELLIS_MYLAYOUT_2")
+            ? ["--default-target", "2"]
             : conditions.contains("TRELLIS_MYLAYOUT_1") ? ["--default-target", "1"] : []
         // SwiftPM plans a plugin's outputs from file names and runs the plugin again only when
         // files are added or removed, never when one is edited: so each file holds one layout

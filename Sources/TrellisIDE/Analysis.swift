@@ -25,8 +25,10 @@ public struct Analysis: Sendable {
     /// compute are dropped as they go instead of being kept for requests, and a JSON file's
     /// syntax once the rules that read it have run (``file`` then has no `jsonRoot`).
     /// `parsed`: the parse of `source`, when an editor has reparsed it already (`Parser.reparse`).
-    public init(_ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
-                parsed: ParseResult? = nil) {
+    public init(
+        _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
+        parsed: ParseResult? = nil
+    ) {
         var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed)
         self.options = options
         trees = loaded.layouts.map(LayoutTree.init)

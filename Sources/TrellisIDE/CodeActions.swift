@@ -28,8 +28,10 @@ public enum CodeActions {
         if wanted("quickfix") {
             for diagnostic in analysis.diagnostics where touches(diagnostic.range, range) {
                 for (number, fix) in diagnostic.fixIts.enumerated() where !fix.edits.isEmpty {
-                    actions.append(CodeAction(title: fix.message + (fix.isSafe ? "" : " (review)"), kind: "quickfix", edits: fix.edits,
-                                              diagnostic: diagnostic, isPreferred: number == 0 && fix.isSafe))
+                    actions.append(
+                        CodeAction(
+                            title: fix.message + (fix.isSafe ? "" : " (review)"), kind: "quickfix", edits: fix.edits,
+                            diagnostic: diagnostic, isPreferred: number == 0 && fix.isSafe))
                 }
             }
         }
@@ -57,7 +59,8 @@ public enum CodeActions {
     public static func extractTemplate(_ analysis: Analysis, range: Range<Int>) -> CodeAction? {
         guard let tree = analysis.tree, analysis.file.diagnostics.allSatisfy({ $0.severity != .error }) else { return nil }
         guard let cellNode = tree.enclosing(.cell, from: tree.coveringNode(range)), let cell = CellSyntax(tree, cellNode),
-              tree.nodes[cellNode].parent > 0 || tree.nodes[tree.nodes[cellNode].parent].kind == .layoutDecl else { return nil }
+            tree.nodes[cellNode].parent > 0 || tree.nodes[tree.nodes[cellNode].parent].kind == .layoutDecl
+        else { return nil }
         let cellRange = cell.range
         guard !cellRange.isEmpty else { return nil }
         var bodyEnd = cellRange.upperBound
@@ -77,8 +80,10 @@ public enum CodeActions {
         // line the cell started on (the offside rule).
         let body2 = reindent(body, by: 2 - indentation(tree.source, of: cellRange.lowerBound))
         let declaration = "template \(name) {\n  " + body2 + "\n}\n\n"
-        let edits = [TextEdit(range: insertAt..<insertAt, replacement: declaration),
-                     TextEdit(range: cellRange, replacement: name + use)]
+        let edits = [
+            TextEdit(range: insertAt..<insertAt, replacement: declaration),
+            TextEdit(range: cellRange, replacement: name + use),
+        ]
         guard buildsTheSame(analysis, edits) else { return nil }
         return CodeAction(title: "Extract template `\(name)`", kind: "refactor.extract", edits: edits, diagnostic: nil, isPreferred: false)
     }
@@ -89,11 +94,13 @@ public enum CodeActions {
     /// applied (its size, attributes, split and repetition win).
     public static func inlineTemplate(_ analysis: Analysis, at offset: Int) -> CodeAction? {
         guard let tree = analysis.tree, analysis.file.diagnostics.allSatisfy({ $0.severity != .error }),
-              let index = tree.significantTokenIndex(at: offset) else { return nil }
+            let index = tree.significantTokenIndex(at: offset)
+        else { return nil }
         let refNode = tree.deepestNode(containingToken: index)
         guard tree.nodes[refNode].kind == .templateRef, let useNode = tree.enclosing(.cell, from: refNode), let use = CellSyntax(tree, useNode),
-              let name = use.templateRef, let declaration = Navigation.templateDeclaration(named: tree.text(name), in: tree),
-              let body = TemplateDecl(tree, declaration)?.body else { return nil }
+            let name = use.templateRef, let declaration = Navigation.templateDeclaration(named: tree.text(name), in: tree),
+            let body = TemplateDecl(tree, declaration)?.body
+        else { return nil }
         let source = tree.source
         func text(_ node: Int) -> String { source.text(in: tree.range(of: node)) }
         func text(_ token: Token) -> String { source.text(in: token.range) }
@@ -107,7 +114,9 @@ public enum CodeActions {
         for attribute in use.attributes { parts.append(text(attribute.node)) }
         let useIndent = indentation(source, of: use.range.lowerBound)
         let bodyIndent = indentation(source, of: body.range.lowerBound)
-        if let split = use.split { parts.append(text(split.node)) } else if let split = body.split {
+        if let split = use.split {
+            parts.append(text(split.node))
+        } else if let split = body.split {
             parts.append(reindent(text(split.node), by: useIndent - bodyIndent))
         }
         if let clause = tree.child(of: useNode, .repeatClause) { parts.append(text(clause)) }
@@ -151,7 +160,9 @@ public enum CodeActions {
     static func indentation(_ source: SourceFile, of offset: Int) -> Int {
         let line = source.lineRange(source.lineIndex(of: offset))
         var count = 0
-        while line.lowerBound + count < line.upperBound, source.bytes[line.lowerBound + count] == UInt8(ascii: " ") || source.bytes[line.lowerBound + count] == UInt8(ascii: "\t") {
+        while line.lowerBound + count < line.upperBound,
+            source.bytes[line.lowerBound + count] == UInt8(ascii: " ") || source.bytes[line.lowerBound + count] == UInt8(ascii: "\t")
+        {
             count += 1
         }
         return count

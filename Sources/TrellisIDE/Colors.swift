@@ -31,8 +31,9 @@ public enum Colors {
                 case .object:
                     node.forEachMember { member in
                         if let key = member.gridKey, key.info.valueKind == .borderline,
-                           let color = JSONQueries.member(of: member.value, named: BorderlineField.color.name),
-                           let text = color.value.string, let rgba = RGBA.parse(text), color.value.range.count >= 2 {
+                            let color = JSONQueries.member(of: member.value, named: BorderlineField.color.name),
+                            let text = color.value.string, let rgba = RGBA.parse(text), color.value.range.count >= 2
+                        {
                             result.append(DocumentColor(range: color.value.range.lowerBound + 1..<color.value.range.upperBound - 1, color: rgba))
                         }
                         stack.append(member.value)

@@ -56,8 +56,11 @@ public enum Completion {
         let sameLine = tree.source.lineIndex(of: token.start) == tree.source.lineIndex(of: before)
 
         switch token.kind {
-        case .kwTarget: return [item("mylayout 1", .value, "MyLayout 1.x: writes `space`", replacing: replacing),
-                                item("mylayout 2", .value, "MyLayout 2.0+: writes `spacing`", replacing: replacing)]
+        case .kwTarget:
+            return [
+                item("mylayout 1", .value, "MyLayout 1.x: writes `space`", replacing: replacing),
+                item("mylayout 2", .value, "MyLayout 2.0+: writes `spacing`", replacing: replacing),
+            ]
         case .kwPreview: return devices.map { item($0, .value, "a preview device", replacing: replacing) }
         case .kwLayout, .kwTemplate: return []
         case .pipe, .semicolon, .lBrace, .kwRows, .kwCols: return cellStartItems(tree, replacing: replacing)
@@ -92,7 +95,9 @@ public enum Completion {
     static func indentation(_ source: SourceFile, _ offset: Int) -> Int {
         let line = source.lineRange(source.lineIndex(of: offset))
         var count = 0
-        while line.lowerBound + count < offset, source.bytes[line.lowerBound + count] == UInt8(ascii: " ") || source.bytes[line.lowerBound + count] == UInt8(ascii: "\t") {
+        while line.lowerBound + count < offset,
+            source.bytes[line.lowerBound + count] == UInt8(ascii: " ") || source.bytes[line.lowerBound + count] == UInt8(ascii: "\t")
+        {
             count += 1
         }
         return count
@@ -101,7 +106,9 @@ public enum Completion {
     static func topLevelItems(_ replacing: Range<Int>) -> [CompletionItem] {
         [
             item("layout", .directive, "a layout: `layout NAME cell`", insert: "layout ${1:name} ${2:rows} ${3:fill}", snippet: true, replacing: replacing),
-            item("template", .directive, "a reusable cell: `template NAME { cell }`", insert: "template ${1:name} {\n  ${2:fill}\n}", snippet: true, replacing: replacing),
+            item(
+                "template", .directive, "a reusable cell: `template NAME { cell }`", insert: "template ${1:name} {\n  ${2:fill}\n}", snippet: true,
+                replacing: replacing),
             item("target", .directive, "the runtime: `target mylayout 1|2`", insert: "target mylayout ${1|1,2|}", snippet: true, replacing: replacing),
             item("preview", .directive, "a preview device", insert: "preview ${1:375x667@2x}", snippet: true, replacing: replacing),
         ]
@@ -130,8 +137,10 @@ public enum Completion {
         tree.forEachChild(of: 0) { index in
             guard let declaration = TemplateDecl(tree, index), let name = declaration.name else { return }
             let body = declaration.body.map { tree.source.text(in: $0.range) } ?? ""
-            result.append(CompletionItem(label: tree.text(name), kind: .template, detail: "template", documentation: "```trellis\n\(body.prefix(300))\n```",
-                                         insertText: tree.text(name), isSnippet: false, replacing: replacing))
+            result.append(
+                CompletionItem(
+                    label: tree.text(name), kind: .template, detail: "template", documentation: "```trellis\n\(body.prefix(300))\n```",
+                    insertText: tree.text(name), isSnippet: false, replacing: replacing))
         }
         return result
     }
@@ -152,8 +161,9 @@ public enum Completion {
             case .json: insert = "json({\"${1:key}\": ${2:value}})"
             case .content: insert = "content(${1:80}x${2:20})"
             }
-            return CompletionItem(label: name.spelling, kind: .attribute, detail: name.usage, documentation: name.summary,
-                                  insertText: insert, isSnippet: name.takesArguments, replacing: replacing)
+            return CompletionItem(
+                label: name.spelling, kind: .attribute, detail: name.usage, documentation: name.summary,
+                insertText: insert, isSnippet: name.takesArguments, replacing: replacing)
         }
     }
 
@@ -236,7 +246,9 @@ public enum Completion {
                 let from = min(inner.lowerBound + start, offset)
                 return GridSchema.alignmentWords.map { item($0, .value, "alignment", replacing: from..<offset) }
             case .size?:
-                return GridKey.size.info.values.map { item($0, .size, GridKey.size.jsonName, replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound)) }
+                return GridKey.size.info.values.map {
+                    item($0, .size, GridKey.size.jsonName, replacing: inner.lowerBound..<min(max(offset, inner.lowerBound), inner.upperBound))
+                }
             default: return []
             }
         }
@@ -272,8 +284,9 @@ public enum Completion {
             case .anyJSON: value = "\"${1}\""
             case .borderline: value = "{\"color\": \"${1:#EEEEEE}\", \"thick\": ${2:1}}"
             }
-            return CompletionItem(label: name, kind: .key, detail: key.info.usage, documentation: key.info.summary,
-                                  insertText: "\"\(name)\": \(value)", isSnippet: true, replacing: replacing)
+            return CompletionItem(
+                label: name, kind: .key, detail: key.info.usage, documentation: key.info.summary,
+                insertText: "\"\(name)\": \(value)", isSnippet: true, replacing: replacing)
         }
     }
 
@@ -282,7 +295,9 @@ public enum Completion {
         return members.contains { $0.value.range == object.range && GridSchema.key(json: $0.key)?.info.valueKind == .borderline }
     }
 
-    static func item(_ label: String, _ kind: CompletionItem.Kind, _ detail: String, insert: String? = nil, snippet: Bool = false, replacing: Range<Int>) -> CompletionItem {
+    static func item(_ label: String, _ kind: CompletionItem.Kind, _ detail: String, insert: String? = nil, snippet: Bool = false, replacing: Range<Int>)
+        -> CompletionItem
+    {
         CompletionItem(label: label, kind: kind, detail: detail, documentation: "", insertText: insert ?? label, isSnippet: snippet, replacing: replacing)
     }
 }

@@ -10,8 +10,11 @@ public enum Formatting {
     /// The formatted text of the whole document, or nil (also when `shouldStop` says so,
     /// between the formatter's stages and items).
     public static func format(_ analysis: Analysis, shouldStop: () -> Bool = { false }) -> String? {
-        guard analysis.file.kind == .trellis, case .formatted(let text) = VerifiedFormatting.format(analysis.source, parsed: analysis.file.parsed, workers: LargeStack.processors, shouldStop: shouldStop),
-              Array(text.utf8) != analysis.source.bytes else { return nil }
+        guard analysis.file.kind == .trellis,
+            case .formatted(let text) = VerifiedFormatting.format(
+                analysis.source, parsed: analysis.file.parsed, workers: LargeStack.processors, shouldStop: shouldStop),
+            Array(text.utf8) != analysis.source.bytes
+        else { return nil }
         return text
     }
 
@@ -40,7 +43,9 @@ public enum Formatting {
         let firstLine = source.lineIndex(of: range.lowerBound)
         let lastLine = source.lineIndex(of: max(range.lowerBound, range.upperBound - (range.isEmpty ? 0 : 1)))
         let lines = source.lineRange(firstLine).lowerBound..<source.lineRange(lastLine).upperBound
-        let chosen = all.filter { $0.range.overlaps(lines) || (lines.contains($0.range.lowerBound)) || ($0.range.isEmpty && $0.range.lowerBound == lines.upperBound) }
+        let chosen = all.filter {
+            $0.range.overlaps(lines) || (lines.contains($0.range.lowerBound)) || ($0.range.isEmpty && $0.range.lowerBound == lines.upperBound)
+        }
         guard chosen.count != all.count else { return all }
         guard !chosen.isEmpty, CodeActions.buildsTheSame(analysis, chosen) else { return [] }
         return chosen
@@ -67,7 +72,12 @@ public enum Formatting {
             return String(decoding: formattedBytes[first..<end], as: UTF8.self)
         }
         while step < script.count {
-            if script[step] == .same { x += 1; y += 1; step += 1; continue }
+            if script[step] == .same {
+                x += 1
+                y += 1
+                step += 1
+                continue
+            }
             let startX = x, startY = y
             while step < script.count, script[step] != .same {
                 if script[step] == .delete { x += 1 } else { y += 1 }

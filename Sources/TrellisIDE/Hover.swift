@@ -24,7 +24,8 @@ public enum Hover {
         guard let first = origins.first, let range = first.sourceRange else { return nil }
         // A template's own cell has no grid: the grids shown are its uses'.
         if let tree = analysis.tree, let cell = tree.enclosing(.cell, from: tree.coveringNode(offset..<offset)),
-           tree.nodes[cell].parent >= 0, tree.nodes[tree.nodes[cell].parent].kind == .templateDecl, tree.range(of: cell) != range {
+            tree.nodes[cell].parent >= 0, tree.nodes[tree.nodes[cell].parent].kind == .templateDecl, tree.range(of: cell) != range
+        {
             return HoverInfo(markdown: gridMarkdown(analysis, origins, hovered: cell), range: tree.range(of: cell))
         }
         return HoverInfo(markdown: gridMarkdown(analysis, origins), range: range)
@@ -58,13 +59,20 @@ public enum Hover {
             let length = LengthArithmetic.explain(result, grid: origin.index, parent: origin.parent, siblings: siblings, spacing: parentSpacing)
             let view = frame.viewFrame.map(FramesReport.rectText) ?? "–"
             let label = result.viewport.label ?? result.viewport.description
-            rows.append("| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |")
+            rows.append(
+                "| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |"
+            )
             let lines = result.borderlines.lines(of: origin.index)
             if !lines.isEmpty {
-                lineRows.append("borderlines at \(label): " + lines.map { "\($0.edge.rawValue) \(FramesReport.rectText($0.painted))" + ($0.state == .current ? "" : " (\($0.state.rawValue))") }.joined(separator: ", "))
+                lineRows.append(
+                    "borderlines at \(label): "
+                        + lines.map { "\($0.edge.rawValue) \(FramesReport.rectText($0.painted))" + ($0.state == .current ? "" : " (\($0.state.rawValue))") }
+                        .joined(separator: ", "))
                 odd += borderlineOddities(lines, viewport: label, rtl: result.viewport.rtl)
             }
-            odd += oddities(frame, index: origin.index, result: result, parent: origin.parent, viewport: label, analysis: analysis, layout: origin.layout, viewportIndex: viewportIndex)
+            odd += oddities(
+                frame, index: origin.index, result: result, parent: origin.parent, viewport: label, analysis: analysis, layout: origin.layout,
+                viewportIndex: viewportIndex)
         }
         var text = header + " · slot \(slotText)\n"
         if let tree = analysis.tree, let range = origin.sourceRange {
@@ -83,7 +91,9 @@ public enum Hover {
         let node = tree.enclosing(.cell, from: tree.coveringNode(range)) ?? tree.coveringNode(range)
         if let hovered, let template = TemplateDecl(tree, tree.nodes[hovered].parent), let name = template.name {
             // The template's own cell: it stands for its uses.
-            let more = instances > 1 ? "\(instances) uses; the first, at line \(tree.source.lineIndex(of: range.lowerBound) + 1), shown"
+            let more =
+                instances > 1
+                ? "\(instances) uses; the first, at line \(tree.source.lineIndex(of: range.lowerBound) + 1), shown"
                 : "used at line \(tree.source.lineIndex(of: range.lowerBound) + 1)"
             return "the cell of template `\(tree.text(name))`: \(more)\n"
         }
@@ -110,18 +120,23 @@ public enum Hover {
         var odd: [String] = []
         for line in lines {
             switch line.state {
-            case .stale: odd.append("at \(viewport) the \(line.edge.rawValue) borderline is where an earlier pass left it: this grid's final rectangle has a zero side")
+            case .stale:
+                odd.append("at \(viewport) the \(line.edge.rawValue) borderline is where an earlier pass left it: this grid's final rectangle has a zero side")
             case .never: odd.append("at \(viewport) the \(line.edge.rawValue) borderline is never painted: this grid has a zero side in every pass")
             case .current: break
             }
             if rtl, line.state != .never, abs(line.painted.x - line.intended.x) > 0.001 {
-                odd.append("at \(viewport) the \(line.edge.rawValue) borderline is painted at x \(FramesReport.number(line.painted.x)), not at the grid's edge (x \(FramesReport.number(line.intended.x))) (L004)")
+                odd.append(
+                    "at \(viewport) the \(line.edge.rawValue) borderline is painted at x \(FramesReport.number(line.painted.x)), not at the grid's edge (x \(FramesReport.number(line.intended.x))) (L004)"
+                )
             }
         }
         return odd
     }
 
-    static func oddities(_ frame: GridFrame, index: Int, result: LayoutResult, parent: Int?, viewport: String, analysis: Analysis, layout: Int, viewportIndex: Int) -> [String] {
+    static func oddities(
+        _ frame: GridFrame, index: Int, result: LayoutResult, parent: Int?, viewport: String, analysis: Analysis, layout: Int, viewportIndex: Int
+    ) -> [String] {
         var odd: [String] = []
         if frame.frame.width < 0 || frame.frame.height < 0 {
             odd.append("negative \(frame.frame.width < 0 ? "width" : "height") at \(viewport): the view gets 0")
@@ -131,18 +146,22 @@ public enum Hover {
             let epsilon = 0.001
             if frame.frame.x < outer.x - epsilon || frame.frame.y < outer.y - epsilon
                 || frame.frame.x + frame.frame.width > outer.x + outer.width + epsilon
-                || frame.frame.y + frame.frame.height > outer.y + outer.height + epsilon {
+                || frame.frame.y + frame.frame.height > outer.y + outer.height + epsilon
+            {
                 odd.append("extends past its parent at \(viewport): clipped if the parent clips")
             }
         }
         if frame.viewSizeIsUnset, let view = frame.viewFrame {
             let axes = [Rect.isOrdinary(view.width) ? nil : "width", Rect.isOrdinary(view.height) ? nil : "height"].compactMap { $0 }
-            odd.append("at \(viewport) gravity aligns a view that sets no \(axes.isEmpty ? "size" : axes.joined(separator: " or ")) of its own: MyLayout leaves it `CGFLOAT_MAX` (M108); give `content(WxH)` for the size the view sets")
+            odd.append(
+                "at \(viewport) gravity aligns a view that sets no \(axes.isEmpty ? "size" : axes.joined(separator: " or ")) of its own: MyLayout leaves it `CGFLOAT_MAX` (M108); give `content(WxH)` for the size the view sets"
+            )
         }
         if !result.settled { odd.append("never settles at \(viewport) (L005)") }
         if viewportIndex == 0, result.isScreen {
             if let again = analysis.relaidOut(layout: layout, viewport: viewportIndex), again.grids.indices.contains(index),
-               again.grids[index].frame != frame.frame {
+                again.grids[index].frame != frame.frame
+            {
                 odd.append("moves when laid out again at \(viewport) (pass-dependent, L006): then \(FramesReport.rectText(again.grids[index].frame))")
             }
         }
@@ -166,7 +185,10 @@ public enum Hover {
             }
             if tree.nodes[node].kind == .templateDecl, let declaration = TemplateDecl(tree, node), declaration.name == token {
                 let uses = Navigation.references(analysis, at: token.start, includeDeclaration: false).count
-                return HoverInfo(markdown: "**template** `\(tree.text(token))` · used \(uses) time\(uses == 1 ? "" : "s")\n\n```trellis\n\(tree.source.text(in: tree.range(of: node)).prefix(400))\n```", range: token.range)
+                return HoverInfo(
+                    markdown:
+                        "**template** `\(tree.text(token))` · used \(uses) time\(uses == 1 ? "" : "s")\n\n```trellis\n\(tree.source.text(in: tree.range(of: node)).prefix(400))\n```",
+                    range: token.range)
             }
             return nil
         case .kwRows, .kwCols:
@@ -175,11 +197,15 @@ public enum Hover {
         case .kwLayout:
             return HoverInfo(markdown: "**`layout NAME cell`** — a grid dictionary of its own, written to `NAME.json` by `trellis build`.", range: token.range)
         case .kwTemplate:
-            return HoverInfo(markdown: "**`template NAME { cell }`** — a cell to reuse by name; each use may override its size, tag and attributes.", range: token.range)
+            return HoverInfo(
+                markdown: "**`template NAME { cell }`** — a cell to reuse by name; each use may override its size, tag and attributes.", range: token.range)
         case .kwTarget:
-            return HoverInfo(markdown: "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`.", range: token.range)
+            return HoverInfo(
+                markdown: "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`.", range: token.range)
         case .kwPreview:
-            return HoverInfo(markdown: "**`preview WIDTHxHEIGHT@SCALEx [rtl]`** — a device frames are shown at (`wrap` for a height that wraps the content).", range: token.range)
+            return HoverInfo(
+                markdown: "**`preview WIDTHxHEIGHT@SCALEx [rtl]`** — a device frames are shown at (`wrap` for a height that wraps the content).",
+                range: token.range)
         default:
             return nil
         }
@@ -192,7 +218,8 @@ public enum Hover {
             text += "\n\nJSON key `\"\(json)\"`"
             if key == .spacing { text += " (`space` in MyLayout 1.x, `spacing` in 2.0+)" }
             if let cell = tree.enclosing(.cell, from: attribute),
-               let member = loweredMember(analysis, cell: tree.range(of: cell), key: json) {
+                let member = loweredMember(analysis, cell: tree.range(of: cell), key: json)
+            {
                 text += "; here it lowers to `\(member)`"
             }
         }
@@ -205,7 +232,8 @@ public enum Hover {
             // The cell's own members only: its children are not built.
             guard let tree = layout.authored, let index = tree.arena.index(writtenAt: range, below: tree.root) else { continue }
             guard case .object(let members) = tree.arena.grid(at: index, children: false).jsonValue(dialect: layout.dialect),
-                  let member = members.last(where: { $0.key == key }) else { return nil }
+                let member = members.last(where: { $0.key == key })
+            else { return nil }
             return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
         }
         return nil
@@ -219,7 +247,8 @@ public enum Hover {
         guard let key = GridSchema.key(json: member.key) else { return nil }
         var text = "**`\"\(member.key)\"`** — \(key.info.summary)"
         if key == .spacing, !dialect.readsSpacing(member.key) {
-            text += "\n\nThis file targets \(dialect == .v1 ? "MyLayout 1.x, which reads `space`" : "MyLayout 2.0+, which reads `spacing`"): this key is ignored."
+            text +=
+                "\n\nThis file targets \(dialect == .v1 ? "MyLayout 1.x, which reads `space`" : "MyLayout 2.0+, which reads `spacing`"): this key is ignored."
         }
         if let attribute = key.info.attribute { text += "\n\nTrellis: `\(key.info.usage)` (attribute `\(attribute)`)" }
         return HoverInfo(markdown: text, range: member.keyRange)

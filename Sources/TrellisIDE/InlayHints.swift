@@ -39,10 +39,13 @@ public enum InlayHints {
             let found = aliases[written.lowerBound] ?? byRange[written.lowerBound]?.filter({ $0.sourceRange == written }) ?? []
             let origins = found
             guard !origins.isEmpty else { continue }
-            let frames = origins.compactMap { origin in analysis.frames(layout: origin.layout, viewport: 0).flatMap { $0.grids.indices.contains(origin.index) ? $0.grids[origin.index] : nil } }
+            let frames = origins.compactMap { origin in
+                analysis.frames(layout: origin.layout, viewport: 0).flatMap { $0.grids.indices.contains(origin.index) ? $0.grids[origin.index] : nil }
+            }
             guard !frames.isEmpty else { continue }
             let slots = distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
-            let lengths = distinct(frames.compactMap { frame in frame.parentAxis.map { FramesReport.number($0 == .rows ? frame.frame.height : frame.frame.width) } })
+            let lengths = distinct(
+                frames.compactMap { frame in frame.parentAxis.map { FramesReport.number($0 == .rows ? frame.frame.height : frame.frame.width) } })
             let (slotAt, lengthAt) = anchors(analysis, written)
             if let slotAt, !slots.isEmpty, range.contains(slotAt) || range.upperBound == slotAt {
                 hints.append(InlayHint(offset: slotAt, label: slots, kind: .slot, grids: origins))

@@ -66,7 +66,8 @@ public enum Navigation {
     /// be renamed.
     public static func prepareRename(_ analysis: Analysis, at offset: Int) -> (range: Range<Int>, text: String)? {
         guard let tree = analysis.tree, symbol(analysis, at: offset) != nil,
-              let index = tree.significantTokenIndex(at: offset) else { return nil }
+            let index = tree.significantTokenIndex(at: offset)
+        else { return nil }
         let token = tree.tokens[index]
         return (token.range, tree.text(token))
     }

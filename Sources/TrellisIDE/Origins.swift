@@ -27,8 +27,10 @@ public enum Origins {
             for (layout, tree) in analysis.trees.enumerated() {
                 for index in 0..<tree.count {
                     let parent = Int(tree.parent[index])
-                    result.append(GridOrigin(layout: layout, index: index, parent: parent < 0 ? nil : parent,
-                                             sourceRange: tree.sources[index]))
+                    result.append(
+                        GridOrigin(
+                            layout: layout, index: index, parent: parent < 0 ? nil : parent,
+                            sourceRange: tree.sources[index]))
                 }
             }
             return result
@@ -51,7 +53,9 @@ public enum Origins {
             }
             return best.map { grids(analysis, writtenAt: $0) } ?? []
         }
-        let byStart = analysis.cache.originsByStart.value { Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 } }
+        let byStart = analysis.cache.originsByStart.value {
+            Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 }
+        }
         func gridsOf(_ cell: Int) -> [GridOrigin] {
             let range = tree.range(of: cell)
             return (byStart[range.lowerBound] ?? []).filter { $0.sourceRange == range }
@@ -66,7 +70,8 @@ public enum Origins {
                 let spelled = tree.text(name)
                 return tree.descendants(of: 0, .templateRef).flatMap { use -> [GridOrigin] in
                     guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == spelled,
-                          let useCell = tree.enclosing(.cell, from: use) else { return [] }
+                        let useCell = tree.enclosing(.cell, from: use)
+                    else { return [] }
                     return gridsOf(useCell)
                 }
             }

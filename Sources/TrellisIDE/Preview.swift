@@ -85,8 +85,10 @@ public enum Preview {
     /// x, y, width, height, view, borderlines, slot, line, leaf, depth}]}`, or nil when there is no such
     /// layout. Paths, rules and numbers are printed as `trellis frames` prints them;
     /// `contentSizes` are the sizes listed slots' views set themselves (`--content`).
-    public static func render(_ analysis: Analysis, layout: Int, viewport: Viewport, contentSizes: [Int: PreviewSize] = [:],
-                              idPrefix: String = "") -> JSONValue? {
+    public static func render(
+        _ analysis: Analysis, layout: Int, viewport: Viewport, contentSizes: [Int: PreviewSize] = [:],
+        idPrefix: String = ""
+    ) -> JSONValue? {
         guard analysis.file.layouts.indices.contains(layout) else { return nil }
         let runtime = analysis.runtimes[layout].withContentSizes(contentSizes)
         let result = LayoutEngine.layout(runtime, viewport: viewport)

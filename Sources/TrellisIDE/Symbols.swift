@@ -54,17 +54,23 @@ public enum Symbols {
         tree.forEachChild(of: 0) { item in
             guard !full else { return }
             if let layout = LayoutDecl(tree, item), let name = layout.name {
-                full = !outline.add(DocumentSymbol(name: tree.text(name), detail: "layout", kind: .layout, range: tree.range(of: item),
-                                                   selectionRange: name.range, children: []),
-                                    .cell(layout.root, path: "", depth: 0), parent: -1)
+                full = !outline.add(
+                    DocumentSymbol(
+                        name: tree.text(name), detail: "layout", kind: .layout, range: tree.range(of: item),
+                        selectionRange: name.range, children: []),
+                    .cell(layout.root, path: "", depth: 0), parent: -1)
             } else if let template = TemplateDecl(tree, item), let name = template.name {
-                full = !outline.add(DocumentSymbol(name: tree.text(name), detail: "template", kind: .template, range: tree.range(of: item),
-                                                   selectionRange: name.range, children: []),
-                                    .template(template.body), parent: -1)
+                full = !outline.add(
+                    DocumentSymbol(
+                        name: tree.text(name), detail: "template", kind: .template, range: tree.range(of: item),
+                        selectionRange: name.range, children: []),
+                    .template(template.body), parent: -1)
             } else if let cell = CellSyntax(tree, item) {
-                full = !outline.add(DocumentSymbol(name: "(layout)", detail: "root", kind: .layout, range: cell.range,
-                                                   selectionRange: cell.range, children: []),
-                                    .cell(cell, path: "", depth: 0), parent: -1)
+                full = !outline.add(
+                    DocumentSymbol(
+                        name: "(layout)", detail: "root", kind: .layout, range: cell.range,
+                        selectionRange: cell.range, children: []),
+                    .cell(cell, path: "", depth: 0), parent: -1)
             }
         }
         outline.expand { entry, place, outline in
@@ -93,8 +99,9 @@ public enum Symbols {
         if let count = cell.repeatCount { head.append("* " + tree.text(count)) }
         let name = head.isEmpty ? "cell" : head.joined(separator: " ")
         let selection = (cell.size ?? cell.templateRef ?? cell.split?.keyword)?.range ?? cell.range
-        return DocumentSymbol(name: name, detail: path.map { "grid \($0)" } ?? "", kind: .cell, range: cell.range,
-                              selectionRange: selection, children: [])
+        return DocumentSymbol(
+            name: name, detail: path.map { "grid \($0)" } ?? "", kind: .cell, range: cell.range,
+            selectionRange: selection, children: [])
     }
 
     /// A grid object of a JSON document and its place in the outline.
@@ -128,13 +135,17 @@ public enum Symbols {
                 selection = member.keyRange
             }
             if depth < maximumDepth, selection == node.range,
-               let member = [GridKey.cols.jsonName, GridKey.rows.jsonName].lazy.compactMap({ key in members.last(where: { $0.key == key }) }).first(where: { $0.value.type == .array }) {
+                let member = [GridKey.cols.jsonName, GridKey.rows.jsonName].lazy.compactMap({ key in members.last(where: { $0.key == key }) }).first(where: {
+                    $0.value.type == .array
+                })
+            {
                 selection = member.keyRange
             }
         }
         let label = kind == .layout ? name : (size.isEmpty ? name : "\(name) \(size)")
-        return DocumentSymbol(name: label, detail: kind == .layout ? "layout" : "grid \(path)", kind: kind, range: node.range,
-                              selectionRange: selection, children: [])
+        return DocumentSymbol(
+            name: label, detail: kind == .layout ? "layout" : "grid \(path)", kind: kind, range: node.range,
+            selectionRange: selection, children: [])
     }
 }
 

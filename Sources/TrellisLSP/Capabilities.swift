@@ -36,18 +36,25 @@ enum ServerCapability: Hashable, Sendable {
         switch self {
         case .textDocumentSync:
             // Incremental changes (`TextDocumentSyncKind.Incremental`); saves without the text.
-            return LSPJSON.object([("openClose", .bool(true)), ("change", LSPJSON.number(2)),
-                                   ("save", LSPJSON.object([("includeText", .bool(false))]))])
+            return LSPJSON.object([
+                ("openClose", .bool(true)), ("change", LSPJSON.number(2)),
+                ("save", LSPJSON.object([("includeText", .bool(false))])),
+            ])
         case .completion:
-            return LSPJSON.object([("triggerCharacters", .array(["|", "(", "{", "\""].map { .string($0) })),
-                                   ("resolveProvider", .bool(false))])
+            return LSPJSON.object([
+                ("triggerCharacters", .array(["|", "(", "{", "\""].map { .string($0) })),
+                ("resolveProvider", .bool(false)),
+            ])
         case .inlayHint: return LSPJSON.object([("resolveProvider", .bool(true))])
         case .semanticTokens:
             return LSPJSON.object([
-                ("legend", LSPJSON.object([
-                    ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
-                    ("tokenModifiers", .array(SemanticTokens.modifiers.map { .string($0) })),
-                ])),
+                (
+                    "legend",
+                    LSPJSON.object([
+                        ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
+                        ("tokenModifiers", .array(SemanticTokens.modifiers.map { .string($0) })),
+                    ])
+                ),
                 ("full", .bool(true)),
                 ("range", .bool(true)),
             ])
@@ -56,7 +63,7 @@ enum ServerCapability: Hashable, Sendable {
         case .executeCommand: return LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])
         case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])
         case .hover, .documentSymbol, .foldingRange, .selectionRange, .color, .definition, .references, .documentHighlight,
-             .formatting, .rangeFormatting:
+            .formatting, .rangeFormatting:
             return .bool(true)
         }
     }
@@ -97,9 +104,17 @@ enum Capabilities {
     static var formattingRegistration: JSONValue {
         let options = LSPJSON.object([("documentSelector", formattedDocuments)])
         let methods = LanguageServer.methods.filter { $0.capability?.isRegisteredLater == true }
-        return LSPJSON.object([("registrations", .array(methods.map { method in
-            LSPJSON.object([("id", .string("trellis." + (method.name.split(separator: "/").last.map(String.init) ?? method.name))),
-                            ("method", .string(method.name)), ("registerOptions", options)])
-        }))])
+        return LSPJSON.object([
+            (
+                "registrations",
+                .array(
+                    methods.map { method in
+                        LSPJSON.object([
+                            ("id", .string("trellis." + (method.name.split(separator: "/").last.map(String.init) ?? method.name))),
+                            ("method", .string(method.name)), ("registerOptions", options),
+                        ])
+                    })
+            )
+        ])
     }
 }

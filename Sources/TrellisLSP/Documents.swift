@@ -72,7 +72,8 @@ extension SourceFile {
             // character's end: moved back to its start.
             let offset = offset(line: position.line, utf16Column: column)
             guard offset >= 4, offset <= bytes.count, Self.sequenceLength(bytes[offset - 4]) == 4,
-                  utf16Position(of: offset).column > column else { return offset }
+                utf16Position(of: offset).column > column
+            else { return offset }
             return offset - 4
         }
     }

@@ -55,10 +55,12 @@ extension LanguageServer {
     mutating func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
         guard let (_, analysis) = requested(id, params, empty: .null), let offset = offset(id, params, in: analysis.source) else { return }
         guard let hover = Hover.hover(analysis, at: offset) else { return respond(id: id, result: .null) }
-        respond(id: id, result: LSPJSON.object([
-            ("contents", LSPJSON.object([("kind", .string("markdown")), ("value", .string(hover.markdown))])),
-            ("range", range(hover.range, analysis.source)),
-        ]))
+        respond(
+            id: id,
+            result: LSPJSON.object([
+                ("contents", LSPJSON.object([("kind", .string("markdown")), ("value", .string(hover.markdown))])),
+                ("range", range(hover.range, analysis.source)),
+            ]))
     }
 
     // MARK: completion
@@ -74,7 +76,12 @@ extension LanguageServer {
                 ("kind", LSPJSON.number(Self.completionKind(item.kind))),
                 ("detail", .string(item.detail)),
                 ("sortText", .string(String(1000 + number))),
-                ("textEdit", LSPJSON.object([("range", range(item.replacing, analysis.source)), ("newText", .string(asSnippet ? item.insertText : item.plainInsertText))])),
+                (
+                    "textEdit",
+                    LSPJSON.object([
+                        ("range", range(item.replacing, analysis.source)), ("newText", .string(asSnippet ? item.insertText : item.plainInsertText)),
+                    ])
+                ),
                 ("insertTextFormat", LSPJSON.number(asSnippet ? 2 : 1)),
             ]
             if !item.documentation.isEmpty {
@@ -89,13 +96,13 @@ extension LanguageServer {
     static func completionKind(_ kind: CompletionItem.Kind) -> Int {
         switch kind {
         case .keyword: return 14
-        case .attribute: return 10   // Property
-        case .size: return 12        // Value
-        case .template: return 7     // Class
-        case .value: return 20       // EnumMember
+        case .attribute: return 10  // Property
+        case .size: return 12  // Value
+        case .template: return 7  // Class
+        case .value: return 20  // EnumMember
         case .color: return 16
-        case .directive: return 15   // Snippet
-        case .key: return 5          // Field
+        case .directive: return 15  // Snippet
+        case .key: return 5  // Field
         }
     }
 
@@ -107,34 +114,48 @@ extension LanguageServer {
         guard let wanted = byteRange(params["range"], in: source) else {
             return respond(id: id, error: .invalidParams, "range is required")
         }
-        respond(id: id, result: .array(InlayHints.hints(analysis, in: wanted).map { hint in
-            let first = hint.grids[0]
-            return LSPJSON.object([
-                ("position", LSPJSON.position(source.position(of: hint.offset, encoding: encoding))),
-                ("label", .string(hint.label)),
-                ("kind", LSPJSON.number(hint.kind == .length ? 1 : 2)),
-                ("paddingLeft", .bool(hint.kind == .length)),
-                ("paddingRight", .bool(hint.kind == .slot)),
-                ("data", LSPJSON.object([("uri", .string(document.uri)), ("version", LSPJSON.number(document.version)),
-                                         ("layout", LSPJSON.number(first.layout)), ("grid", LSPJSON.number(first.index)),
-                                         ("slot", .bool(hint.kind == .slot))])),
-            ])
-        }))
+        respond(
+            id: id,
+            result: .array(
+                InlayHints.hints(analysis, in: wanted).map { hint in
+                    let first = hint.grids[0]
+                    return LSPJSON.object([
+                        ("position", LSPJSON.position(source.position(of: hint.offset, encoding: encoding))),
+                        ("label", .string(hint.label)),
+                        ("kind", LSPJSON.number(hint.kind == .length ? 1 : 2)),
+                        ("paddingLeft", .bool(hint.kind == .length)),
+                        ("paddingRight", .bool(hint.kind == .slot)),
+                        (
+                            "data",
+                            LSPJSON.object([
+                                ("uri", .string(document.uri)), ("version", LSPJSON.number(document.version)),
+                                ("layout", LSPJSON.number(first.layout)), ("grid", LSPJSON.number(first.index)),
+                                ("slot", .bool(hint.kind == .slot)),
+                            ])
+                        ),
+                    ])
+                }))
     }
 
     mutating func inlayHintResolve(_ id: JSONValue, _ params: JSONValue) {
         guard case .object = params else { return respond(id: id, error: .invalidParams, "an inlay hint is required") }
         let data = params["data"]
         guard let uri = data?["uri"]?.stringValue, let layout = LSPJSON.integer(data?["layout"]), let grid = LSPJSON.integer(data?["grid"]),
-              let document = documents[uri], LSPJSON.integer(data?["version"]) == document.version, let analysis = analysis(document),
-              layout >= 0, grid >= 0 else {
+            let document = documents[uri], LSPJSON.integer(data?["version"]) == document.version, let analysis = analysis(document),
+            layout >= 0, grid >= 0
+        else {
             return respond(id: id, result: params)
         }
         let kind: InlayHint.Kind = data?["slot"] == .bool(true) ? .slot : .length
         var members: [JSONMember] = []
         if case .object(let given) = params { members = given.filter { $0.key != "tooltip" } }
-        members.append(JSONMember("tooltip", LSPJSON.object([("kind", .string("markdown")),
-                                                            ("value", .string(InlayHints.tooltip(analysis, kind: kind, layout: layout, grid: grid)))])))
+        members.append(
+            JSONMember(
+                "tooltip",
+                LSPJSON.object([
+                    ("kind", .string("markdown")),
+                    ("value", .string(InlayHints.tooltip(analysis, kind: kind, layout: layout, grid: grid))),
+                ])))
         respond(id: id, result: .object(members))
     }
 
@@ -169,7 +190,8 @@ extension LanguageServer {
             var end = source.lineIndex(of: max(region.range.lowerBound, region.range.upperBound - 1))
             // Keep a closing `}` or `]` that starts its line visible.
             if let last = source.bytes[safe: region.range.upperBound - 1], last == UInt8(ascii: "}") || last == UInt8(ascii: "]"),
-               source.lineRange(end).lowerBound + Self.indentation(source, line: end) == region.range.upperBound - 1 {
+                source.lineRange(end).lowerBound + Self.indentation(source, line: end) == region.range.upperBound - 1
+            {
                 end -= 1
             }
             guard end > start, seen.insert(start << 20 | end).inserted else { continue }
@@ -183,7 +205,9 @@ extension LanguageServer {
     static func indentation(_ source: SourceFile, line: Int) -> Int {
         let range = source.lineRange(line)
         var count = 0
-        while range.lowerBound + count < range.upperBound, source.bytes[range.lowerBound + count] == UInt8(ascii: " ") || source.bytes[range.lowerBound + count] == UInt8(ascii: "\t") {
+        while range.lowerBound + count < range.upperBound,
+            source.bytes[range.lowerBound + count] == UInt8(ascii: " ") || source.bytes[range.lowerBound + count] == UInt8(ascii: "\t")
+        {
             count += 1
         }
         return count
@@ -218,7 +242,8 @@ extension LanguageServer {
             guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
             limit = wanted
         }
-        guard let data = SemanticTokensData.result(analysis, in: limit, encoding: encoding, stride: Self.cancellationStride, isCancelled: { isCancelled(id) }) else {
+        guard let data = SemanticTokensData.result(analysis, in: limit, encoding: encoding, stride: Self.cancellationStride, isCancelled: { isCancelled(id) })
+        else {
             return respondCancelled(id)
         }
         respond(id: id, json: data)
@@ -228,12 +253,21 @@ extension LanguageServer {
 
     mutating func textDocumentDocumentColor(_ id: JSONValue, _ params: JSONValue) {
         guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
-        respond(id: id, result: .array(Colors.colors(analysis).map { color in
-            LSPJSON.object([("range", range(color.range, analysis.source)), ("color", LSPJSON.object([
-                ("red", .number(Double(color.color.red) / 255)), ("green", .number(Double(color.color.green) / 255)),
-                ("blue", .number(Double(color.color.blue) / 255)), ("alpha", .number(Double(color.color.alpha) / 255)),
-            ]))])
-        }))
+        respond(
+            id: id,
+            result: .array(
+                Colors.colors(analysis).map { color in
+                    LSPJSON.object([
+                        ("range", range(color.range, analysis.source)),
+                        (
+                            "color",
+                            LSPJSON.object([
+                                ("red", .number(Double(color.color.red) / 255)), ("green", .number(Double(color.color.green) / 255)),
+                                ("blue", .number(Double(color.color.blue) / 255)), ("alpha", .number(Double(color.color.alpha) / 255)),
+                            ])
+                        ),
+                    ])
+                }))
     }
 
     mutating func textDocumentColorPresentation(_ id: JSONValue, _ params: JSONValue) {
@@ -243,14 +277,19 @@ extension LanguageServer {
             return UInt8(max(0, min(255, (value * 255).rounded())))
         }
         guard let red = channel("red"), let green = channel("green"), let blue = channel("blue"), let alpha = channel("alpha"),
-              let target = byteRange(params["range"], in: analysis.source) else {
+            let target = byteRange(params["range"], in: analysis.source)
+        else {
             return respond(id: id, error: .invalidParams, "color and range are required")
         }
         let text = RGBA(red: red, green: green, blue: blue, alpha: alpha).written
-        respond(id: id, result: .array([LSPJSON.object([
-            ("label", .string(text)),
-            ("textEdit", LSPJSON.object([("range", range(target, analysis.source)), ("newText", .string(text))])),
-        ])]))
+        respond(
+            id: id,
+            result: .array([
+                LSPJSON.object([
+                    ("label", .string(text)),
+                    ("textEdit", LSPJSON.object([("range", range(target, analysis.source)), ("newText", .string(text))])),
+                ])
+            ]))
     }
 
     // MARK: navigation
@@ -264,17 +303,23 @@ extension LanguageServer {
     mutating func textDocumentReferences(_ id: JSONValue, _ params: JSONValue) {
         guard let (document, analysis) = requested(id, params, empty: .array([])), let offset = offset(id, params, in: analysis.source) else { return }
         let declaration = params["context"]?["includeDeclaration"] == .bool(true)
-        respond(id: id, result: .array(Navigation.references(analysis, at: offset, includeDeclaration: declaration).map {
-            location($0, uri: document.uri, analysis.source)
-        }))
+        respond(
+            id: id,
+            result: .array(
+                Navigation.references(analysis, at: offset, includeDeclaration: declaration).map {
+                    location($0, uri: document.uri, analysis.source)
+                }))
     }
 
     mutating func textDocumentDocumentHighlight(_ id: JSONValue, _ params: JSONValue) {
         guard let (_, analysis) = requested(id, params, empty: .array([])), let offset = offset(id, params, in: analysis.source) else { return }
         let declaration = Navigation.symbol(analysis, at: offset)?.declaration
-        respond(id: id, result: .array(Navigation.references(analysis, at: offset, includeDeclaration: true).map { occurrence in
-            LSPJSON.object([("range", range(occurrence, analysis.source)), ("kind", LSPJSON.number(occurrence == declaration ? 3 : 2))])
-        }))
+        respond(
+            id: id,
+            result: .array(
+                Navigation.references(analysis, at: offset, includeDeclaration: true).map { occurrence in
+                    LSPJSON.object([("range", range(occurrence, analysis.source)), ("kind", LSPJSON.number(occurrence == declaration ? 3 : 2))])
+                }))
     }
 
     mutating func textDocumentPrepareRename(_ id: JSONValue, _ params: JSONValue) {
@@ -338,18 +383,21 @@ extension LanguageServer {
         guard let (document, analysis) = requested(id, params, empty: .array([])) else { return }
         guard let wanted = byteRange(params["range"], in: analysis.source) else { return respond(id: id, error: .invalidParams, "range is required") }
         let only = params["context"]?["only"]?.arrayElements?.compactMap(\.stringValue)
-        respond(id: id, result: .array(CodeActions.actions(analysis, range: wanted, only: only).map { action in
-            var members: [(String, JSONValue)] = [
-                ("title", .string(action.title)),
-                ("kind", .string(action.kind)),
-                ("edit", workspaceEdit(action.edits, uri: document.uri, analysis.source)),
-            ]
-            if let diagnostic = action.diagnostic {
-                members.append(("diagnostics", .array([diagnosticJSON(diagnostic, uri: document.uri, source: analysis.source)])))
-            }
-            if action.isPreferred { members.append(("isPreferred", .bool(true))) }
-            return LSPJSON.object(members)
-        }))
+        respond(
+            id: id,
+            result: .array(
+                CodeActions.actions(analysis, range: wanted, only: only).map { action in
+                    var members: [(String, JSONValue)] = [
+                        ("title", .string(action.title)),
+                        ("kind", .string(action.kind)),
+                        ("edit", workspaceEdit(action.edits, uri: document.uri, analysis.source)),
+                    ]
+                    if let diagnostic = action.diagnostic {
+                        members.append(("diagnostics", .array([diagnosticJSON(diagnostic, uri: document.uri, source: analysis.source)])))
+                    }
+                    if action.isPreferred { members.append(("isPreferred", .bool(true))) }
+                    return LSPJSON.object(members)
+                }))
     }
 
     // MARK: commands

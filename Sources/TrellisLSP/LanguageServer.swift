@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisIDE
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `trellis-lsp`: a language server over stdio for `.trellis` files and grid-dictionary JSON.
 /// A reader thread parses messages into an `Inbox` as they arrive; this thread (with a large
@@ -164,15 +165,18 @@ public struct LanguageServer {
         clientPullsDiagnostics = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
         settings.snippets = params["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"] == .bool(true)
         let textDocument = params["capabilities"]?["textDocument"]
-        registersFormatting = textDocument?["formatting"]?["dynamicRegistration"] == .bool(true)
+        registersFormatting =
+            textDocument?["formatting"]?["dynamicRegistration"] == .bool(true)
             && textDocument?["rangeFormatting"]?["dynamicRegistration"] == .bool(true)
         applySettings(params["initializationOptions"])
         state = .running
         let capabilities = Capabilities.json(encoding: encoding, formattingRegisteredLater: registersFormatting)
-        respond(id: id, result: LSPJSON.object([
-            ("capabilities", capabilities),
-            ("serverInfo", LSPJSON.object([("name", .string("trellis-lsp")), ("version", .string(Self.version))])),
-        ]))
+        respond(
+            id: id,
+            result: LSPJSON.object([
+                ("capabilities", capabilities),
+                ("serverInfo", LSPJSON.object([("name", .string("trellis-lsp")), ("version", .string(Self.version))])),
+            ]))
     }
 
     mutating func workspaceDidChangeConfiguration(_ params: JSONValue) {
@@ -315,28 +319,33 @@ public struct LanguageServer {
 
     /// One diagnostic as LSP JSON: the same object in published lists and in code actions.
     func diagnosticJSON(_ diagnostic: Diagnostic, uri: String, source: SourceFile) -> JSONValue {
-            var message = diagnostic.message
-            for note in diagnostic.notes { message += "\n" + note }
-            var members: [(String, JSONValue)] = [
-                ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
-                ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
-                ("code", .string(diagnostic.code.id)),
-                ("source", .string("trellis")),
-                ("message", .string(message)),
-            ]
-            if let base = settings.documentationBase {
-                members.append(("codeDescription", LSPJSON.object([("href", .string(base + "#" + diagnostic.code.anchor))])))
-            }
-            if !diagnostic.labels.isEmpty {
-                members.append(("relatedInformation", .array(diagnostic.labels.map { label in
-                    LSPJSON.object([
-                        ("location", LSPJSON.object([("uri", .string(uri)), ("range", LSPJSON.range(label.range, in: source, encoding: encoding))])),
-                        ("message", .string(label.message)),
-                    ])
-                })))
-            }
-            if diagnostic.code.isUnnecessary { members.append(("tags", .array([LSPJSON.number(1)]))) }
-            return LSPJSON.object(members)
+        var message = diagnostic.message
+        for note in diagnostic.notes { message += "\n" + note }
+        var members: [(String, JSONValue)] = [
+            ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
+            ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
+            ("code", .string(diagnostic.code.id)),
+            ("source", .string("trellis")),
+            ("message", .string(message)),
+        ]
+        if let base = settings.documentationBase {
+            members.append(("codeDescription", LSPJSON.object([("href", .string(base + "#" + diagnostic.code.anchor))])))
+        }
+        if !diagnostic.labels.isEmpty {
+            members.append(
+                (
+                    "relatedInformation",
+                    .array(
+                        diagnostic.labels.map { label in
+                            LSPJSON.object([
+                                ("location", LSPJSON.object([("uri", .string(uri)), ("range", LSPJSON.range(label.range, in: source, encoding: encoding))])),
+                                ("message", .string(label.message)),
+                            ])
+                        })
+                ))
+        }
+        if diagnostic.code.isUnnecessary { members.append(("tags", .array([LSPJSON.number(1)]))) }
+        return LSPJSON.object(members)
     }
 
     // MARK: background work
@@ -396,8 +405,11 @@ public struct LanguageServer {
 
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {
         _ = inbox.takeCancellation(id)
-        send(LSPJSON.object([("jsonrpc", .string("2.0")), ("id", id),
-                             ("error", LSPJSON.object([("code", LSPJSON.number(code.rawValue)), ("message", .string(message))]))]))
+        send(
+            LSPJSON.object([
+                ("jsonrpc", .string("2.0")), ("id", id),
+                ("error", LSPJSON.object([("code", LSPJSON.number(code.rawValue)), ("message", .string(message))])),
+            ]))
     }
 
     /// `RequestCancelled`, the answer to a request cancelled before or while it was handled.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// LSP base protocol framing over a file descriptor: `Content-Length: N\r\n\r\n` then N bytes.

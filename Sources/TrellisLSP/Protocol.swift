@@ -36,8 +36,10 @@ enum LSPJSON {
     }
 
     static func range(_ range: Range<Int>, in source: SourceFile, encoding: PositionEncoding) -> JSONValue {
-        object([("start", position(source.position(of: range.lowerBound, encoding: encoding))),
-                ("end", position(source.position(of: range.upperBound, encoding: encoding)))])
+        object([
+            ("start", position(source.position(of: range.lowerBound, encoding: encoding))),
+            ("end", position(source.position(of: range.upperBound, encoding: encoding))),
+        ])
     }
 
     /// `TextEdit[]` as JSON text, the positions found by one walk (the edits are in source
@@ -51,8 +53,10 @@ enum LSPJSON {
                 json.append(UInt8(ascii: ","))
                 if number % stride == 0, isCancelled() { return nil }
             }
-            let range = object([("start", position(positions.position(of: edit.range.lowerBound))),
-                                ("end", position(positions.position(of: edit.range.upperBound)))])
+            let range = object([
+                ("start", position(positions.position(of: edit.range.lowerBound))),
+                ("end", position(positions.position(of: edit.range.upperBound))),
+            ])
             JSONWriter.write(object([("range", range), ("newText", .string(edit.replacement))]), style: .compact, into: &json)
         }
         json.append(UInt8(ascii: "]"))

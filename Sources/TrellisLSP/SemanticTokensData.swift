@@ -43,8 +43,10 @@ struct SemanticTokensData {
         let end = positions.position(of: token.range.upperBound)
         guard start.line == end.line, end.character > start.character else { return }
         let deltaLine = start.line - lastLine
-        let numbers = (deltaLine, deltaLine == 0 ? start.character - lastCharacter : start.character,
-                       end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0)
+        let numbers = (
+            deltaLine, deltaLine == 0 ? start.character - lastCharacter : start.character,
+            end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0
+        )
         let first = count == 0
         // The token's text in a scratch buffer on the stack, then one append.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * 21) { scratch in

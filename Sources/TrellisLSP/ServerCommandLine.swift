@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The language server's command line, the same for `trellis-lsp` and `trellis lsp`: its help,
@@ -22,7 +22,10 @@ public enum ServerCommandLine {
             let word = words[index]
             index += 1
             if word == "--stdio" || word.hasPrefix("--clientProcessId=") { continue }
-            if word == "--clientProcessId", index < words.count { index += 1; continue }
+            if word == "--clientProcessId", index < words.count {
+                index += 1
+                continue
+            }
             return .usage(word.hasPrefix("-") ? "unknown option '\(word)'" : "the server takes no files ('\(word)'): the editor opens them")
         }
         return .serve
@@ -54,37 +57,37 @@ public enum ServerCommandLine {
     }
 
     public static let help = """
-    trellis-lsp — the Trellis language server (also run as `trellis lsp`)
+        trellis-lsp — the Trellis language server (also run as `trellis lsp`)
 
-    USAGE
-      trellis-lsp [--stdio]
-      trellis lsp [--stdio]
+        USAGE
+          trellis-lsp [--stdio]
+          trellis lsp [--stdio]
 
-    Speaks the Language Server Protocol 3.17 over standard input and output, for .trellis
-    files and MyGridLayout grid-dictionary JSON (*.grid.json, or any JSON document that looks
-    like a grid dictionary), with the same analysis as `trellis check`: diagnostics, hovers
-    with each cell's frames at every preview device, completion, inlay hints, quick fixes,
-    rename, formatting. An editor starts it; run by hand, it waits for LSP messages.
+        Speaks the Language Server Protocol 3.17 over standard input and output, for .trellis
+        files and MyGridLayout grid-dictionary JSON (*.grid.json, or any JSON document that looks
+        like a grid dictionary), with the same analysis as `trellis check`: diagnostics, hovers
+        with each cell's frames at every preview device, completion, inlay hints, quick fixes,
+        rename, formatting. An editor starts it; run by hand, it waits for LSP messages.
 
-    EDITORS
-      Point the editor's language client at the command `trellis-lsp` (on PATH; build it with
-      `swift build -c release --product trellis-lsp`), for the file type *.trellis with the
-      language id `trellis`, and *.json if you want grid JSON too (JSON that is no grid
-      dictionary gets nothing from it, so it can run beside a JSON server). Ready packages for VS Code,
-      Neovim, Helix, Zed and Emacs are in editors/ (docs/editors.md). Settings (viewports,
-      target, rtl, diagnosticsBaseURL: where diagnostic codes link; none without it) come
-      from the client's initializationOptions and workspace/didChangeConfiguration
-      (docs/lsp.md).
+        EDITORS
+          Point the editor's language client at the command `trellis-lsp` (on PATH; build it with
+          `swift build -c release --product trellis-lsp`), for the file type *.trellis with the
+          language id `trellis`, and *.json if you want grid JSON too (JSON that is no grid
+          dictionary gets nothing from it, so it can run beside a JSON server). Ready packages for VS Code,
+          Neovim, Helix, Zed and Emacs are in editors/ (docs/editors.md). Settings (viewports,
+          target, rtl, diagnosticsBaseURL: where diagnostic codes link; none without it) come
+          from the client's initializationOptions and workspace/didChangeConfiguration
+          (docs/lsp.md).
 
-    OPTIONS
-      --stdio        Talk over standard input and output: the only transport, and the default
-                     (accepted because clients such as VS Code's pass it)
-      -h, --help     Show this help
-      -V, --version  Print the version
+        OPTIONS
+          --stdio        Talk over standard input and output: the only transport, and the default
+                         (accepted because clients such as VS Code's pass it)
+          -h, --help     Show this help
+          -V, --version  Print the version
 
-    EXIT CODES
-      0 after `shutdown` and `exit` · 1 `exit` without `shutdown`, or the input ended first ·
-      2 usage error
+        EXIT CODES
+          0 after `shutdown` and `exit` · 1 `exit` without `shutdown`, or the input ended first ·
+          2 usage error
 
-    """
+        """
 }

@@ -12,11 +12,15 @@ struct ServerMethod: Sendable {
     let capability: ServerCapability?
     let handle: @Sendable (inout LanguageServer, _ id: JSONValue, _ params: JSONValue) -> Void
 
-    static func request(_ name: String, _ capability: ServerCapability?, _ handle: @escaping @Sendable (inout LanguageServer, JSONValue, JSONValue) -> Void) -> ServerMethod {
+    static func request(_ name: String, _ capability: ServerCapability?, _ handle: @escaping @Sendable (inout LanguageServer, JSONValue, JSONValue) -> Void)
+        -> ServerMethod
+    {
         ServerMethod(name: name, isRequest: true, capability: capability, handle: handle)
     }
 
-    static func notification(_ name: String, _ capability: ServerCapability?, _ handle: @escaping @Sendable (inout LanguageServer, JSONValue) -> Void) -> ServerMethod {
+    static func notification(_ name: String, _ capability: ServerCapability?, _ handle: @escaping @Sendable (inout LanguageServer, JSONValue) -> Void)
+        -> ServerMethod
+    {
         ServerMethod(name: name, isRequest: false, capability: capability) { server, _, params in handle(&server, params) }
     }
 }

@@ -110,13 +110,15 @@ public struct BorderlineLayers: Sendable {
         case .leading:
             layer = Rect(x: line.offset + grid.x, y: line.head + grid.y, width: thickness, height: grid.height - line.head - line.tail)
         case .trailing:
-            layer = Rect(x: grid.width - thickness - line.offset + grid.x, y: line.head + grid.y,
-                         width: thickness, height: grid.height - line.head - line.tail)
+            layer = Rect(
+                x: grid.width - thickness - line.offset + grid.x, y: line.head + grid.y,
+                width: thickness, height: grid.height - line.head - line.tail)
         case .top:
             layer = Rect(x: line.head + grid.x, y: line.offset + grid.y, width: grid.width - line.head - line.tail, height: thickness)
         case .bottom:
-            layer = Rect(x: line.head + grid.x, y: grid.height - thickness - line.offset + grid.y,
-                         width: grid.width - line.head - line.tail, height: thickness)
+            layer = Rect(
+                x: line.head + grid.x, y: grid.height - thickness - line.offset + grid.y,
+                width: grid.width - line.head - line.tail, height: thickness)
         }
         var intended = layer
         if rtl {
@@ -126,9 +128,10 @@ public struct BorderlineLayers: Sendable {
             layer.x = grid.width - layer.x - layer.width
         }
         let horizontal = line.edge == .top || line.edge == .bottom
-        return BorderlineFrame(side: side, edge: line.edge, layer: layer, painted: Self.paint(layer, line: line, horizontal: horizontal),
-                               intended: Self.paint(intended, line: line, horizontal: horizontal), line: line,
-                               state: current[position] ? .current : .stale)
+        return BorderlineFrame(
+            side: side, edge: line.edge, layer: layer, painted: Self.paint(layer, line: line, horizontal: horizontal),
+            intended: Self.paint(intended, line: line, horizontal: horizontal), line: line,
+            state: current[position] ? .current : .stale)
     }
 
     /// The area a layer paints, with a positive size: a solid line fills the layer with its
@@ -145,8 +148,14 @@ public struct BorderlineLayers: Sendable {
     /// `rect` with a negative width or height turned around its far edge.
     static func standardized(_ rect: Rect) -> Rect {
         var rect = rect
-        if rect.width < 0 { rect.x += rect.width; rect.width = -rect.width }
-        if rect.height < 0 { rect.y += rect.height; rect.height = -rect.height }
+        if rect.width < 0 {
+            rect.x += rect.width
+            rect.width = -rect.width
+        }
+        if rect.height < 0 {
+            rect.y += rect.height
+            rect.height = -rect.height
+        }
         return rect
     }
 }

@@ -17,7 +17,10 @@ extension RuntimeGrid {
 
     /// Sets the content size of the grid at `path` (0-based child indices from here).
     mutating func setContentSize(_ size: PreviewSize, at path: ArraySlice<Int>) {
-        guard let first = path.first else { contentSize = size; return }
+        guard let first = path.first else {
+            contentSize = size
+            return
+        }
         guard children.indices.contains(first) else { return }
         children[first].setContentSize(size, at: path.dropFirst())
     }

@@ -28,12 +28,17 @@ public enum FramesReport {
     }
 
     public static func json(_ layouts: [LayoutFrames]) -> JSONValue {
-        .object([JSONMember("layouts", .array(layouts.map { layout in
-            .object([
-                JSONMember("name", .string(layout.name)),
-                JSONMember("viewports", .array(layout.results.map(viewportJSON))),
-            ])
-        }))])
+        .object([
+            JSONMember(
+                "layouts",
+                .array(
+                    layouts.map { layout in
+                        .object([
+                            JSONMember("name", .string(layout.name)),
+                            JSONMember("viewports", .array(layout.results.map(viewportJSON))),
+                        ])
+                    }))
+        ])
     }
 
     static func viewportJSON(_ result: LayoutResult) -> JSONValue {
@@ -47,20 +52,24 @@ public enum FramesReport {
             members.append(JSONMember("passes", .number(Double(result.passes))))
             members.append(JSONMember("settled", .bool(result.settled)))
         }
-        members.append(JSONMember("grids", .array(result.grids.map { grid in
-            var fields = [
-                JSONMember("path", .string(result.path(of: grid.index))),
-                JSONMember("x", .number(rounded(grid.frame.x))),
-                JSONMember("y", .number(rounded(grid.frame.y))),
-                JSONMember("width", .number(rounded(grid.frame.width))),
-                JSONMember("height", .number(rounded(grid.frame.height))),
-                JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
-            ]
-            if let view = grid.viewFrame { fields.append(JSONMember("view", rectJSON(view))) }
-            let lines = result.borderlines.lines(of: grid.index)
-            if !lines.isEmpty { fields.append(JSONMember("borderlines", .array(lines.map(borderlineJSON)))) }
-            return .object(fields)
-        })))
+        members.append(
+            JSONMember(
+                "grids",
+                .array(
+                    result.grids.map { grid in
+                        var fields = [
+                            JSONMember("path", .string(result.path(of: grid.index))),
+                            JSONMember("x", .number(rounded(grid.frame.x))),
+                            JSONMember("y", .number(rounded(grid.frame.y))),
+                            JSONMember("width", .number(rounded(grid.frame.width))),
+                            JSONMember("height", .number(rounded(grid.frame.height))),
+                            JSONMember("slot", grid.slot.map { .number(Double($0)) } ?? .null),
+                        ]
+                        if let view = grid.viewFrame { fields.append(JSONMember("view", rectJSON(view))) }
+                        let lines = result.borderlines.lines(of: grid.index)
+                        if !lines.isEmpty { fields.append(JSONMember("borderlines", .array(lines.map(borderlineJSON)))) }
+                        return .object(fields)
+                    })))
         return .object(members)
     }
 
@@ -132,14 +141,21 @@ public enum FramesReport {
                 var rows: [[String]] = [["path", "kind", "size", "x", "y", "width", "height", "slot"] + (views ? ["view"] : [])]
                 for grid in result.grids {
                     let kind: String
-                    if let axis = grid.axis { kind = axis.rawValue + (grid.anchor ? "+anchor" : "") + (grid.placeholder ? "+placeholder" : "") } else if grid.placeholder { kind = "placeholder" } else { kind = grid.anchor ? "anchor" : "leaf" }
-                    rows.append([
-                        grid.index == 0 ? "(root)" : String(repeating: "  ", count: max(0, grid.depth - 1)) + result.path(of: grid.index),
-                        kind, sizeRule(grid.measure, isRoot: grid.depth == 0),
-                        JSONWriter.formatNumber(rounded(grid.frame.x)), JSONWriter.formatNumber(rounded(grid.frame.y)),
-                        JSONWriter.formatNumber(rounded(grid.frame.width)), JSONWriter.formatNumber(rounded(grid.frame.height)),
-                        grid.slot.map(String.init) ?? "-",
-                    ] + (views ? [grid.viewFrame.map(rectText) ?? ""] : []))
+                    if let axis = grid.axis {
+                        kind = axis.rawValue + (grid.anchor ? "+anchor" : "") + (grid.placeholder ? "+placeholder" : "")
+                    } else if grid.placeholder {
+                        kind = "placeholder"
+                    } else {
+                        kind = grid.anchor ? "anchor" : "leaf"
+                    }
+                    rows.append(
+                        [
+                            grid.index == 0 ? "(root)" : String(repeating: "  ", count: max(0, grid.depth - 1)) + result.path(of: grid.index),
+                            kind, sizeRule(grid.measure, isRoot: grid.depth == 0),
+                            JSONWriter.formatNumber(rounded(grid.frame.x)), JSONWriter.formatNumber(rounded(grid.frame.y)),
+                            JSONWriter.formatNumber(rounded(grid.frame.width)), JSONWriter.formatNumber(rounded(grid.frame.height)),
+                            grid.slot.map(String.init) ?? "-",
+                        ] + (views ? [grid.viewFrame.map(rectText) ?? ""] : []))
                 }
                 output += alignedTable(rows, rightAligned: [3, 4, 5, 6, 7])
                 output += borderlinesText(result)
@@ -156,9 +172,11 @@ public enum FramesReport {
         var rows: [[String]] = [["borderline", "edge", "x", "y", "width", "height", "thick", "color", "dash", "state"]]
         for grid in result.borderlines.gridIndices {
             for line in result.borderlines.lines(of: grid) {
-                rows.append([result.path(of: grid), line.edge.rawValue, number(line.painted.x), number(line.painted.y),
-                             number(line.painted.width), number(line.painted.height), number(line.line.thick),
-                             line.line.color?.written ?? "none", number(line.line.dash), line.state.rawValue])
+                rows.append([
+                    result.path(of: grid), line.edge.rawValue, number(line.painted.x), number(line.painted.y),
+                    number(line.painted.width), number(line.painted.height), number(line.line.thick),
+                    line.line.color?.written ?? "none", number(line.line.dash), line.state.rawValue,
+                ])
             }
         }
         return "\n" + alignedTable(rows, rightAligned: [2, 3, 4, 5, 6, 8])

@@ -28,8 +28,10 @@ public struct GridFrame: Sendable {
     private static let parentAxisShift: UInt16 = 6
     private static let viewSizeUnsetFlag: UInt16 = 1 << 8
 
-    init(index: Int, depth: Int, frame: Rect, contentBox: Rect, slot: Int?, viewFrame: Rect?, viewSizeIsUnset: Bool = false,
-         measure: Double, axis: Axis?, parentAxis: Axis?, isLeaf: Bool, anchor: Bool, placeholder: Bool, sourceRange: Range<Int>?) {
+    init(
+        index: Int, depth: Int, frame: Rect, contentBox: Rect, slot: Int?, viewFrame: Rect?, viewSizeIsUnset: Bool = false,
+        measure: Double, axis: Axis?, parentAxis: Axis?, isLeaf: Bool, anchor: Bool, placeholder: Bool, sourceRange: Range<Int>?
+    ) {
         self.frame = frame
         self.contentBox = contentBox
         storedViewFrame = viewFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)

@@ -163,14 +163,18 @@ public enum LayoutEngine {
                 let measured = pass.run(height: height)
                 passes += 1
                 if !layers.isEmpty { layers.layOut(after: pass) }
-                guard let applied = appliedHeight(measured, at: height, pass: pass) else { settled = true; break }
+                guard let applied = appliedHeight(measured, at: height, pass: pass) else {
+                    settled = true
+                    break
+                }
                 height = applied
                 heights.append(height)
             }
             // A layout again that moved nothing shows the frames it showed (shared, not rebuilt).
             let unmoved = lastPlaces.flatMap { pass.isAt($0) ? results.last?.grids : nil }
-            var result = LayoutResult(viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? GridFrames(pass, screen: true),
-                                      passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
+            var result = LayoutResult(
+                viewport: viewport, width: viewport.width, height: height, grids: unmoved ?? GridFrames(pass, screen: true),
+                passes: passes, settled: settled, heights: heights, isScreen: true, paths: tree.paths)
             if request < relayouts { lastPlaces = pass.places }
             result.relayouts = request
             result.borderlines = layers
@@ -201,9 +205,10 @@ public enum LayoutEngine {
         var pass = LayoutPass(tree: tree, viewport: viewport)
         let start = viewport.height ?? 0
         let height = appliedHeight(pass.run(height: start), at: start, pass: pass) ?? start
-        var result = LayoutResult(viewport: viewport, width: viewport.width, height: height,
-                                  grids: GridFrames(pass, screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
-                                  paths: tree.paths)
+        var result = LayoutResult(
+            viewport: viewport, width: viewport.width, height: height,
+            grids: GridFrames(pass, screen: false), passes: 1, settled: true, heights: [viewport.height ?? 0], isScreen: false,
+            paths: tree.paths)
         var layers = BorderlineLayers(tree, viewport: viewport)
         if !layers.isEmpty {
             layers.layOut(after: pass)

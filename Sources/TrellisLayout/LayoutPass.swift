@@ -332,8 +332,9 @@ extension LayoutPass {
         let inset = insets[index]
         // Under RTL the leading padding is the right one, and the mirrored rectangle puts it
         // back on the left: the content box keeps the grid's own left and right paddings.
-        let box = Rect(x: rect.x + inset.left, y: rect.y + inset.top,
-                       width: rect.width - inset.left - inset.right, height: rect.height - inset.top - inset.bottom)
+        let box = Rect(
+            x: rect.x + inset.left, y: rect.y + inset.top,
+            width: rect.width - inset.left - inset.right, height: rect.height - inset.top - inset.bottom)
         let slot = tree.slots[index]
         var view: Rect?
         if slot != nil, screen { view = screenRect(viewFrame(index)) }
@@ -361,8 +362,9 @@ extension LayoutPass {
     /// round trip is not exact (`x + ½·MAX − ½·MAX` is 0 for any small `x`), so it is done as
     /// UIKit does it, each step one fused multiply-add.
     func screenRect(_ rect: Rect) -> Rect {
-        var screen = Rect(x: roundToPixel(rect.x), y: roundToPixel(rect.y),
-                          width: roundToPixel(max(rect.width, 0)), height: roundToPixel(max(rect.height, 0)))
+        var screen = Rect(
+            x: roundToPixel(rect.x), y: roundToPixel(rect.y),
+            width: roundToPixel(max(rect.width, 0)), height: roundToPixel(max(rect.height, 0)))
         if !screen.isBounded {
             screen.x = screen.x.addingProduct(0.5, screen.width).addingProduct(-screen.width, 0.5)
             screen.y = screen.y.addingProduct(0.5, screen.height).addingProduct(-screen.height, 0.5)
@@ -393,15 +395,23 @@ extension LayoutPass {
         var leading = lead, width = contentWidth
         switch leadingTrailing(bits & 0x00FF) {
         case Gravity.leading: width = size.width
-        case Gravity.trailing: width = size.width; leading = w[index] - trail - width
-        case Gravity.centerX: width = size.width; leading = (contentWidth - width) / 2 + lead
+        case Gravity.trailing:
+            width = size.width
+            leading = w[index] - trail - width
+        case Gravity.centerX:
+            width = size.width
+            leading = (contentWidth - width) / 2 + lead
         default: break
         }
         var upper = top, height = contentHeight
         switch bits & 0xFF00 {
         case Gravity.top: height = size.height
-        case Gravity.bottom: height = size.height; upper = h[index] - bottom - height
-        case Gravity.centerY: height = size.height; upper = (contentHeight - height) / 2 + top
+        case Gravity.bottom:
+            height = size.height
+            upper = h[index] - bottom - height
+        case Gravity.centerY:
+            height = size.height
+            upper = (contentHeight - height) / 2 + top
         default: break
         }
         leading += x[index]

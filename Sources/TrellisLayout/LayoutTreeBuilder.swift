@@ -19,12 +19,19 @@ extension LayoutTree {
         var deepest = 0
 
         init(capacity: Int) {
-            measure = UnsafeColumn(capacity: capacity); axis = UnsafeColumn(capacity: capacity); parent = UnsafeColumn(capacity: capacity)
-            childStart = UnsafeColumn(capacity: capacity); childCount = UnsafeColumn(capacity: capacity)
-            childList = UnsafeColumn(capacity: capacity); insets = UnsafeColumn(capacity: capacity)
-            gravity = UnsafeColumn(capacity: capacity); anchor = UnsafeColumn(capacity: capacity)
-            placeholder = UnsafeColumn(capacity: capacity); depth = UnsafeColumn(capacity: capacity)
-            sourceStarts = UnsafeColumn(capacity: capacity); sourceEnds = UnsafeColumn(capacity: capacity)
+            measure = UnsafeColumn(capacity: capacity)
+            axis = UnsafeColumn(capacity: capacity)
+            parent = UnsafeColumn(capacity: capacity)
+            childStart = UnsafeColumn(capacity: capacity)
+            childCount = UnsafeColumn(capacity: capacity)
+            childList = UnsafeColumn(capacity: capacity)
+            insets = UnsafeColumn(capacity: capacity)
+            gravity = UnsafeColumn(capacity: capacity)
+            anchor = UnsafeColumn(capacity: capacity)
+            placeholder = UnsafeColumn(capacity: capacity)
+            depth = UnsafeColumn(capacity: capacity)
+            sourceStarts = UnsafeColumn(capacity: capacity)
+            sourceEnds = UnsafeColumn(capacity: capacity)
             firstBorderline = UnsafeColumn(capacity: capacity)
             // Untouched by trees not read from JSON: reserved memory never written costs none.
             keyPlaces.size.reserve(capacity)
@@ -45,8 +52,9 @@ extension LayoutTree {
         /// Appends `grid` and its subtree in pre-order; children's indices are filled in as
         /// each child is placed.
         mutating func append(_ grid: borrowing RuntimeGrid, parent parentIndex: Int, depth level: Int) {
-            let index = appendNode(GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize,
-                                   source: grid.sourceRange, parent: parentIndex, depth: level)
+            let index = appendNode(
+                GridFacts(grid), axis: grid.axis, childTotal: grid.children.count, content: grid.contentSize,
+                source: grid.sourceRange, parent: parentIndex, depth: level)
             if !grid.borderlines.isEmpty { appendBorderlines(grid.borderlines, of: index) }
             guard grid.children.count > 0 else { return }
             grid.forEachChild { offset, child in
@@ -62,8 +70,9 @@ extension LayoutTree {
             let isRoot = parentIndex < 0
             var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember(.size)))
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
-            let node = appendNode(GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
-                                  source: grid.sourceRange, parent: parentIndex, depth: level)
+            let node = appendNode(
+                GridFacts(grid), axis: axis, childTotal: children.count, content: grid.contentSize,
+                source: grid.sourceRange, parent: parentIndex, depth: level)
             if !grid.borderlines.isEmpty { appendBorderlines(grid.borderlines, of: node) }
             readsJSON = true
             appendKeyPlaces(of: node, in: value)
@@ -80,16 +89,19 @@ extension LayoutTree {
             let record = arena.records[index]
             if arena.hasExtra(record) {
                 let grid = arena.grid(at: index)
-                let runtime = parentIndex < 0 ? RuntimeReading.root(authored: grid, dialect: dialect)
+                let runtime =
+                    parentIndex < 0
+                    ? RuntimeReading.root(authored: grid, dialect: dialect)
                     : RuntimeReading.child(authored: grid, dialect: dialect)
                 return append(runtime, parent: parentIndex, depth: level)
             }
             let axis: Axis? = record.axis == 0 ? nil : record.axis == GridArena.Record.axisRows ? .rows : .cols
             let children = axis == nil ? 0..<0 : record.children
             let source = record.has(GridArena.Record.hasSource) ? Int(record.sourceStart)..<Int(record.sourceEnd) : nil
-            let node = appendNode(RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
-                                  childTotal: children.count, content: arena.rare[Int(record.rare)].contentSize, source: source,
-                                  parent: parentIndex, depth: level)
+            let node = appendNode(
+                RuntimeReading.facts(record: record, in: arena, isRoot: parentIndex < 0), axis: axis,
+                childTotal: children.count, content: arena.rare[Int(record.rare)].contentSize, source: source,
+                parent: parentIndex, depth: level)
             if record.rare != 0, arena.rare[Int(record.rare)].borderlineCount > 0, readsBorderlines(of: node) {
                 borderlines.append(node, record: index, in: arena)
             }
@@ -110,16 +122,21 @@ extension LayoutTree {
         func readsBorderlines(of node: Int) -> Bool { parent[node] >= 0 }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
-        private mutating func appendNode(_ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?,
-                                         source: Range<Int>?, parent parentIndex: Int, depth level: Int) -> Int {
+        private mutating func appendNode(
+            _ grid: GridFacts, axis gridAxis: Axis?, childTotal: Int, content size: PreviewSize?,
+            source: Range<Int>?, parent parentIndex: Int, depth level: Int
+        ) -> Int {
             let index = measure.count
             measure.append(grid.measure)
             axis.append(childTotal == 0 ? 0 : (gridAxis == .rows ? LayoutTree.rows : LayoutTree.cols))
             parent.append(Int32(parentIndex))
             childStart.append(Int32(childList.count))
             childCount.append(Int32(childTotal))
-            insets.append(interner.number(of: GridInsets(top: grid.padding.top, left: grid.padding.left, bottom: grid.padding.bottom,
-                                                         right: grid.padding.right, spacing: grid.spacing)))
+            insets.append(
+                interner.number(
+                    of: GridInsets(
+                        top: grid.padding.top, left: grid.padding.left, bottom: grid.padding.bottom,
+                        right: grid.padding.right, spacing: grid.spacing)))
             gravity.append(grid.gravity.rawValue)
             anchor.append(grid.anchor)
             placeholder.append(grid.placeholder)

@@ -14,7 +14,8 @@ extension LayoutTree {
         /// The stored form of `range` (none for a range no file the readers read can have).
         static func stored(_ range: Range<Int>?) -> (start: UInt32, end: UInt32) {
             guard let range, let start = UInt32(exactly: range.lowerBound), let end = UInt32(exactly: range.upperBound),
-                  start != .max else { return (.max, .max) }
+                start != .max
+            else { return (.max, .max) }
             return (start, end)
         }
     }
@@ -121,8 +122,9 @@ struct InsetsInterner: ~Copyable {
 
     /// The number of `insets`, added when new.
     mutating func number(of insets: GridInsets) -> UInt32 {
-        let key = Key(top: insets.top.bitPattern, left: insets.left.bitPattern, bottom: insets.bottom.bitPattern,
-                      right: insets.right.bitPattern, spacing: insets.spacing.bitPattern)
+        let key = Key(
+            top: insets.top.bitPattern, left: insets.left.bitPattern, bottom: insets.bottom.bitPattern,
+            right: insets.right.bitPattern, spacing: insets.spacing.bitPattern)
         if key == last { return lastIndex }
         let number: UInt32
         if let known = numbers[key] {

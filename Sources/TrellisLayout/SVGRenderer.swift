@@ -11,21 +11,22 @@ public enum SVGRenderer {
         let width = max(result.width, 1)
         let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
         var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="-apple-system, Helvetica, Arial, sans-serif">
-        <title>\(escape(name)) at \(escape(viewportName(result.viewport)))\(escape(FramesReport.passesNote(result)))</title>
-        <defs>
-        <pattern id="\(idPrefix)hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
-        </defs>
-        <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="-apple-system, Helvetica, Arial, sans-serif">
+            <title>\(escape(name)) at \(escape(viewportName(result.viewport)))\(escape(FramesReport.passesNote(result)))</title>
+            <defs>
+            <pattern id="\(idPrefix)hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern>
+            </defs>
+            <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
 
-        """
+            """
         // Labels are placed leaves first, then the anchors' deepest first: an anchor's label
         // (at its bottom) never hides the label of a cell inside it; one that would overlap a
         // label placed before is left to the tooltip.
         var placedLabels = LabelPlacement()
         var labels = [String](repeating: "", count: result.grids.count)
         let anchors = result.grids.indices.filter { !result.grids[$0].isLeaf && result.grids[$0].slot != nil }
-        let order = result.grids.indices.filter { result.grids[$0].isLeaf }
+        let order =
+            result.grids.indices.filter { result.grids[$0].isLeaf }
             + anchors.sorted { (result.grids[$0].depth, -$0) > (result.grids[$1].depth, -$1) }
         for index in order {
             labels[index] = label(result.grids[index], path: result.path(of: result.grids[index].index), placed: &placedLabels)
@@ -44,10 +45,11 @@ public enum SVGRenderer {
             } else {
                 // Gravity aligns a view that sets no size: CGFLOAT_MAX long, it covers the
                 // screen or leaves it (or absurd sizes gave a frame beyond any screen).
-                out += viewMark(grid.contentBox, slot: slot, color: "#d97706",
-                                note: grid.viewSizeIsUnset
-                                    ? " (the view sets no size of its own, so MyLayout makes it \(FramesReport.rectText(view)); give content(WxH))"
-                                    : " (\(FramesReport.rectText(view)): beyond any screen)")
+                out += viewMark(
+                    grid.contentBox, slot: slot, color: "#d97706",
+                    note: grid.viewSizeIsUnset
+                        ? " (the view sets no size of its own, so MyLayout makes it \(FramesReport.rectText(view)); give content(WxH))"
+                        : " (\(FramesReport.rectText(view)): beyond any screen)")
             }
         }
         out += "</svg>\n"
@@ -57,7 +59,8 @@ public enum SVGRenderer {
     static func viewMark(_ view: Rect, slot: Int, color: String, note: String) -> String {
         let title = "<title>view #\(slot): x \(n(view.x)), y \(n(view.y)), w \(n(view.width)), h \(n(view.height))\(escape(note))</title>"
         if view.width > 0, view.height > 0 {
-            return "<rect class=\"view\" x=\"\(n(view.x))\" y=\"\(n(view.y))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"0.75\" stroke-dasharray=\"3 1.5\">\(title)</rect>\n"
+            return
+                "<rect class=\"view\" x=\"\(n(view.x))\" y=\"\(n(view.y))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"0.75\" stroke-dasharray=\"3 1.5\">\(title)</rect>\n"
         }
         // No area: the edge it has, with ticks at its ends; a point as a small cross.
         let x2 = view.x + view.width, y2 = view.y + view.height
@@ -75,21 +78,22 @@ public enum SVGRenderer {
     /// An HTML page with one panel per viewport; hovering a cell shows its facts.
     public static func html(name: String, results: [LayoutResult]) -> String {
         var out = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(escape(name)) — Trellis</title>
-        <style>
-        body { font-family: -apple-system, Helvetica, Arial, sans-serif; margin: 24px; background: #f4f4f5; color: #222; }
-        .panels { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
-        figure { margin: 0; background: #fff; padding: 12px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
-        figcaption { font-size: 13px; margin-bottom: 8px; color: #555; }
-        svg g:hover > rect.cell { stroke: #e11d48; stroke-width: 2; }
-        </style></head><body>
-        <h1>\(escape(name))</h1>
-        <div class="panels">
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(name)) — Trellis</title>
+            <style>
+            body { font-family: -apple-system, Helvetica, Arial, sans-serif; margin: 24px; background: #f4f4f5; color: #222; }
+            .panels { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
+            figure { margin: 0; background: #fff; padding: 12px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+            figcaption { font-size: 13px; margin-bottom: 8px; color: #555; }
+            svg g:hover > rect.cell { stroke: #e11d48; stroke-width: 2; }
+            </style></head><body>
+            <h1>\(escape(name))</h1>
+            <div class="panels">
 
-        """
+            """
         for (index, result) in results.enumerated() {
-            out += "<figure><figcaption>\(escape(viewportName(result.viewport))) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
+            out +=
+                "<figure><figcaption>\(escape(viewportName(result.viewport))) — \(n(result.width)) × \(n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
             out += svg(name: name, result: result, idPrefix: "p\(index)-")
             out += "</figure>\n"
         }
@@ -124,8 +128,14 @@ public enum SVGRenderer {
     /// a label already placed.
     static func label(_ grid: GridFrame, path gridPath: String, placed: inout LabelPlacement) -> String {
         var frame = grid.frame
-        if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
-        if frame.height < 0 { frame.y += frame.height; frame.height = -frame.height }
+        if frame.width < 0 {
+            frame.x += frame.width
+            frame.width = -frame.width
+        }
+        if frame.height < 0 {
+            frame.y += frame.height
+            frame.height = -frame.height
+        }
         let path = gridPath.isEmpty ? "root" : gridPath
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
         let slot = grid.slot.map { "#\($0)" }
@@ -156,8 +166,14 @@ public enum SVGRenderer {
     static func cell(_ grid: GridFrame, path gridPath: String, label: String, hatch: String) -> String {
         var frame = grid.frame
         let negative = frame.width < 0 || frame.height < 0
-        if frame.width < 0 { frame.x += frame.width; frame.width = -frame.width }
-        if frame.height < 0 { frame.y += frame.height; frame.height = -frame.height }
+        if frame.width < 0 {
+            frame.x += frame.width
+            frame.width = -frame.width
+        }
+        if frame.height < 0 {
+            frame.y += frame.height
+            frame.height = -frame.height
+        }
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
         let path = gridPath.isEmpty ? "root" : gridPath
         var tooltip = "\(path) · \(rule) · x \(n(grid.frame.x)), y \(n(grid.frame.y)), w \(n(grid.frame.width)), h \(n(grid.frame.height))"
@@ -178,7 +194,8 @@ public enum SVGRenderer {
         let stroke = negative ? "#dc2626" : (grid.isLeaf ? "#6b7280" : "#9ca3af")
         let dash = negative ? " stroke-dasharray=\"4 2\"" : (grid.isLeaf ? "" : " stroke-dasharray=\"2 2\"")
         var out = "<g><title>\(escape(tooltip))</title>"
-        out += "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
+        out +=
+            "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
         out += label
         out += "</g>\n"
         return out
@@ -192,7 +209,8 @@ public enum SVGRenderer {
         guard line.state != .never, area.width > 0, area.height > 0 else { return "" }
         let color = line.line.color.map { "rgba(\($0.red),\($0.green),\($0.blue),\(n(Double($0.alpha) / 255)))" } ?? "none"
         let horizontal = line.edge == .top || line.edge == .bottom
-        let (x1, y1, x2, y2, thickness) = horizontal
+        let (x1, y1, x2, y2, thickness) =
+            horizontal
             ? (area.x, area.y + area.height / 2, area.x + area.width, area.y + area.height / 2, area.height)
             : (area.x + area.width / 2, area.y, area.x + area.width / 2, area.y + area.height, area.width)
         let dash = line.line.dash > 0 ? " stroke-dasharray=\"\(n(line.line.dash)) \(n(line.line.dash))\" stroke-dashoffset=\"\(n(line.line.dash / 2))\"" : ""

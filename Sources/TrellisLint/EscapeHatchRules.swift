@@ -64,8 +64,9 @@ enum EscapeHatchRules {
         var found: [Diagnostic] = []
         for attribute in hatches {
             guard let range = tree.argumentRange(of: attribute),
-                  let root = JSONReader.read(SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))).root,
-                  root.type == .object else { continue }
+                let root = JSONReader.read(SourceFile(name: tree.source.name, bytes: Array(tree.source.bytes[range]))).root,
+                root.type == .object
+            else { continue }
             let shift = range.lowerBound
             var rules = JSONRules(dialect: dialect)
             rules.lintMembers(of: root, isRoot: false)
@@ -88,10 +89,12 @@ enum EscapeHatchRules {
         var found: [Diagnostic] = []
         let otherAxis: GridKey? = key == .rows ? .cols : key == .cols ? .rows : nil
         if let otherAxis, let split = given.keys[otherAxis] {
-            found.append(Diagnostic(code: .bothRowsAndCols, severity: .error, range: keyRange,
-                                    message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
-                                    labels: [DiagnosticLabel(range: split, message: "`\(otherAxis == .rows ? "rows" : "cols")` given here")],
-                                    notes: [note]))
+            found.append(
+                Diagnostic(
+                    code: .bothRowsAndCols, severity: .error, range: keyRange,
+                    message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
+                    labels: [DiagnosticLabel(range: split, message: "`\(otherAxis == .rows ? "rows" : "cols")` given here")],
+                    notes: [note]))
         }
         if let overlap = given.keys[.overlap] {
             let sizeRead = key == .size && RuntimeReading.measure(read: member.value) != 0
@@ -109,15 +112,17 @@ enum EscapeHatchRules {
     }
 
     static func twice(_ key: String, at range: Range<Int>, other: Range<Int>) -> Diagnostic {
-        Diagnostic(code: .attributeGivenTwice, severity: .warning, range: range,
-                   message: "the cell gives \"\(key)\" already: the grid dictionary gets the key twice and the runtime reads only the one written last",
-                   labels: [DiagnosticLabel(range: other, message: "also given here")], notes: [note])
+        Diagnostic(
+            code: .attributeGivenTwice, severity: .warning, range: range,
+            message: "the cell gives \"\(key)\" already: the grid dictionary gets the key twice and the runtime reads only the one written last",
+            labels: [DiagnosticLabel(range: other, message: "also given here")], notes: [note])
     }
 
     static func overwritten(_ key: GridKey, at range: Range<Int>, overlap: Range<Int>) -> Diagnostic {
-        Diagnostic(code: .overlapOverwritten, severity: .warning, range: range,
-                   message: key == .size ? "`overlap` overwrites this `size` with 0" : "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
-                   labels: [DiagnosticLabel(range: overlap, message: "overlap given here")])
+        Diagnostic(
+            code: .overlapOverwritten, severity: .warning, range: range,
+            message: key == .size ? "`overlap` overwrites this `size` with 0" : "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
+            labels: [DiagnosticLabel(range: overlap, message: "overlap given here")])
     }
 
     /// A finding in the argument's own text, moved to its place in the file.

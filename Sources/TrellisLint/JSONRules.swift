@@ -11,10 +11,14 @@ struct JSONRules {
 
     init(dialect: Dialect) { self.dialect = dialect }
 
-    mutating func add(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
-                      notes: [String] = [], fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
-        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
-                                      labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
+    mutating func add(
+        _ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
+        notes: [String] = [], fix: FixIt? = nil, labels: [DiagnosticLabel] = []
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                code: code, severity: severity, range: range, message: message,
+                labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
     }
 
     mutating func add(_ finding: ValueFinding, at range: Range<Int>, quoted: Bool = true) {
@@ -34,7 +38,8 @@ struct JSONRules {
     /// readers bound the depth.
     mutating func lint(_ node: JSONNode, isRoot: Bool) {
         guard node.type == .object else {
-            add(.valueOfWrongJSONType, .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
+            add(
+                .valueOfWrongJSONType, .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
                 notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
             return
         }
@@ -63,16 +68,19 @@ struct JSONRules {
         }
         if dialect == .any { lintSpacingForEveryVersion(spacings) }
         if let cols, let rows {
-            add(.bothRowsAndCols, .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
+            add(
+                .bothRowsAndCols, .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
                 rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
         }
         if let overlap {
             if let size, !isRoot, RuntimeReading.measure(read: size.value) != 0 {
-                add(.overlapOverwritten, .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
+                add(
+                    .overlapOverwritten, .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
             if let gravity, !Gravity.parse(gravity.value.stringPayload ?? "").isNone {
-                add(.overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
+                add(
+                    .overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
         }
@@ -88,13 +96,18 @@ struct JSONRules {
         let note = "Write both keys with the same number (`trellis build --target any` does)."
         switch (space, spacing) {
         case (let space?, nil):
-            add(.spaceVersusSpacing, .warning, "MyLayout 2.0+ reads `spacing`, not `space`: this file is written for every version, and 2.0+ gets no spacing here",
+            add(
+                .spaceVersusSpacing, .warning,
+                "MyLayout 2.0+ reads `spacing`, not `space`: this file is written for every version, and 2.0+ gets no spacing here",
                 space.keyRange, notes: [note])
         case (nil, let spacing?):
-            add(.spaceVersusSpacing, .warning, "MyLayout 1.x reads `space`, not `spacing`: this file is written for every version, and 1.x gets no spacing here",
+            add(
+                .spaceVersusSpacing, .warning,
+                "MyLayout 1.x reads `space`, not `spacing`: this file is written for every version, and 1.x gets no spacing here",
                 spacing.keyRange, notes: [note])
         case (let space?, let spacing?) where RuntimeReading.double(space.value.value) != RuntimeReading.double(spacing.value.value):
-            add(.spaceVersusSpacing, .warning, "`space` and `spacing` differ: MyLayout 1.x reads one and 2.0+ the other", spacing.keyRange,
+            add(
+                .spaceVersusSpacing, .warning, "`space` and `spacing` differ: MyLayout 1.x reads one and 2.0+ the other", spacing.keyRange,
                 notes: [note], labels: [DiagnosticLabel(range: space.keyRange, message: "`space` given here")])
         default: break
         }
@@ -111,14 +124,18 @@ struct JSONRules {
             }
         case .spacing:
             if key == dialect.otherSpacingKey {
-                add(.spaceVersusSpacing, .warning, "\(dialect.runtimeName) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored", member.keyRange,
+                add(
+                    .spaceVersusSpacing, .warning, "\(dialect.runtimeName) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored",
+                    member.keyRange,
                     notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
-                    fix: FixIt(message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
+                    fix: FixIt(
+                        message: "rename to \"\(dialect.spacingKey)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(dialect.spacingKey)\"")]))
             }
             lintNumber(value, key: key)
         case .padding:
             guard let text = value.string else {
-                add(.valueOfWrongJSONType, .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
+                add(
+                    .valueOfWrongJSONType, .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
                     notes: ["The runtime sends it string messages: anything else crashes the app."])
                 return
             }
@@ -134,13 +151,18 @@ struct JSONRules {
             switch value.kind {
             case .number(let number):
                 if number != number.rounded(.towardZero) {
-                    add(.valueTypeConverted, .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range)
+                    add(
+                        .valueTypeConverted, .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range
+                    )
                 } else if let finding = ValueChecks.tag(RuntimeReading.integer(value.value)) {
                     add(finding, at: value.range)
                 }
             case .string(let text):
-                add(.valueTypeConverted, .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
-                    fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true))
+                add(
+                    .valueTypeConverted, .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
+                    fix: FixIt(
+                        message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true
+                    ))
             default:
                 add(.valueOfWrongJSONType, .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
             }
@@ -177,23 +199,33 @@ struct JSONRules {
             if text == "fill" || text == "wrap" || text == "100%" || text == "-100%" { return }
             if text.hasSuffix("%") {
                 guard let percent = RuntimeReading.plainDecimal(text.dropLast()) ?? Double(String(text.dropLast()).trimmingSpaces) else {
-                    add(.sizeStringReadAsFill, .warning, "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points", value.range)
+                    add(
+                        .sizeStringReadAsFill, .warning,
+                        "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points",
+                        value.range)
                     return
                 }
                 if percent >= 100 {
-                    add(.percentageOf100OrMore, .warning, "\"\(text)\" is read as a FIXED \(JSONWriter.formatNumber(percent / 100)) points, not \(text) of anything", value.range,
+                    add(
+                        .percentageOf100OrMore, .warning,
+                        "\"\(text)\" is read as a FIXED \(JSONWriter.formatNumber(percent / 100)) points, not \(text) of anything", value.range,
                         notes: ["Only the exact strings \"100%\" and \"-100%\" mean fill; percentages must lie between -100% and 100%."],
                         fix: FixIt(message: "write \"fill\"", edits: [TextEdit(range: value.range, replacement: "\"fill\"")], isSafe: false))
                 } else if percent <= -100 {
-                    add(.sizeBelowMinusOne, .error, "\"\(text)\" is read as \(JSONWriter.formatNumber(percent / 100)): the runtime asserts on sizes <= -1", value.range)
+                    add(
+                        .sizeBelowMinusOne, .error, "\"\(text)\" is read as \(JSONWriter.formatNumber(percent / 100)): the runtime asserts on sizes <= -1",
+                        value.range)
                 }
                 return
             }
             var fix: FixIt?
             if let number = Double(text.trimmingSpaces) {
-                fix = FixIt(message: "write the number \(JSONWriter.formatNumber(number))", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(number))], isSafe: false)
+                fix = FixIt(
+                    message: "write the number \(JSONWriter.formatNumber(number))",
+                    edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(number))], isSafe: false)
             }
-            add(.sizeStringReadAsFill, .warning, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
+            add(
+                .sizeStringReadAsFill, .warning, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
                 value.range, notes: ["A size is a number, \"x%\", \"-x%\", \"fill\" or \"wrap\"."], fix: fix)
         case .number(let number):
             if number == RuntimeReading.wrap || number == RuntimeReading.fill { return }
@@ -202,7 +234,8 @@ struct JSONRules {
             } else if number > 0 && number < 1 || number < 0 && number > -1 {
                 let percent = JSONWriter.formatNumber(number * 100) + "%"
                 let kind = number > 0 ? "of the free length" : "of the remaining length"
-                add(.numberReadAsRatio, .info, "\(JSONWriter.formatNumber(number)) is silently a ratio \(kind) (\(percent)), not points", value.range,
+                add(
+                    .numberReadAsRatio, .info, "\(JSONWriter.formatNumber(number)) is silently a ratio \(kind) (\(percent)), not points", value.range,
                     fix: FixIt(message: "write \"\(percent)\"", edits: [TextEdit(range: value.range, replacement: "\"\(percent)\"")]))
             }
         case .bool(let flag):
@@ -218,8 +251,12 @@ struct JSONRules {
         switch value.kind {
         case .number: break
         case .string(let text):
-            add(.valueTypeConverted, .warning, "`\(key)` is a string: the runtime reads \"\(text)\" as \(JSONWriter.formatNumber(RuntimeReading.double(value.value)))", value.range,
-                fix: FixIt(message: "write a number", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(RuntimeReading.double(value.value)))], isSafe: Double(text) != nil))
+            add(
+                .valueTypeConverted, .warning,
+                "`\(key)` is a string: the runtime reads \"\(text)\" as \(JSONWriter.formatNumber(RuntimeReading.double(value.value)))", value.range,
+                fix: FixIt(
+                    message: "write a number", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(RuntimeReading.double(value.value)))],
+                    isSafe: Double(text) != nil))
         default:
             add(.valueOfWrongJSONType, .error, "`\(key)` must be a number, not \(value.value.typeName)", value.range)
         }
@@ -232,10 +269,12 @@ struct JSONRules {
         case .bool: break
         case .string(let text):
             let read = RuntimeReading.bool(value.value)
-            add(.valueTypeConverted, .warning, "`\(key)` is the string \"\(text)\": it works only by luck of `boolValue` (read as \(read))", value.range,
+            add(
+                .valueTypeConverted, .warning, "`\(key)` is the string \"\(text)\": it works only by luck of `boolValue` (read as \(read))", value.range,
                 fix: FixIt(message: "write \(read)", edits: [TextEdit(range: value.range, replacement: read ? "true" : "false")]))
         case .number(let number):
-            add(.valueTypeConverted, .info, "`\(key)` is the number \(JSONWriter.formatNumber(number)): write true or false", value.range,
+            add(
+                .valueTypeConverted, .info, "`\(key)` is the number \(JSONWriter.formatNumber(number)): write true or false", value.range,
                 fix: FixIt(message: "write \(number != 0)", edits: [TextEdit(range: value.range, replacement: number != 0 ? "true" : "false")]))
         default:
             add(.valueOfWrongJSONType, .error, "`\(key)` must be true or false, not \(value.value.typeName)", value.range)
@@ -265,7 +304,8 @@ struct JSONRules {
                 var fix: FixIt?
                 if let suggestion = Suggestion.closest(to: member.key, among: Self.borderlineKeys) {
                     message += "; did you mean \"\(suggestion)\"?"
-                    fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
+                    fix = FixIt(
+                        message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
                 }
                 add(.unknownKey, .warning, message, member.keyRange, fix: fix)
             }

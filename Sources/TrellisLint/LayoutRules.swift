@@ -51,18 +51,24 @@ struct LayoutRules {
         var first: (grid: Int, line: BorderlineFrame)?
         var count = 0
         for grid in result.borderlines.gridIndices {
-            guard let line = result.borderlines.lines(of: grid).first(where: { $0.state != .never && abs($0.painted.x - $0.intended.x) > 0.001 }) else { continue }
+            guard let line = result.borderlines.lines(of: grid).first(where: { $0.state != .never && abs($0.painted.x - $0.intended.x) > 0.001 }) else {
+                continue
+            }
             if first == nil { first = (grid, line) }
             count += 1
         }
         guard let (grid, line) = first, reported.insert(Reported(code: .borderlinesAwayUnderRTL)).inserted else { return }
         let painted = line.painted
         let offScreen = painted.x + painted.width <= 0 || painted.x >= result.width ? ", off the screen" : ""
-        var message = "at \(viewport.description) the \(line.edge.rawValue) borderline of this grid (\(result.path(of: grid))) is painted at x \(n(painted.x))\(offScreen), not at the grid's edge (x \(n(line.intended.x)))"
+        var message =
+            "at \(viewport.description) the \(line.edge.rawValue) borderline of this grid (\(result.path(of: grid))) is painted at x \(n(painted.x))\(offScreen), not at the grid's edge (x \(n(line.intended.x)))"
         if count > 1 { message += "; so are the borderlines of \(count - 1) more grid\(count == 2 ? "" : "s")" }
-        diagnostics.append(Diagnostic(
-            code: .borderlinesAwayUnderRTL, severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
-            notes: ["Under RTL MyLayout mirrors a grid's borderlines within the grid's own width, not across the layout (MyLayoutDelegate.m, -layoutSublayersOfLayer:): only a grid as wide as the layout keeps them at its edges."]))
+        diagnostics.append(
+            Diagnostic(
+                code: .borderlinesAwayUnderRTL, severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
+                notes: [
+                    "Under RTL MyLayout mirrors a grid's borderlines within the grid's own width, not across the layout (MyLayoutDelegate.m, -layoutSublayersOfLayer:): only a grid as wide as the layout keeps them at its edges."
+                ]))
     }
 
     func length(_ frame: Rect, along axis: Axis) -> Double {
@@ -84,10 +90,11 @@ struct LayoutRules {
         let needed = fixed + padding + spacing
         if needed > available + 0.001, available > 0, reported.insert(Reported(code: .childrenOverflow, grid: grid)).inserted {
             let parts = "\(n(fixed)) (fixed, ratio and wrap \(axis.rawValue)) + \(n(padding)) (padding) + \(n(spacing)) (spacing)"
-            diagnostics.append(Diagnostic(
-                code: .childrenOverflow, severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
-                message: "at \(viewport.description) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
-                notes: ["The runtime clamps nothing: the children overflow the grid."]))
+            diagnostics.append(
+                Diagnostic(
+                    code: .childrenOverflow, severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
+                    message: "at \(viewport.description) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
+                    notes: ["The runtime clamps nothing: the children overflow the grid."]))
         }
         for child in tree.children(of: grid) {
             let measure = tree.measure[child]
@@ -96,13 +103,15 @@ struct LayoutRules {
             if got <= 0, reported.insert(Reported(code: .cellGetsNoLength, grid: child)).inserted {
                 let kind = measure == RuntimeReading.fill ? "fill" : "remaining-ratio"
                 let wrapsAlongAxis = tree.measure[grid] == RuntimeReading.wrap || (grid == 0 && viewport.height == nil && axis == .rows)
-                let note = wrapsAlongAxis
+                let note =
+                    wrapsAlongAxis
                     ? "The parent's length comes from its content (wrap), so a \(kind) cell in it shares what its fixed, ratio and wrap cells leave of the length they make: nothing. Give the cell a fixed size, or the parent one."
                     : "The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."
-                diagnostics.append(Diagnostic(
-                    code: .cellGetsNoLength, severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
-                    message: "at \(viewport.description) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
-                    notes: [note]))
+                diagnostics.append(
+                    Diagnostic(
+                        code: .cellGetsNoLength, severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
+                        message: "at \(viewport.description) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
+                        notes: [note]))
             }
         }
     }

@@ -17,7 +17,13 @@ public struct LintOptions: Sendable {
         var viewports = self.viewports
         if viewports.isEmpty { viewports = file.previews }
         if viewports.isEmpty { viewports = [.default] }
-        if rtl { viewports = viewports.map { var viewport = $0; viewport.rtl = true; return viewport } }
+        if rtl {
+            viewports = viewports.map {
+                var viewport = $0
+                viewport.rtl = true
+                return viewport
+            }
+        }
         return viewports
     }
 
@@ -55,8 +61,10 @@ public enum Linter {
     /// is dropped from `file` once the rules that read it have run, so the layout passes
     /// never hold it (its reports point at keys the layout trees recorded): a one-off check
     /// of a large grid dictionary needs less memory at its peak.
-    public static func run(_ file: inout LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool,
-                           dropsJSONSyntax: Bool) -> Run {
+    public static func run(
+        _ file: inout LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool,
+        dropsJSONSyntax: Bool
+    ) -> Run {
         let trees = trees.count == file.layouts.count ? trees : file.layouts.map(LayoutTree.init)
         var diagnostics = file.diagnostics
         var screens: [[[LayoutResult]]] = []
@@ -86,8 +94,9 @@ public enum Linter {
             frames.lint(tree, viewports: viewports)
             screens.append(frames.screens)
             // The two sets of rules report different codes, so each is capped on its own.
-            diagnostics += DiagnosticCap.capped(structure.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
-                                                alsoFound: structure.dropped)
+            diagnostics += DiagnosticCap.capped(
+                structure.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
+                alsoFound: structure.dropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))

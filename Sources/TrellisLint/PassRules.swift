@@ -26,7 +26,8 @@ extension LayoutTree {
             let cross = axis[index] == Self.cols ? "height" : "width"
             return PassDependence(
                 grid: index,
-                reason: "the wrap grid \(name(index)) splits the other way from its parent: it takes each child's \(cross) from that child's first sub-grid (a leaf keeps its old one) as the previous pass left it",
+                reason:
+                    "the wrap grid \(name(index)) splits the other way from its parent: it takes each child's \(cross) from that child's first sub-grid (a leaf keeps its old one) as the previous pass left it",
                 fix: "give the wrap grid \(name(index)) a fixed size or a ratio, or split it the same way as its parent")
         }
         return PassDependence(
@@ -62,17 +63,20 @@ extension LayoutRules {
         let heights = result.heights.map(n)
         let walk = heights.count > 5 ? heights.prefix(3).joined(separator: " → ") + " → … → " + (heights.last ?? "") : heights.joined(separator: " → ")
         var labels: [DiagnosticLabel] = []
-        var notes = ["Each pass changes the view's height, so UIKit lays it out again: the app re-lays this layout out on every frame. Trellis stops after \(LayoutEngine.maximumPasses) passes and shows the last."]
+        var notes = [
+            "Each pass changes the view's height, so UIKit lays it out again: the app re-lays this layout out on every frame. Trellis stops after \(LayoutEngine.maximumPasses) passes and shows the last."
+        ]
         var fix = "To fix: give the grid whose size comes from its content a fixed size."
         if let cause = shape.cause(of: 0, wrapHeight: true) {
             notes.append("Likely cause: " + cause.reason + ".")
             labels.append(DiagnosticLabel(range: causeSpan(cause.grid, shape), message: "this grid reads the previous pass"))
             fix = "To fix: " + cause.fix + "."
         }
-        diagnostics.append(Diagnostic(
-            code: .heightNeverSettles, severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
-            message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
-            labels: labels, notes: notes + [fix]))
+        diagnostics.append(
+            Diagnostic(
+                code: .heightNeverSettles, severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
+                message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
+                labels: labels, notes: notes + [fix]))
     }
 
     /// L006: frames that change when the settled layout is laid out again. A warning when a
@@ -80,7 +84,8 @@ extension LayoutRules {
     /// only grid rectangles that show nothing change.
     mutating func movesOnRelayout(_ first: LayoutResult, _ second: LayoutResult, tree shape: LayoutTree) {
         guard first.grids.count == second.grids.count, first.grids.count == shape.count,
-              !first.grids.isIdentical(toResultOfTheSameTree: second.grids) else { return }
+            !first.grids.isIdentical(toResultOfTheSameTree: second.grids)
+        else { return }
         let moved = first.grids.indices.filter { !same(first.grids[$0], second.grids[$0]) }
         guard let firstMoved = moved.first, reported.insert(Reported(code: .framesChangeOnRelayout)).inserted else { return }
         let visible = moved.filter { index in
@@ -97,23 +102,30 @@ extension LayoutRules {
         let others = moved.count > 1 ? " (\(moved.count) grids move in all)" : ""
         var message: String
         if let a = before.viewFrame, let b = after.viewFrame, !close(a, b) {
-            message = "at \(at) the views move when the layout is laid out again: view #\(before.slot ?? 0) in grid \(name) goes from \(describe(a)) to \(describe(b))\(others)"
+            message =
+                "at \(at) the views move when the layout is laid out again: view #\(before.slot ?? 0) in grid \(name) goes from \(describe(a)) to \(describe(b))\(others)"
         } else if !visible.isEmpty {
-            message = "at \(at) the frames change when the layout is laid out again: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
+            message =
+                "at \(at) the frames change when the layout is laid out again: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
         } else {
-            message = "at \(at) the grid rectangles change when the layout is laid out again, though no view or borderline moves: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
+            message =
+                "at \(at) the grid rectangles change when the layout is laid out again, though no view or borderline moves: grid \(name) goes from \(describe(before.frame)) to \(describe(after.frame))\(others)"
         }
         var labels: [DiagnosticLabel] = []
-        var notes = ["The runtime keeps rectangles between passes and reads some of them before the pass sets them (spec §10): after a rotation and back, or `setNeedsLayout`, the screen differs from the first layout."]
+        var notes = [
+            "The runtime keeps rectangles between passes and reads some of them before the pass sets them (spec §10): after a rotation and back, or `setNeedsLayout`, the screen differs from the first layout."
+        ]
         var fix = "To fix: give the grids whose size comes from their content fixed sizes; `trellis frames --relayout 1` shows the second layout."
         if let cause = shape.cause(of: shown, wrapHeight: first.viewport.height == nil) {
             notes.append("Cause: " + cause.reason + ".")
             if cause.grid != shown { labels.append(DiagnosticLabel(range: causeSpan(cause.grid, shape), message: "reads the previous pass")) }
             fix = "To fix: " + cause.fix + "; `trellis frames --relayout 1` shows the second layout."
         }
-        diagnostics.append(Diagnostic(
-            code: .framesChangeOnRelayout, severity: visible.isEmpty ? .info : .warning, range: spans.span(of: .size, grid: shown, in: shape), message: message,
-            labels: labels, notes: notes + [fix]))
+        diagnostics.append(
+            Diagnostic(
+                code: .framesChangeOnRelayout, severity: visible.isEmpty ? .info : .warning, range: spans.span(of: .size, grid: shown, in: shape),
+                message: message,
+                labels: labels, notes: notes + [fix]))
     }
 
     /// The size of the grid that causes it; the root has none, so its split.
@@ -122,7 +134,8 @@ extension LayoutRules {
     }
 
     func same(_ a: GridFrame, _ b: GridFrame) -> Bool {
-        close(a.frame, b.frame) && (a.viewFrame == nil) == (b.viewFrame == nil) && (a.viewFrame.map { view in b.viewFrame.map { close(view, $0) } ?? false } ?? true)
+        close(a.frame, b.frame) && (a.viewFrame == nil) == (b.viewFrame == nil)
+            && (a.viewFrame.map { view in b.viewFrame.map { close(view, $0) } ?? false } ?? true)
     }
 
     /// Within 0.001, or the same value beyond any screen (a view `CGFLOAT_MAX` long, or a

@@ -45,10 +45,11 @@ public enum Reports {
     /// parallel and joined by ``json(renderedFiles:summary:)``.
     public static func jsonFile(_ file: CheckedFile) -> [UInt8] {
         var output: [UInt8] = []
-        JSONWriter.write(.object([
-            JSONMember("path", .string(file.source.name)),
-            JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
-        ]), nestedAt: 2, into: &output)
+        JSONWriter.write(
+            .object([
+                JSONMember("path", .string(file.source.name)),
+                JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
+            ]), nestedAt: 2, into: &output)
         return output
     }
 
@@ -66,12 +67,13 @@ public enum Reports {
             output += Array("\n  ]".utf8)
         }
         output += Array(",\n  \"summary\": ".utf8)
-        JSONWriter.write(.object([
-            JSONMember("files", .number(Double(summary.files))),
-            JSONMember("errors", .number(Double(summary.errors))),
-            JSONMember("warnings", .number(Double(summary.warnings))),
-            JSONMember("infos", .number(Double(summary.infos))),
-        ]), nestedAt: 1, into: &output)
+        JSONWriter.write(
+            .object([
+                JSONMember("files", .number(Double(summary.files))),
+                JSONMember("errors", .number(Double(summary.errors))),
+                JSONMember("warnings", .number(Double(summary.warnings))),
+                JSONMember("infos", .number(Double(summary.infos))),
+            ]), nestedAt: 1, into: &output)
         output += Array("\n}\n".utf8)
         return output
     }
@@ -96,19 +98,28 @@ public enum Reports {
             JSONMember("severity", .string(diagnostic.severity.rawValue)),
             JSONMember("message", .string(diagnostic.message)),
             JSONMember("range", rangeJSON(diagnostic.range, source)),
-            JSONMember("labels", .array(diagnostic.labels.map {
-                .object([JSONMember("message", .string($0.message)), JSONMember("range", rangeJSON($0.range, source))])
-            })),
-            JSONMember("notes", .array(diagnostic.notes.map { .string($0) })),
-            JSONMember("fixes", .array(diagnostic.fixIts.map { fix in
-                .object([
-                    JSONMember("message", .string(fix.message)),
-                    JSONMember("safe", .bool(fix.isSafe)),
-                    JSONMember("edits", .array(fix.edits.map {
-                        .object([JSONMember("range", rangeJSON($0.range, source)), JSONMember("replacement", .string($0.replacement))])
+            JSONMember(
+                "labels",
+                .array(
+                    diagnostic.labels.map {
+                        .object([JSONMember("message", .string($0.message)), JSONMember("range", rangeJSON($0.range, source))])
                     })),
-                ])
-            })),
+            JSONMember("notes", .array(diagnostic.notes.map { .string($0) })),
+            JSONMember(
+                "fixes",
+                .array(
+                    diagnostic.fixIts.map { fix in
+                        .object([
+                            JSONMember("message", .string(fix.message)),
+                            JSONMember("safe", .bool(fix.isSafe)),
+                            JSONMember(
+                                "edits",
+                                .array(
+                                    fix.edits.map {
+                                        .object([JSONMember("range", rangeJSON($0.range, source)), JSONMember("replacement", .string($0.replacement))])
+                                    })),
+                        ])
+                    })),
             JSONMember("docs", .string(diagnostic.documentationAnchor)),
         ])
     }
@@ -131,7 +142,8 @@ public enum Reports {
                 }
                 let start = file.source.scalarPosition(of: diagnostic.range.lowerBound)
                 let end = file.source.scalarPosition(of: diagnostic.range.upperBound)
-                let properties = "file=\(escapeProperty(file.source.name)),line=\(start.line + 1),col=\(start.column + 1),endLine=\(end.line + 1),endColumn=\(end.column + 1),title=\(escapeProperty("trellis " + diagnostic.code.id))"
+                let properties =
+                    "file=\(escapeProperty(file.source.name)),line=\(start.line + 1),col=\(start.column + 1),endLine=\(end.line + 1),endColumn=\(end.column + 1),title=\(escapeProperty("trellis " + diagnostic.code.id))"
                 var message = diagnostic.message
                 for note in diagnostic.notes { message += "\n" + note }
                 if let fix = diagnostic.fixIts.first { message += "\nhelp: " + fix.message }

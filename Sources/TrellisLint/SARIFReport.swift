@@ -25,25 +25,42 @@ public enum SARIFReport {
                     JSONMember("locations", .array([location(diagnostic.range, file, message: nil)])),
                 ]
                 if !diagnostic.labels.isEmpty {
-                    members.append(JSONMember("relatedLocations", .array(diagnostic.labels.enumerated().map { index, label in
-                        location(label.range, file, message: label.message, id: index)
-                    })))
+                    members.append(
+                        JSONMember(
+                            "relatedLocations",
+                            .array(
+                                diagnostic.labels.enumerated().map { index, label in
+                                    location(label.range, file, message: label.message, id: index)
+                                })))
                 }
                 if !diagnostic.fixIts.isEmpty {
-                    members.append(JSONMember("fixes", .array(diagnostic.fixIts.map { fix in
-                        .object([
-                            JSONMember("description", .object([JSONMember("text", .string(fix.message + (fix.isSafe ? "" : " (review before applying)")))])),
-                            JSONMember("artifactChanges", .array([.object([
-                                JSONMember("artifactLocation", .object([JSONMember("uri", .string(uri(file.source.name)))])),
-                                JSONMember("replacements", .array(fix.edits.map { edit in
+                    members.append(
+                        JSONMember(
+                            "fixes",
+                            .array(
+                                diagnostic.fixIts.map { fix in
                                     .object([
-                                        JSONMember("deletedRegion", region(edit.range, file.source)),
-                                        JSONMember("insertedContent", .object([JSONMember("text", .string(edit.replacement))])),
+                                        JSONMember(
+                                            "description", .object([JSONMember("text", .string(fix.message + (fix.isSafe ? "" : " (review before applying)")))])
+                                        ),
+                                        JSONMember(
+                                            "artifactChanges",
+                                            .array([
+                                                .object([
+                                                    JSONMember("artifactLocation", .object([JSONMember("uri", .string(uri(file.source.name)))])),
+                                                    JSONMember(
+                                                        "replacements",
+                                                        .array(
+                                                            fix.edits.map { edit in
+                                                                .object([
+                                                                    JSONMember("deletedRegion", region(edit.range, file.source)),
+                                                                    JSONMember("insertedContent", .object([JSONMember("text", .string(edit.replacement))])),
+                                                                ])
+                                                            })),
+                                                ])
+                                            ])),
                                     ])
-                                })),
-                            ])])),
-                        ])
-                    })))
+                                })))
                 }
                 results.append(.object(members))
             }
@@ -51,15 +68,25 @@ public enum SARIFReport {
         let log = JSONValue.object([
             JSONMember("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             JSONMember("version", .string("2.1.0")),
-            JSONMember("runs", .array([.object([
-                JSONMember("tool", .object([JSONMember("driver", .object([
-                    JSONMember("name", .string("trellis")),
-                    JSONMember("version", .string(toolVersion)),
-                    JSONMember("rules", .array(rules)),
-                ]))])),
-                JSONMember("columnKind", .string("unicodeCodePoints")),
-                JSONMember("results", .array(results)),
-            ])])),
+            JSONMember(
+                "runs",
+                .array([
+                    .object([
+                        JSONMember(
+                            "tool",
+                            .object([
+                                JSONMember(
+                                    "driver",
+                                    .object([
+                                        JSONMember("name", .string("trellis")),
+                                        JSONMember("version", .string(toolVersion)),
+                                        JSONMember("rules", .array(rules)),
+                                    ]))
+                            ])),
+                        JSONMember("columnKind", .string("unicodeCodePoints")),
+                        JSONMember("results", .array(results)),
+                    ])
+                ])),
         ])
         return JSONWriter.string(log)
     }
@@ -111,10 +138,13 @@ public enum SARIFReport {
     static func location(_ range: Range<Int>, _ file: CheckedFile, message: String?, id: Int? = nil) -> JSONValue {
         var members: [JSONMember] = []
         if let id { members.append(JSONMember("id", .number(Double(id)))) }
-        members.append(JSONMember("physicalLocation", .object([
-            JSONMember("artifactLocation", .object([JSONMember("uri", .string(uri(file.source.name)))])),
-            JSONMember("region", region(range, file.source)),
-        ])))
+        members.append(
+            JSONMember(
+                "physicalLocation",
+                .object([
+                    JSONMember("artifactLocation", .object([JSONMember("uri", .string(uri(file.source.name)))])),
+                    JSONMember("region", region(range, file.source)),
+                ])))
         if let message { members.append(JSONMember("message", .object([JSONMember("text", .string(message))]))) }
         return .object(members)
     }

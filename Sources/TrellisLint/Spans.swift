@@ -31,7 +31,8 @@ struct Spans {
         let whole = source ?? 0..<0
         if let object = object(at: source) { return KeyPlace.of(key, in: object).span(source: source) }
         guard let tree = file.tree, whole.upperBound <= tree.source.bytes.count,
-              let cell = tree.enclosing(.cell, from: tree.coveringNode(whole)), tree.range(of: cell).lowerBound == whole.lowerBound else { return whole }
+            let cell = tree.enclosing(.cell, from: tree.coveringNode(whole)), tree.range(of: cell).lowerBound == whole.lowerBound
+        else { return whole }
         var found: Range<Int>?
         tree.forEachChild(of: cell) { child in
             guard found == nil else { return }

@@ -11,8 +11,10 @@ struct StructureRules {
 
     init(spans: Spans) { self.spans = spans }
 
-    mutating func add(_ code: DiagnosticCode, _ severity: Severity, _ message: @autoclosure () -> String, _ range: Range<Int>,
-                      notes: @autoclosure () -> [String] = []) {
+    mutating func add(
+        _ code: DiagnosticCode, _ severity: Severity, _ message: @autoclosure () -> String, _ range: Range<Int>,
+        notes: @autoclosure () -> [String] = []
+    ) {
         findings.add(code, at: range) { Diagnostic(code: code, severity: severity, range: range, message: message(), notes: notes()) }
     }
 
@@ -41,7 +43,8 @@ struct StructureRules {
         let path = tree.path(of: grid)
         let axis: Axis = tree.axis[Int(tree.parent[grid])] == LayoutTree.rows ? .rows : .cols
         let wrap = tree.measure[grid] == RuntimeReading.wrap
-        var message = wrap
+        var message =
+            wrap
             ? "the \(axis == .rows ? "height" : "width") of this wrap cell (\(path)) comes from its view, which Trellis cannot measure: frames assume a 0 × 0 view"
             : "this overlap cell (\(path)) lets its view size itself, and Trellis cannot measure the view: frames assume 0 × 0"
         if count > 1 { message += "; so do \(count - 1) more cell\(count == 2 ? "" : "s") of this layout" }
@@ -67,32 +70,44 @@ struct StructureRules {
                 total += tree.measure[child]
             }
             if ratioCount > 1, total > 1.000_001 {
-                add(.ratiosOver100Percent, .warning, "the ratio \(axis.rawValue) of this grid add up to \(JSONWriter.formatNumber((total * 10_000).rounded() / 100))% of the free length",
+                add(
+                    .ratiosOver100Percent, .warning,
+                    "the ratio \(axis.rawValue) of this grid add up to \(JSONWriter.formatNumber((total * 10_000).rounded() / 100))% of the free length",
                     spans.span(of: key, at: source),
-                    notes: ["Ratios share the same free length (length − padding − spacing); over 100% the children overflow and fill siblings get negative lengths."])
+                    notes: [
+                        "Ratios share the same free length (length − padding − spacing); over 100% the children overflow and fill siblings get negative lengths."
+                    ])
             }
             let ignored = axis == .cols ? gravity.vertical : gravity.horizontal
             if ignored != 0 {
                 let which = axis == .cols ? "vertical" : "horizontal"
-                add(.gravityOnIgnoredAxis, .warning, "the \(which) part of this gravity is ignored: a `\(axis.rawValue)` grid only aligns its children along its split",
+                add(
+                    .gravityOnIgnoredAxis, .warning,
+                    "the \(which) part of this gravity is ignored: a `\(axis.rawValue)` grid only aligns its children along its split",
                     spans.span(of: .gravity, at: source),
                     notes: ["On a non-leaf, MyGridLayout uses only the gravity of its split axis (centerX/right/trailing for cols, centerY/bottom for rows)."])
             }
             if tree.placeholder[grid] {
-                add(.placeholderOnNonLeaf, .warning, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
+                add(
+                    .placeholderOnNonLeaf, .warning, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
                     spans.span(of: .placeholder, at: source),
                     notes: ["Its children still take views. To keep an area empty, make a placeholder leaf."])
             }
         } else if !isRoot {
             if tree.viewSizeIsUnset(grid) {
                 let axes = [gravity.alignsHorizontally ? "width" : nil, gravity.alignsVertically ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
-                add(.viewAlignedByUnsetSize, .info, "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long: it covers the screen or leaves it",
+                add(
+                    .viewAlignedByUnsetSize, .info,
+                    "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long: it covers the screen or leaves it",
                     spans.span(of: .gravity, at: source),
-                    notes: ["Without gravity the view fills the cell. A `wrap` cell (or an overlap cell) measures its view instead (`sizeThatFits:`).",
-                            "In Trellis, `content(WxH)` states the size the view sets (`myWidth`, `myHeight`); previews place the view by it, and it never reaches the JSON."])
+                    notes: [
+                        "Without gravity the view fills the cell. A `wrap` cell (or an overlap cell) measures its view instead (`sizeThatFits:`).",
+                        "In Trellis, `content(WxH)` states the size the view sets (`myWidth`, `myHeight`); previews place the view by it, and it never reaches the JSON.",
+                    ])
             }
             if tree.anchor[grid], tree.measure[grid] != 0 {
-                add(.anchorOnLeaf, .info, "`anchor` on a leaf has no effect: a leaf already takes a view",
+                add(
+                    .anchorOnLeaf, .info, "`anchor` on a leaf has no effect: a leaf already takes a view",
                     spans.span(of: .anchor, at: source),
                     notes: ["anchor matters on a grid with children (its view goes behind them) or with size 0 (the view sizes itself)."])
             }

@@ -32,7 +32,9 @@ enum TemplateFindings {
             let uses = template.uses
             kept[index].labels += uses.prefix(10).map { DiagnosticLabel(range: $0, message: "`\(template.name)` used here") }
             let usesText = uses.count == 1 ? "its one use" : "its \(uses.count) uses"
-            kept[index].notes.append("In template `\(template.name)`: found in each of the \(counts[index]) copies of \(usesText) (repetition and nesting multiply them), reported here once.")
+            kept[index].notes.append(
+                "In template `\(template.name)`: found in each of the \(counts[index]) copies of \(usesText) (repetition and nesting multiply them), reported here once."
+            )
         }
         return kept
     }

@@ -21,7 +21,8 @@ public enum DiagnosticCap {
             let total = counts[diagnostic.code, default: 0]
             if index == maximumPerRule - 1, total > maximumPerRule {
                 let more = total - maximumPerRule
-                shown.notes.append("\(more) more \(diagnostic.code) finding\(more == 1 ? "" : "s") in \(scope) are not shown (at most \(maximumPerRule) per rule and layout).")
+                shown.notes.append(
+                    "\(more) more \(diagnostic.code) finding\(more == 1 ? "" : "s") in \(scope) are not shown (at most \(maximumPerRule) per rule and layout).")
             }
             kept.append(shown)
         }

@@ -1,4 +1,5 @@
 import TrellisSyntax
+
 /// Grids stored flat: one plain record per grid, a grid's children side by side, texts as
 /// bytes and rarely written fields in a side table. What the lowering builds, and what the
 /// writer and the layout tree read, without a reference-counted value per grid.
@@ -42,9 +43,18 @@ public struct GridArena: Sendable {
         package var children: Range<Int> { Int(firstChild)..<(Int(firstChild) + Int(childCount)) }
 
         mutating func set(_ flag: UInt16, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
-        mutating func setPadding(_ insets: EdgeInsets) { padding = insets; flags |= Self.hasPadding }
-        mutating func setSpacing(_ value: Double) { spacing = value; flags |= Self.hasSpacing }
-        mutating func setTag(_ value: Int) { tag = value; flags |= Self.hasTag }
+        mutating func setPadding(_ insets: EdgeInsets) {
+            padding = insets
+            flags |= Self.hasPadding
+        }
+        mutating func setSpacing(_ value: Double) {
+            spacing = value
+            flags |= Self.hasSpacing
+        }
+        mutating func setTag(_ value: Int) {
+            tag = value
+            flags |= Self.hasTag
+        }
 
         mutating func setChildren(_ range: Range<Int>) {
             firstChild = UInt32(range.lowerBound)
@@ -61,8 +71,12 @@ public struct GridArena: Sendable {
         mutating func setSize(_ value: SizeValue?) {
             switch value {
             case nil, .raw?: size = .none
-            case .number(let number)?: size = .number; sizeNumber = number
-            case .percent(let percent)?: size = .percent; sizeNumber = percent
+            case .number(let number)?:
+                size = .number
+                sizeNumber = number
+            case .percent(let percent)?:
+                size = .percent
+                sizeNumber = percent
             case .fill?: size = .fill
             case .wrap?: size = .wrap
             }

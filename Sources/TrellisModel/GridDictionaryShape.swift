@@ -36,9 +36,11 @@ public enum GridDictionaryShape {
         }
         if let literal { return start + literal }
         var index = start
-        while index < bytes.count, (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
-            || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: ".")
-            || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { index += 1 }
+        while index < bytes.count,
+            (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+                || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: ".")
+                || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        { index += 1 }
         return index > start ? index : nil
     }
 

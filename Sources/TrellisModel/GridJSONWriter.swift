@@ -38,8 +38,10 @@ public enum GridJSONWriter {
 
     /// Writes the JSON in pieces of about `chunkSize` bytes, each handed to `drain` (and gone
     /// once it returns), so that the whole output is never held in memory.
-    public static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, chunkSize: Int,
-                             to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    public static func write(
+        _ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, chunkSize: Int,
+        to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var sink = ByteSink(capacity: chunkSize, drain: drain)
         write(tree, dialect: dialect, style: style, into: &sink)
         sink.flush()
@@ -52,8 +54,9 @@ public enum GridJSONWriter {
                 arena.rare.withUnsafeBufferPointer { rare in
                     arena.rareValues.withUnsafeBufferPointer { values in
                         arena.borderlines.withUnsafeBufferPointer { borderlines in
-                            let writer = GridEmitter(style: style, dialect: dialect, records: records, text: text, rare: rare,
-                                                     values: values, borderlines: borderlines)
+                            let writer = GridEmitter(
+                                style: style, dialect: dialect, records: records, text: text, rare: rare,
+                                values: values, borderlines: borderlines)
                             writer.grid(tree.root, indent: 0, into: &sink)
                         }
                     }
@@ -81,9 +84,11 @@ struct GridEmitter {
     let writesBothSpacingKeys: Bool
     let keyStarts: [Int]
 
-    init(style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
-         text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>,
-         values: UnsafeBufferPointer<GridArena.RareValues>, borderlines: UnsafeBufferPointer<GridArena.StoredBorderline>) {
+    init(
+        style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
+        text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>,
+        values: UnsafeBufferPointer<GridArena.RareValues>, borderlines: UnsafeBufferPointer<GridArena.StoredBorderline>
+    ) {
         self.style = style
         self.records = records
         self.text = text

@@ -130,7 +130,13 @@ struct ImportBuilder {
         }
         switch gridKey {
         case .size:
-            if isRoot { node.raw.append(JSONMember(key, value)) } else if let size = sizeToken(value) { node.size = size } else { node.raw.append(JSONMember(key, value)) }
+            if isRoot {
+                node.raw.append(JSONMember(key, value))
+            } else if let size = sizeToken(value) {
+                node.size = size
+            } else {
+                node.raw.append(JSONMember(key, value))
+            }
         case .rows, .cols:
             if case .array = value { return }
             node.raw.append(JSONMember(key, value))
@@ -144,7 +150,7 @@ struct ImportBuilder {
             node.attributes.append("spacing(\(JSONWriter.formatNumber(number)))")
         case .gravity, .overlap:
             guard case .string(let text) = value, !text.isEmpty,
-                  text.split(separator: "|", omittingEmptySubsequences: false).allSatisfy({ part in Gravity.wordsInRuntimeOrder.contains { $0.0 == part } })
+                text.split(separator: "|", omittingEmptySubsequences: false).allSatisfy({ part in Gravity.wordsInRuntimeOrder.contains { $0.0 == part } })
             else { return node.raw.append(JSONMember(key, value)) }
             node.attributes.append("\(key)(\(text))")
         case .anchor, .placeholder:
@@ -238,7 +244,8 @@ struct ImportBuilder {
                 if text.hasPrefix("#"), text.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), text.count > 1 {
                     pairs.append("color \(text)")
                 } else if let first = text.first, first.isASCII, first.isLetter, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                          !TokenKind.keywords.contains(where: { $0.keywordSpelling == text }) {
+                    !TokenKind.keywords.contains(where: { $0.keywordSpelling == text })
+                {
                     pairs.append("color \(text)")
                 } else {
                     var quoted: [UInt8] = []
@@ -252,7 +259,9 @@ struct ImportBuilder {
             }
         }
         let order = GridSchema.borderlineFields
-        pairs.sort { (order.firstIndex(of: String($0.prefix(while: { $0 != " " }))) ?? 9) < (order.firstIndex(of: String($1.prefix(while: { $0 != " " }))) ?? 9) }
+        pairs.sort {
+            (order.firstIndex(of: String($0.prefix(while: { $0 != " " }))) ?? 9) < (order.firstIndex(of: String($1.prefix(while: { $0 != " " }))) ?? 9)
+        }
         return "\(key)(\(pairs.joined(separator: " ")))"
     }
 

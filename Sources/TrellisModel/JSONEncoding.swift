@@ -4,8 +4,11 @@ import TrellisSyntax
 /// either byte order), found as it finds them: a byte order mark, else the pattern of zero
 /// bytes in the first four (JSON text starts with an ASCII character).
 public enum JSONEncoding: String, Sendable {
-    case utf8 = "UTF-8", utf16BigEndian = "UTF-16BE", utf16LittleEndian = "UTF-16LE"
-    case utf32BigEndian = "UTF-32BE", utf32LittleEndian = "UTF-32LE"
+    case utf8 = "UTF-8"
+    case utf16BigEndian = "UTF-16BE"
+    case utf16LittleEndian = "UTF-16LE"
+    case utf32BigEndian = "UTF-32BE"
+    case utf32LittleEndian = "UTF-32LE"
 
     /// The encoding of `bytes` and the length of its byte order mark (0 when none, or UTF-8).
     public static func detect(_ bytes: [UInt8]) -> (encoding: JSONEncoding, markLength: Int) {
@@ -73,22 +76,34 @@ public enum UTF8Validation {
             while index < count {
                 // SAFETY: index + 8 <= count, so the eight bytes read lie inside the buffer.
                 if index + 8 <= count,
-                   UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                     continue
                 }
                 let lead = buffer[index]
-                if lead < 0x80 { index += 1; continue }
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
                 let length: Int
                 var low: UInt8 = 0x80, high: UInt8 = 0xBF
                 switch lead {
                 case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
+                case 0xE0:
+                    length = 3
+                    low = 0xA0
                 case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
+                case 0xED:
+                    length = 3
+                    high = 0x9F
+                case 0xF0:
+                    length = 4
+                    low = 0x90
                 case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
+                case 0xF4:
+                    length = 4
+                    high = 0x8F
                 default: return index..<index + 1
                 }
                 var next = index + 1

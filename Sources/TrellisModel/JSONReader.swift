@@ -28,7 +28,6 @@ public enum JSONReader {
 
     public static func read(_ source: SourceFile) -> JSONReadResult { read(source, maximumBytes: maximumBytes) }
 
-
     /// What a reading error left out of the value read.
     package enum Loss: Equatable {
         /// A key without a value, read as null (the key as written, quoted).
@@ -90,19 +89,25 @@ struct JSONReaderState {
 
     func byte(at position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, loss: JSONReader.Loss? = nil,
-                         fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, _ range: Range<Int>, loss: JSONReader.Loss? = nil,
+        fix: FixIt? = nil, labels: [DiagnosticLabel] = []
+    ) {
         report(code, code.severity, message, range, fix: fix, labels: labels)
         // Skipping nothing loses nothing.
         if let loss, loss != .skipped || !range.isEmpty { losses.append(JSONReader.LossAt(range: range, loss: loss)) }
     }
 
-    mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
-                         fix: FixIt? = nil, labels: [DiagnosticLabel] = []) {
+    mutating func report(
+        _ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
+        fix: FixIt? = nil, labels: [DiagnosticLabel] = []
+    ) {
         // Said once, on the first error: every error has the same consequence.
         let notes = severity == .error && !diagnostics.contains(where: { $0.severity == .error }) ? [JSONReader.rejectedNote] : []
-        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
-                                      labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
+        diagnostics.append(
+            Diagnostic(
+                code: code, severity: severity, range: range, message: message,
+                labels: labels, notes: notes, fixIts: fix.map { [$0] } ?? []))
     }
 
     /// Objects with more members than this index their keys to find duplicates.
@@ -142,8 +147,9 @@ struct JSONReaderState {
         skipSpace()
         if !atEnd {
             let start = index
-            report(.notJSON, "unexpected text after the end of the JSON value", start..<bytes.count, loss: .skipped,
-                   fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
+            report(
+                .notJSON, "unexpected text after the end of the JSON value", start..<bytes.count, loss: .skipped,
+                fix: FixIt(message: "remove the text after the value", edits: [TextEdit(range: start..<bytes.count, replacement: "")], isSafe: false))
         }
         let syntax = JSONSyntax(bytes: bytes, entries: entries, numbers: numbers, decoded: decoded, keysElsewhere: keysElsewhere)
         return JSONReadResult(root: JSONNode(syntax, 0), diagnostics: diagnostics, hasSpaceKey: sawSpaceKey, hasSpacingKey: sawSpacingKey, losses: losses)
@@ -185,20 +191,23 @@ struct JSONReaderState {
             } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
                 let start = index
                 while !atEnd, byte != 0x0A, byte != 0x0D { index += 1 }
-                report(.commentInJSON, "comments are not JSON", start..<index,
-                       fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
+                report(
+                    .commentInJSON, "comments are not JSON", start..<index,
+                    fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
             } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
                 let start = index
                 index += 2
                 while !atEnd, !(byte == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/")) { index += 1 }
                 index = min(bytes.count, index + 2)
-                report(.commentInJSON, "comments are not JSON", start..<index,
-                       fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
+                report(
+                    .commentInJSON, "comments are not JSON", start..<index,
+                    fix: FixIt(message: "remove the comment", edits: [TextEdit(range: start..<index, replacement: "")]))
             } else if looking(at: Self.ideographicSpace) {
                 let start = index
                 index += 3
-                report(.fullWidthPunctuation, "full-width space `　` (typed with a CJK input method)", start..<index,
-                       fix: FixIt(message: "replace with a space", edits: [TextEdit(range: start..<index, replacement: " ")]))
+                report(
+                    .fullWidthPunctuation, "full-width space `　` (typed with a CJK input method)", start..<index,
+                    fix: FixIt(message: "replace with a space", edits: [TextEdit(range: start..<index, replacement: " ")]))
             } else {
                 return
             }
@@ -246,7 +255,9 @@ struct JSONReaderState {
                 case "false", "no": fix = FixIt(message: "write `false`", edits: [TextEdit(range: start..<index, replacement: "false")])
                 default: fix = FixIt(message: "quote it as a string", edits: [TextEdit(range: start..<index, replacement: "\"\(word)\"")], isSafe: false)
                 }
-                report(.notJSON, "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index, fix: fix)
+                report(
+                    .notJSON, "`\(word)` is not a JSON value: expected a string, a number, `true`, `false`, `null`, an object or an array", start..<index,
+                    fix: fix)
                 return append(.invalid, start..<index)
             }
             if atEnd {
@@ -308,7 +319,10 @@ struct JSONReaderState {
                 reportUnclosed(openedAt: start)
                 break
             }
-            if byte == UInt8(ascii: "}") { index += 1; break }
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                break
+            }
             if byte == UInt8(ascii: "]") {
                 if handleWrongCloser(expected: UInt8(ascii: "}"), openedAt: start) { break } else { continue }
             }
@@ -332,34 +346,40 @@ struct JSONReaderState {
                 let keyStart = index
                 while !atEnd, isWordByte(byte) || byte == UInt8(ascii: "-") { index += 1 }
                 let word = String(decoding: bytes[keyStart..<index], as: UTF8.self)
-                report(.notJSON, "object keys must be strings in double quotes", keyStart..<index,
-                       fix: FixIt(message: "quote the key", edits: [TextEdit(range: keyStart..<index, replacement: "\"\(word)\"")]))
+                report(
+                    .notJSON, "object keys must be strings in double quotes", keyStart..<index,
+                    fix: FixIt(message: "quote the key", edits: [TextEdit(range: keyStart..<index, replacement: "\"\(word)\"")]))
                 key = word
                 keyRange = keyStart..<index
                 keyIsDecoded = true
             } else if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report(.notJSON, "unexpected `,`: expected a key", commaStart..<index, loss: .skipped,
-                       fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
+                report(
+                    .notJSON, "unexpected `,`: expected a key", commaStart..<index, loss: .skipped,
+                    fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             } else {
                 let junkStart = index
                 index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-                report(.notJSON, "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index, loss: .skipped)
+                report(
+                    .notJSON, "expected a key in double quotes or `}`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index,
+                    loss: .skipped)
                 continue
             }
             skipSpace()
             if byte == UInt8(ascii: ":") {
                 index += 1
             } else if looking(at: Self.fullWidthColon) {
-                report(.fullWidthPunctuation, "full-width colon `：` (typed with a CJK input method) where `:` was meant", index..<index + 3,
-                       fix: FixIt(message: "replace with `:`", edits: [TextEdit(range: index..<index + 3, replacement: ":")]))
+                report(
+                    .fullWidthPunctuation, "full-width colon `：` (typed with a CJK input method) where `:` was meant", index..<index + 3,
+                    fix: FixIt(message: "replace with `:`", edits: [TextEdit(range: index..<index + 3, replacement: ":")]))
                 index += 3
             } else {
                 let point = keyRange.upperBound
-                report(.missingColon, "missing `:` after the key \"\(key)\"", keyRange,
-                       fix: FixIt(message: "insert `:`", edits: [TextEdit(range: point..<point, replacement: ":")]))
+                report(
+                    .missingColon, "missing `:` after the key \"\(key)\"", keyRange,
+                    fix: FixIt(message: "insert `:`", edits: [TextEdit(range: point..<point, replacement: ":")]))
             }
             skipSpace()
             let valueIndex = entries.count
@@ -372,7 +392,8 @@ struct JSONReaderState {
             entries[valueIndex].keySpelling = spelling
             let distance = Int(entries[valueIndex].start) - keyRange.lowerBound
             if distance > 0, distance <= Int(UInt16.max),
-               JSONSyntax.derivedKeyEnd(bytes, keyStart: keyRange.lowerBound, spelling: spelling) == keyRange.upperBound {
+                JSONSyntax.derivedKeyEnd(bytes, keyStart: keyRange.lowerBound, spelling: spelling) == keyRange.upperBound
+            {
                 entries[valueIndex].keyDistance = UInt16(distance)
             } else {
                 entries[valueIndex].flags |= JSONSyntax.Entry.keyElsewhere
@@ -388,11 +409,12 @@ struct JSONReaderState {
             }
             let first = count < Self.keyIndexThreshold ? keyStack[base...].last(where: { $0.key == key })?.range : seenKeys[key]
             if let first {
-                diagnostics.append(Diagnostic(
-                    code: .duplicateKey, severity: .warning, range: keyRange,
-                    message: "duplicate key \"\(key)\": the runtime keeps only this last one",
-                    labels: [DiagnosticLabel(range: first, message: "first given here")],
-                    fixIts: []))
+                diagnostics.append(
+                    Diagnostic(
+                        code: .duplicateKey, severity: .warning, range: keyRange,
+                        message: "duplicate key \"\(key)\": the runtime keeps only this last one",
+                        labels: [DiagnosticLabel(range: first, message: "first given here")],
+                        fixIts: []))
             }
             if count >= Self.keyIndexThreshold { seenKeys[key] = keyRange }
             switch GridSchema.spacingIsLegacy(key) {
@@ -422,15 +444,19 @@ struct JSONReaderState {
                 reportUnclosed(openedAt: start)
                 break
             }
-            if byte == UInt8(ascii: "]") { index += 1; break }
+            if byte == UInt8(ascii: "]") {
+                index += 1
+                break
+            }
             if byte == UInt8(ascii: "}") {
                 if handleWrongCloser(expected: UInt8(ascii: "]"), openedAt: start) { break } else { continue }
             }
             if byte == UInt8(ascii: ",") {
                 let commaStart = index
                 index += 1
-                report(.notJSON, "unexpected `,`: expected a value", commaStart..<index, loss: .skipped,
-                       fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
+                report(
+                    .notJSON, "unexpected `,`: expected a value", commaStart..<index, loss: .skipped,
+                    fix: FixIt(message: "remove the extra comma", edits: [TextEdit(range: commaStart..<index, replacement: "")]))
                 continue
             }
             readValue(depth: depth + 1)
@@ -450,9 +476,10 @@ struct JSONReaderState {
         // Point just after the last content, not at trailing blank lines.
         var end = index
         while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-        report(.fileEndsEarly, "the file ends before \(what) closed: expected `\(missing)`", end..<end,
-               fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: end..<end, replacement: missing)], isSafe: false),
-               labels: [DiagnosticLabel(range: start..<start + 1, message: "innermost bracket opened here")])
+        report(
+            .fileEndsEarly, "the file ends before \(what) closed: expected `\(missing)`", end..<end,
+            fix: FixIt(message: "insert `\(missing)`", edits: [TextEdit(range: end..<end, replacement: missing)], isSafe: false),
+            labels: [DiagnosticLabel(range: start..<start + 1, message: "innermost bracket opened here")])
     }
 
     /// Reads what follows a member or element: `,` (maybe trailing), the closer, or a mistake.
@@ -464,36 +491,46 @@ struct JSONReaderState {
                 index += 1
             } else {
                 index += 3
-                report(.fullWidthPunctuation, "full-width comma `，` (typed with a CJK input method) where `,` was meant", commaStart..<index,
-                       fix: FixIt(message: "replace with `,`", edits: [TextEdit(range: commaStart..<index, replacement: ",")]))
+                report(
+                    .fullWidthPunctuation, "full-width comma `，` (typed with a CJK input method) where `,` was meant", commaStart..<index,
+                    fix: FixIt(message: "replace with `,`", edits: [TextEdit(range: commaStart..<index, replacement: ",")]))
             }
             skipSpace()
             if byte == closer {
-                report(.trailingComma, .warning, "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
-                       commaStart..<commaStart + 1,
-                       fix: FixIt(message: "remove the trailing comma", edits: [TextEdit(range: commaStart..<commaStart + 1, replacement: "")]))
+                report(
+                    .trailingComma, .warning,
+                    "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
+                    commaStart..<commaStart + 1,
+                    fix: FixIt(message: "remove the trailing comma", edits: [TextEdit(range: commaStart..<commaStart + 1, replacement: "")]))
                 index += 1
                 return .done
             }
             return .next
         }
-        if byte == closer { index += 1; return .done }
+        if byte == closer {
+            index += 1
+            return .done
+        }
         if atEnd { return .next }
         if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { return .next }
-        let canStartValue = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+        let canStartValue =
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
             || byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || looking(at: Self.leftQuote) || isWordByte(byte)
         let point = index
         if canStartValue {
             var end = point
             while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-            report(.missingComma, "missing `,` between two \(closer == UInt8(ascii: "}") ? "members" : "elements")", point..<point + 1,
-                   fix: FixIt(message: "insert `,`", edits: [TextEdit(range: end..<end, replacement: ",")]))
+            report(
+                .missingComma, "missing `,` between two \(closer == UInt8(ascii: "}") ? "members" : "elements")", point..<point + 1,
+                fix: FixIt(message: "insert `,`", edits: [TextEdit(range: end..<end, replacement: ",")]))
             return .next
         }
         let junkStart = index
         index = min(bytes.count, index + SourceFile.sequenceLength(byte))
-        report(.notJSON, "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`", junkStart..<index, loss: .skipped)
+        report(
+            .notJSON, "expected `,` or `\(Character(Unicode.Scalar(closer)))`, found `\(String(decoding: bytes[junkStart..<index], as: UTF8.self))`",
+            junkStart..<index, loss: .skipped)
         return .next
     }
 
@@ -510,15 +547,17 @@ struct JSONReaderState {
         let expectedText = expected == UInt8(ascii: "}") ? "}" : "]"
         let foundText = found == UInt8(ascii: "}") ? "}" : "]"
         if followedByExpected || !enclosingExpects {
-            report(.bracketsOutOfOrder, "stray `\(foundText)`: brackets are out of order here", index..<index + 1,
-                   fix: FixIt(message: "remove this `\(foundText)`", edits: [TextEdit(range: index..<index + 1, replacement: "")]),
-                   labels: [DiagnosticLabel(range: start..<start + 1, message: "the innermost open bracket, closed by `\(expectedText)`")])
+            report(
+                .bracketsOutOfOrder, "stray `\(foundText)`: brackets are out of order here", index..<index + 1,
+                fix: FixIt(message: "remove this `\(foundText)`", edits: [TextEdit(range: index..<index + 1, replacement: "")]),
+                labels: [DiagnosticLabel(range: start..<start + 1, message: "the innermost open bracket, closed by `\(expectedText)`")])
             index += 1
             return false
         }
-        report(.bracketsOutOfOrder, "expected `\(expectedText)` before `\(foundText)`", index..<index + 1,
-               fix: FixIt(message: "insert `\(expectedText)`", edits: [TextEdit(range: index..<index, replacement: expectedText)]),
-               labels: [DiagnosticLabel(range: start..<start + 1, message: "opened here")])
+        report(
+            .bracketsOutOfOrder, "expected `\(expectedText)` before `\(foundText)`", index..<index + 1,
+            fix: FixIt(message: "insert `\(expectedText)`", edits: [TextEdit(range: index..<index, replacement: expectedText)]),
+            labels: [DiagnosticLabel(range: start..<start + 1, message: "opened here")])
         return true
     }
 
@@ -553,7 +592,11 @@ struct JSONReaderState {
         var closed = false
         while !atEnd {
             let current = byte
-            if current == UInt8(ascii: "\"") { index += 1; closed = true; break }
+            if current == UInt8(ascii: "\"") {
+                index += 1
+                closed = true
+                break
+            }
             if looking(at: Self.rightQuote) || (fancyOpen && looking(at: Self.leftQuote)) {
                 if fancyOpen || nextIsStructural(after: index + 3) {
                     index += 3
@@ -565,13 +608,17 @@ struct JSONReaderState {
             if current == 0x0A || current == 0x0D {
                 let breakStart = index
                 index += (current == 0x0D && byte(at: index + 1) == 0x0A) ? 2 : 1
-                report(.lineBreakInString, "a raw line break inside a string (JSONSerialization rejects control characters in strings)", breakStart..<index,
-                       fix: FixIt(message: "join the lines", edits: [TextEdit(range: breakStart..<index, replacement: "")]))
+                report(
+                    .lineBreakInString, "a raw line break inside a string (JSONSerialization rejects control characters in strings)", breakStart..<index,
+                    fix: FixIt(message: "join the lines", edits: [TextEdit(range: breakStart..<index, replacement: "")]))
                 continue
             }
             if current < 0x20 {
-                report(.lineBreakInString, "a raw control character inside a string; write it escaped", index..<index + 1,
-                       fix: FixIt(message: "escape it", edits: [TextEdit(range: index..<index + 1, replacement: current == 0x09 ? "\\t" : "\\u00" + String(current, radix: 16).leftPadded(2))]))
+                report(
+                    .lineBreakInString, "a raw control character inside a string; write it escaped", index..<index + 1,
+                    fix: FixIt(
+                        message: "escape it",
+                        edits: [TextEdit(range: index..<index + 1, replacement: current == 0x09 ? "\\t" : "\\u00" + String(current, radix: 16).leftPadded(2))]))
                 scalars.append(current)
                 index += 1
                 continue
@@ -590,8 +637,9 @@ struct JSONReaderState {
             var edits: [TextEdit] = []
             if fancyOpen { edits.append(TextEdit(range: start..<start + 3, replacement: "\"")) }
             if fancyClose { edits.append(TextEdit(range: index - 3..<index, replacement: "\"")) }
-            report(.fullWidthPunctuation, "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
-                   fix: FixIt(message: "replace with straight quotes", edits: edits))
+            report(
+                .fullWidthPunctuation, "typographic quotes `“ ”` (typed with a CJK input method) where `\"` was meant", start..<index,
+                fix: FixIt(message: "replace with straight quotes", edits: edits))
         }
         return (start..<index, String(decoding: scalars, as: UTF8.self))
     }

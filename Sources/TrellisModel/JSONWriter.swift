@@ -51,7 +51,10 @@ struct Emitter {
         case .string(let text): JSONWriter.appendString(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            if elements.isEmpty { output.append(UInt8(ascii: "]")); return }
+            if elements.isEmpty {
+                output.append(UInt8(ascii: "]"))
+                return
+            }
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if style == .pretty { newline(indent + 1, &output) }
@@ -61,7 +64,10 @@ struct Emitter {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            if members.isEmpty { output.append(UInt8(ascii: "}")); return }
+            if members.isEmpty {
+                output.append(UInt8(ascii: "}"))
+                return
+            }
             for (index, member) in members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if style == .pretty { newline(indent + 1, &output) }
@@ -82,7 +88,10 @@ extension JSONWriter {
     public static func appendNumber(_ number: Double, into output: inout [UInt8]) { appendNumber(number, to: &output) }
 
     static func appendNumber<Output: ByteOutput & ~Copyable>(_ number: Double, to output: inout Output) {
-        guard number.isFinite else { output.append("null"); return }
+        guard number.isFinite else {
+            output.append("null")
+            return
+        }
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
             appendInteger(Int(number), to: &output)
             return
@@ -115,7 +124,10 @@ extension JSONWriter {
             fraction %= UInt64(scale)
             // The fewest decimals end in a digit other than 0; dropping zeros is only a guard.
             var width = decimals
-            while fraction % 10 == 0, width > 1 { fraction /= 10; width -= 1 }
+            while fraction % 10 == 0, width > 1 {
+                fraction /= 10
+                width -= 1
+            }
             if number < 0 { output.append(UInt8(ascii: "-")) }
             appendInteger(Int(whole), to: &output)
             output.append(UInt8(ascii: "."))
@@ -151,9 +163,12 @@ extension JSONWriter {
             output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Written from the end of the buffer backwards, then copied out in one piece.
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
@@ -187,11 +202,21 @@ extension JSONWriter {
         }
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case UInt8(ascii: "\\"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case UInt8(ascii: "\n"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "t"))
             case 0..<0x20:
                 output.append(UInt8(ascii: "\\"))
                 output.append(UInt8(ascii: "u"))

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs a program's work on a thread with a large, explicit stack, so that input nested to
 /// every depth the limits allow (templates using templates, deep JSON) cannot overflow the
@@ -37,17 +38,22 @@ public enum LargeStack {
     /// `1..<count`, each on a thread with a stack of `stackSize` bytes; returns once all have
     /// finished, calling `whileWaiting` every few milliseconds after `first` is done until then.
     /// An index whose thread cannot be made runs on the calling thread after `first`.
-    public static func concurrently(_ count: Int, stackSize: Int = size, others: @escaping @Sendable (Int) -> Void,
-                                    first: () -> Void, whileWaiting: () -> Void = {}) {
+    public static func concurrently(
+        _ count: Int, stackSize: Int = size, others: @escaping @Sendable (Int) -> Void,
+        first: () -> Void, whileWaiting: () -> Void = {}
+    ) {
         let running = Locked(0)
         var threads: [ThreadHandle] = []
         var unstarted: [Int] = []
         for index in 1..<max(count, 1) {
             running.withLock { $0 += 1 }
-            if let thread = start(stackSize: stackSize, detached: false, {
-                others(index)
-                running.withLock { $0 -= 1 }
-            }) {
+            if let thread = start(
+                stackSize: stackSize, detached: false,
+                {
+                    others(index)
+                    running.withLock { $0 -= 1 }
+                })
+            {
                 threads.append(thread)
             } else {
                 running.withLock { $0 -= 1 }
@@ -64,31 +70,37 @@ public enum LargeStack {
     }
 
     #if canImport(Glibc)
-    typealias ThreadHandle = pthread_t
+        typealias ThreadHandle = pthread_t
     #else
-    typealias ThreadHandle = pthread_t?
+        typealias ThreadHandle = pthread_t?
     #endif
 
     /// A new thread running `body`, or nil when none could be made.
     static func start(stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
-        let box = Unmanaged.passRetained(Work { body(); return 0 })
+        let box = Unmanaged.passRetained(
+            Work {
+                body()
+                return 0
+            })
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
         if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
         #if canImport(Glibc)
-        var thread = pthread_t()
+            var thread = pthread_t()
         #else
-        var thread: pthread_t?
+            var thread: pthread_t?
         #endif
-        let started = pthread_create(&thread, &attributes, { pointer in
-            #if canImport(Glibc)
-            guard let pointer else { return nil }
-            #endif
-            _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
+        let started = pthread_create(
+            &thread, &attributes,
+            { pointer in
+                #if canImport(Glibc)
+                    guard let pointer else { return nil }
+                #endif
+                _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
+                return nil
+            }, box.toOpaque())
         guard started == 0 else {
             box.release()
             return nil
@@ -98,9 +110,9 @@ public enum LargeStack {
 
     static func join(_ thread: ThreadHandle) {
         #if canImport(Glibc)
-        pthread_join(thread, nil)
+            pthread_join(thread, nil)
         #else
-        if let thread { pthread_join(thread, nil) }
+            if let thread { pthread_join(thread, nil) }
         #endif
     }
 

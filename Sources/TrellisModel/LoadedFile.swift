@@ -102,9 +102,11 @@ public struct LoadedFile: Sendable {
         let layouts = lowered.document.layouts.map { layout in
             LoadedLayout(name: layout.name ?? stem, authored: layout.tree, dialect: dialect, readNode: nil)
         }
-        return LoadedFile(source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
-                          layouts: layouts, diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
-                          tree: parsed.tree, parsed: parsed, jsonRoot: nil)
+        return LoadedFile(
+            source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
+            layouts: layouts,
+            diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
+            tree: parsed.tree, parsed: parsed, jsonRoot: nil)
     }
 
     /// The text a file's reports point into: a JSON file in UTF-16 or UTF-32 as UTF-8 (as
@@ -121,14 +123,18 @@ public struct LoadedFile: Sendable {
             // JSONSerialization reads UTF-16 and UTF-32 too: the text is read as it would be,
             // and positions count its characters.
             source = SourceFile(name: given.name, bytes: transcoded.bytes)
-            encodingFindings.append(Diagnostic(code: .textEncoding, severity: transcoded.valid ? .info : .error, range: 0..<0,
-                                               message: transcoded.valid
-                                                   ? "the file is \(transcoded.encoding.rawValue): JSONSerialization reads it, and so does Trellis (fixes are not applied to it)"
-                                                   : "the file is \(transcoded.encoding.rawValue) with invalid code units: JSONSerialization rejects it"))
+            encodingFindings.append(
+                Diagnostic(
+                    code: .textEncoding, severity: transcoded.valid ? .info : .error, range: 0..<0,
+                    message: transcoded.valid
+                        ? "the file is \(transcoded.encoding.rawValue): JSONSerialization reads it, and so does Trellis (fixes are not applied to it)"
+                        : "the file is \(transcoded.encoding.rawValue) with invalid code units: JSONSerialization rejects it"))
         } else if let invalid = UTF8Validation.firstInvalid(in: given.bytes) {
-            encodingFindings.append(Diagnostic(code: .textEncoding, severity: .error, range: invalid,
-                                               message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
-                                               notes: [JSONReader.rejectedNote]))
+            encodingFindings.append(
+                Diagnostic(
+                    code: .textEncoding, severity: .error, range: invalid,
+                    message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
+                    notes: [JSONReader.rejectedNote]))
         }
         let read = JSONReader.read(source)
         var layouts: [LoadedLayout] = []
@@ -137,8 +143,9 @@ public struct LoadedFile: Sendable {
             if target == nil, let detected = detectDialect(space: read.hasSpaceKey, spacing: read.hasSpacingKey) { dialect = detected }
             layouts.append(LoadedLayout(name: stem(of: source.name), authored: nil, dialect: dialect, readNode: root))
         }
-        return LoadedFile(source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
-                          diagnostics: encodingFindings + DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
+        return LoadedFile(
+            source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
+            diagnostics: encodingFindings + DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.

@@ -103,16 +103,21 @@ struct LoweringState {
     /// Non-trivia tokens directly inside a node that has no child nodes (or all of them).
     func tokens(of node: Node) -> [Token] { tree.tokenIndices(of: node).map { tree.tokens[$0] } }
 
-
-    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
-                         notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
+        notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []
+    ) {
         report(code, code.severity, message, range, notes: notes, fixIts: fixIts, labels: labels)
     }
 
-    mutating func report(_ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
-                         notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []) {
-        diagnostics.append(Diagnostic(code: code, severity: severity, range: range, message: message,
-                                      labels: labels, notes: notes, fixIts: fixIts))
+    mutating func report(
+        _ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
+        notes: [String] = [], fixIts: [FixIt] = [], labels: [DiagnosticLabel] = []
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                code: code, severity: severity, range: range, message: message,
+                labels: labels, notes: notes, fixIts: fixIts))
     }
 
     // MARK: file
@@ -129,8 +134,9 @@ struct LoweringState {
             guard let nameToken = tree.node(item).ownTokens.first(where: { $0.kind == .identifier }) else { continue }
             let name = text(nameToken)
             if let first = templateNameRanges[name] {
-                report(.definedTwice, "template `\(name)` is defined twice", nameToken.range,
-                       labels: [DiagnosticLabel(range: first, message: "first defined here")])
+                report(
+                    .definedTwice, "template `\(name)` is defined twice", nameToken.range,
+                    labels: [DiagnosticLabel(range: first, message: "first defined here")])
                 continue
             }
             templateNameRanges[name] = nameToken.range
@@ -144,8 +150,9 @@ struct LoweringState {
             switch tree.nodes[item].kind {
             case .targetDirective:
                 if let first = targetRange {
-                    report(.badTarget, .warning, "the target is declared twice; the last one counts", itemRange,
-                           labels: [DiagnosticLabel(range: first, message: "first declared here")])
+                    report(
+                        .badTarget, .warning, "the target is declared twice; the last one counts", itemRange,
+                        labels: [DiagnosticLabel(range: first, message: "first declared here")])
                 }
                 targetRange = itemRange
                 if let dialect = lowerTarget(item) { document.target = dialect }
@@ -156,8 +163,9 @@ struct LoweringState {
                 let name = nameToken.map(text)
                 if let name, let nameToken {
                     if let first = layoutNames[name] {
-                        report(.definedTwice, "layout `\(name)` is defined twice", nameToken.range,
-                               labels: [DiagnosticLabel(range: first, message: "first defined here")])
+                        report(
+                            .definedTwice, "layout `\(name)` is defined twice", nameToken.range,
+                            labels: [DiagnosticLabel(range: first, message: "first defined here")])
                     }
                     layoutNames[name] = nameToken.range
                 }
@@ -165,9 +173,10 @@ struct LoweringState {
                 if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range)) }
             case .cell:
                 if let first = bareRoot {
-                    report(.secondBareLayout, "a file holds at most one bare layout; this cell is a second one", itemRange,
-                           notes: ["Put each layout in `layout NAME …`, or join the cells into one root with `rows { … }`."],
-                           labels: [DiagnosticLabel(range: tree.range(of: first), message: "the file's bare layout")])
+                    report(
+                        .secondBareLayout, "a file holds at most one bare layout; this cell is a second one", itemRange,
+                        notes: ["Put each layout in `layout NAME …`, or join the cells into one root with `rows { … }`."],
+                        labels: [DiagnosticLabel(range: tree.range(of: first), message: "the file's bare layout")])
                     continue
                 }
                 bareRoot = item
@@ -180,15 +189,19 @@ struct LoweringState {
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
-                report(.unusedTemplate, .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
-                       fixIts: [])
+                report(
+                    .unusedTemplate, .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
+                    fixIts: [])
             }
         }
-        document.layouts = roots.map { LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange) }
+        document.layouts = roots.map {
+            LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange)
+        }
         let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
         if document.layouts.isEmpty, !hasLayoutSyntax {
-            report(.noLayout, .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
-                   0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
+            report(
+                .noLayout, .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
+                0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
         }
         return document
     }
@@ -213,7 +226,9 @@ struct LoweringState {
         let tokens = tokens(of: node)
         guard let dimension = tokens.first(where: { $0.kind == .dimension }) else { return nil }
         guard var viewport = Viewport.parse(text(dimension)) else {
-            report(.badViewport, "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`", dimension.range)
+            report(
+                .badViewport, "`\(text(dimension))` is not a viewport: write WIDTHxHEIGHT@SCALEx (1x to 4x), e.g. `375x667@2x` or `375xwrap@3x`",
+                dimension.range)
             return nil
         }
         for token in tokens {
@@ -239,7 +254,9 @@ struct LoweringState {
             report(.sizeOnRoot, .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
         }
         if lowered.height > Lowering.maximumDepth {
-            report(.tooDeepAfterExpansion, "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))", tree.range(of: cell))
+            report(
+                .tooDeepAfterExpansion, "the layout nests \(lowered.height) levels deep after template expansion (at most \(Lowering.maximumDepth))",
+                tree.range(of: cell))
             return nil
         }
         return (arena.append(lowered.record), lowered.count)
@@ -261,8 +278,10 @@ struct LoweringState {
         guard nesting <= Lowering.maximumNesting else {
             if !nestingReported {
                 nestingReported = true
-                report(.templatesNestTooDeep, "templates and cells nest more than \(Lowering.maximumNesting / 2) templates deep here (a long chain of templates using templates); this cell is not built",
-                       tree.range(of: cell), notes: ["Each template that uses another adds a level while it is expanded."])
+                report(
+                    .templatesNestTooDeep,
+                    "templates and cells nest more than \(Lowering.maximumNesting / 2) templates deep here (a long chain of templates using templates); this cell is not built",
+                    tree.range(of: cell), notes: ["Each template that uses another adds a level while it is expanded."])
             }
             return nil
         }
@@ -321,9 +340,11 @@ struct LoweringState {
             givesGravity = given & 1 << UInt64(AttributeName.gravity.rawValue) != 0
         }
         if !arena.rare[Int(lowered.record.rare)].overlap.isNone, let sizeNode, depth > 0,
-           let size = arena.size(of: lowered.record), size != .number(0) {
-            report(.overlapOverwritten, .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
-                   fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
+            let size = arena.size(of: lowered.record), size != .number(0)
+        {
+            report(
+                .overlapOverwritten, .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
+                fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
         if givesGravity, lowered.record.rare != 0 {
             checkGravityOverOverlap(rare: lowered.record.rare, gravity: lowered.record.gravity)
@@ -370,7 +391,9 @@ struct LoweringState {
                     pending.removeLast()
                     budget = budgetBefore
                     if !budgetReported {
-                        report(.expansionLimit, "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell))
+                        report(
+                            .expansionLimit, "this layout expands to more than \(Lowering.maximumGrids) grids; the rest is not built", tree.range(of: childCell)
+                        )
                         budgetReported = true
                     }
                     continue
@@ -400,16 +423,25 @@ struct LoweringState {
         // Most lists give no attribute to their last cell: said without collecting anything.
         var cellCount = 0
         var lastCell: Node?
-        tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cellCount += 1; lastCell = $0 } }
+        tree.forEachChild(of: list) {
+            if tree.nodes[$0].kind == .cell {
+                cellCount += 1
+                lastCell = $0
+            }
+        }
         guard cellCount >= 2, let lastCell, hasOwnAttributes(lastCell) else { return }
         var cells: [Node] = []
         tree.forEachChild(of: list) { if tree.nodes[$0].kind == .cell { cells.append($0) } }
         guard cells.count >= 2, let last = cells.last, cells.dropLast().allSatisfy({ ownAttributes($0).isEmpty }),
-              tree.child(of: last, .split) == nil, tree.child(of: last, .repeatClause) == nil,
-              let first = ownAttributes(last).first, let final = ownAttributes(last).last else { return }
+            tree.child(of: last, .split) == nil, tree.child(of: last, .repeatClause) == nil,
+            let first = ownAttributes(last).first, let final = ownAttributes(last).last
+        else { return }
         let range = tree.range(of: first).lowerBound..<tree.range(of: final).upperBound
-        report(.attributesOnLastItemOfList, .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
-               notes: ["In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."])
+        report(
+            .attributesOnLastItemOfList, .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
+            notes: [
+                "In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."
+            ])
     }
 
     /// Whether ``ownAttributes(_:)`` is not empty.
@@ -445,13 +477,16 @@ struct LoweringState {
     @inline(never)
     mutating func checkGravityOverOverlap(rare: UInt32, gravity span: GridArena.TextSpan) {
         guard !arena.rare[Int(rare)].overlap.isNone, let gravity = arena.string(span), !Gravity.parse(gravity).isNone else { return }
-        report(.overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", firstGiven[Int(AttributeName.gravity.rawValue)])
+        report(
+            .overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
+            firstGiven[Int(AttributeName.gravity.rawValue)])
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
     mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
-        report(.attributeGivenTwice, .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
-               labels: [DiagnosticLabel(range: first, message: "first given here")])
+        report(
+            .attributeGivenTwice, .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
+            labels: [DiagnosticLabel(range: first, message: "first given here")])
     }
 
     /// A cell's `* N` (1 without a repeat clause).
@@ -474,8 +509,9 @@ struct LoweringState {
         }
         if let cycleStart = templatesInProgress.firstIndex(of: name) {
             let cycle = templatesInProgress[cycleStart...] + [name]
-            report(.templateCycle, "template cycle: \(cycle.map { "`\($0)`" }.joined(separator: " → "))", reference.range,
-                   labels: templateNameRanges[name].map { [DiagnosticLabel(range: $0, message: "`\(name)` defined here")] } ?? [])
+            report(
+                .templateCycle, "template cycle: \(cycle.map { "`\($0)`" }.joined(separator: " → "))", reference.range,
+                labels: templateNameRanges[name].map { [DiagnosticLabel(range: $0, message: "`\(name)` defined here")] } ?? [])
             return nil
         }
         return template(named: name, cell: cell)
@@ -517,15 +553,24 @@ struct LoweringState {
                 guard let numbers = plainNumbers(attribute) else { break }
                 let values = numbers.values
                 switch (known, numbers.count) {
-                case (.spacing, 1): grid.setSpacing(values.0); return
-                case (.padding, 1): grid.setPadding(EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0)); return
-                case (.padding, 2): grid.setPadding(EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1)); return
-                case (.padding, 4): grid.setPadding(numbers.insets); return
-                default: break   // the general path says what is wrong
+                case (.spacing, 1):
+                    grid.setSpacing(values.0)
+                    return
+                case (.padding, 1):
+                    grid.setPadding(EdgeInsets(top: values.0, left: values.0, bottom: values.0, right: values.0))
+                    return
+                case (.padding, 2):
+                    grid.setPadding(EdgeInsets(top: values.0, left: values.1, bottom: values.0, right: values.1))
+                    return
+                case (.padding, 4):
+                    grid.setPadding(numbers.insets)
+                    return
+                default: break  // the general path says what is wrong
                 }
             case .gravity, .overlap:
                 guard let range = plainArgumentText(attribute),
-                      source(range, ValueChecks.isExactAlignment) else { break }
+                    source(range, ValueChecks.isExactAlignment)
+                else { break }
                 let span = appendSourceText(range)
                 if known == .gravity {
                     grid.gravity = span
@@ -535,7 +580,8 @@ struct LoweringState {
                 return
             case .action:
                 guard let range = plainArgumentText(attribute),
-                      source(range, ValueChecks.isPlainSelector) else { break }
+                    source(range, ValueChecks.isPlainSelector)
+                else { break }
                 grid.action = appendSourceText(range)
                 return
             default: break
@@ -551,7 +597,11 @@ struct LoweringState {
             var value = true
             if let args, !args.isEmpty {
                 let spelled = args.map(text).joined()
-                if spelled == "true" { value = true } else if spelled == "false" { value = false } else {
+                if spelled == "true" {
+                    value = true
+                } else if spelled == "false" {
+                    value = false
+                } else {
                     report(.badAttributeArguments, "`\(name)` is a flag: write `\(name)`, or `\(name)(false)` to clear a template's", range)
                 }
             }
@@ -563,8 +613,9 @@ struct LoweringState {
             case 2: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[0], right: values[1]))
             case 4: grid.setPadding(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
             default:
-                report(.badAttributeArguments, "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
-                       notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
+                report(
+                    .badAttributeArguments, "`padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found \(values.count)", range,
+                    notes: ["MyLayout reads padding as UIEdgeInsets {top, left, bottom, right}, not CSS's top right bottom left."])
             }
         case .spacing:
             guard let args, let values = numbers(args, for: name, at: range), values.count == 1 else {
@@ -636,12 +687,14 @@ struct LoweringState {
     /// one error with its fix.
     mutating func unknownName(_ name: String, _ reference: Token) {
         if let previous = tree.previousSignificantTokenIndex(before: reference.start), tree.tokens[previous].end == reference.start,
-           tree.tokens[previous].kind.isSize {
+            tree.tokens[previous].kind.isSize
+        {
             let size = text(tree.tokens[previous])
             let meaning = tree.tokens[previous].kind == .number ? "; `\(size)` is \(size) points" : ""
-            report(.badSize, "`\(size)\(name)`: a size has no unit\(meaning)", tree.tokens[previous].start..<reference.end,
-                   notes: ["Sizes are points (`20`), shares (`33%`, `1/3`), `fill` or `wrap`; the runtime knows no units."],
-                   fixIts: [FixIt(message: "remove `\(name)`", edits: [TextEdit(range: reference.range, replacement: "")], isSafe: false)])
+            report(
+                .badSize, "`\(size)\(name)`: a size has no unit\(meaning)", tree.tokens[previous].start..<reference.end,
+                notes: ["Sizes are points (`20`), shares (`33%`, `1/3`), `fill` or `wrap`; the runtime knows no units."],
+                fixIts: [FixIt(message: "remove `\(name)`", edits: [TextEdit(range: reference.range, replacement: "")], isSafe: false)])
             return
         }
         let sizeWords = GridKey.size.info.values
@@ -653,22 +706,26 @@ struct LoweringState {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: reference.range, replacement: suggestion)], isSafe: false))
         }
-        report(.unknownTemplate, message, reference.range,
-               notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
-               fixIts: fixIts)
+        report(
+            .unknownTemplate, message, reference.range,
+            notes: ["A name that starts a cell refers to a template; attributes are written `name(…)` or are the flags `anchor` and `placeholder`."],
+            fixIts: fixIts)
     }
 
     mutating func unknownAttribute(_ nameToken: Token) {
         let name = text(nameToken)
         var message = "unknown attribute `\(name)`"
         var fixIts: [FixIt] = []
-        if let suggestion = GridSchema.spacingIsLegacy(name) == true ? GridKey.spacing.info.attribute : Suggestion.closest(to: name, among: Parser.attributeNames.sorted()) {
+        if let suggestion = GridSchema.spacingIsLegacy(name) == true
+            ? GridKey.spacing.info.attribute : Suggestion.closest(to: name, among: Parser.attributeNames.sorted())
+        {
             message += "; did you mean `\(suggestion)`?"
             fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: nameToken.range, replacement: suggestion)]))
         }
-        report(.unknownAttribute, message, nameToken.range,
-               notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
-               fixIts: fixIts)
+        report(
+            .unknownAttribute, message, nameToken.range,
+            notes: ["Keys Trellis does not know go through the escape hatch: `json({\"\(name)\": …})`."],
+            fixIts: fixIts)
     }
 
     /// Reports a value check's finding at a span, with its replacement as a fix-it.
@@ -701,8 +758,9 @@ struct LoweringState {
                         message = "`\(word)` is not a gravity; did you mean `\(suggestion)`?"
                         fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: token.range, replacement: suggestion)]))
                     }
-                    report(.badAttributeArguments, message, token.range,
-                           notes: ["Gravity words are case-sensitive; the runtime silently drops unknown ones."], fixIts: fixIts)
+                    report(
+                        .badAttributeArguments, message, token.range,
+                        notes: ["Gravity words are case-sensitive; the runtime silently drops unknown ones."], fixIts: fixIts)
                     return nil
                 }
                 words.append(word)
@@ -723,7 +781,10 @@ struct LoweringState {
         var index = 0
         while index < tokens.count {
             let key = tokens[index]
-            if key.kind == .comma { index += 1; continue }
+            if key.kind == .comma {
+                index += 1
+                continue
+            }
             guard key.kind == .identifier, index + 1 < tokens.count else {
                 report(.badAttributeArguments, "`\(attribute.spelling)` takes pairs: color #RRGGBB thick N head N tail N offset N dash N", key.range)
                 return nil
@@ -793,9 +854,11 @@ struct LoweringState {
                 DiagnosticLabel(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), message: $0.message)
             }
             diagnostic.fixIts = diagnostic.fixIts.map { fix in
-                FixIt(message: fix.message, edits: fix.edits.map {
-                    TextEdit(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), replacement: $0.replacement)
-                }, isSafe: fix.isSafe)
+                FixIt(
+                    message: fix.message,
+                    edits: fix.edits.map {
+                        TextEdit(range: ($0.range.lowerBound + range.lowerBound)..<($0.range.upperBound + range.lowerBound), replacement: $0.replacement)
+                    }, isSafe: fix.isSafe)
             }
             diagnostic.notes = []
             diagnostics.append(diagnostic)

@@ -17,7 +17,10 @@ enum NumberParsing {
         let end = range.upperBound
         guard index < end else { return nil }
         var negative = false
-        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
         var mantissa: UInt64 = 0
         var digits = 0
         var fraction = 0
@@ -50,7 +53,10 @@ enum NumberParsing {
         var index = range.lowerBound
         guard index < range.upperBound else { return nil }
         var negative = false
-        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
         guard index < range.upperBound, range.upperBound - index <= 18 else { return nil }
         var value = 0
         while index < range.upperBound {

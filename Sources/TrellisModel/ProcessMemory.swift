@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the process's allocator treats freed memory.
@@ -15,11 +15,11 @@ public enum ProcessMemory {
     /// finds nothing, as it may in a fully static executable, the defaults stay.)
     public static func keepFreedMemory() {
         #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        _ = mallopt(-1, 64 << 20)
-        _ = mallopt(-3, 32 << 20)
-        _ = mallopt(-8, 1)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            _ = mallopt(-1, 64 << 20)
+            _ = mallopt(-3, 32 << 20)
+            _ = mallopt(-8, 1)
         #endif
     }
 
@@ -30,9 +30,9 @@ public enum ProcessMemory {
     /// process. It walks the allocator's free lists, so it is for rare, large releases.
     public static func releaseFreedMemory() {
         #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        _ = trim(0)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+            let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+            _ = trim(0)
         #endif
     }
 }

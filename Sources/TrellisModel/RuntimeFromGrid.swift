@@ -54,22 +54,26 @@ extension RuntimeReading {
 
     /// What a layout pass reads of one grid without raw members, as the runtime holds it.
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
-        facts(size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
-              overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map(\.edge)), isRoot: isRoot)
+        facts(
+            size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
+            overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map(\.edge)), isRoot: isRoot)
     }
 
     /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
     package static func facts(record: GridArena.Record, in arena: GridArena, isRoot: Bool) -> GridFacts {
         let fields = arena.rare[Int(record.rare)]
-        return facts(size: arena.size(of: record), padding: record.has(GridArena.Record.hasPadding) ? record.padding : nil,
-                     spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
-                     anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
-                     overlap: arena.string(fields.overlap), gravity: arena.string(record.gravity),
-                     firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map(\.edge)), isRoot: isRoot)
+        return facts(
+            size: arena.size(of: record), padding: record.has(GridArena.Record.hasPadding) ? record.padding : nil,
+            spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
+            anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
+            overlap: arena.string(fields.overlap), gravity: arena.string(record.gravity),
+            firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map(\.edge)), isRoot: isRoot)
     }
 
-    static func facts(size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
-                      overlap: String?, gravity: String?, firstBorderline: Edge?, isRoot: Bool) -> GridFacts {
+    static func facts(
+        size: SizeValue?, padding: EdgeInsets?, spacing: Double?, anchor: Bool, placeholder: Bool,
+        overlap: String?, gravity: String?, firstBorderline: Edge?, isRoot: Bool
+    ) -> GridFacts {
         var facts = GridFacts(measure: isRoot ? fill : measure(of: size))
         if let padding { facts.padding = writtenAndRead(padding) }
         facts.spacing = spacing ?? 0
@@ -77,8 +81,9 @@ extension RuntimeReading {
             facts.placeholder = placeholder
             facts.anchor = anchor
         }
-        readAlignment(overlap: overlap, gravity: gravity, isRoot: isRoot, measure: &facts.measure,
-                      anchor: &facts.anchor, gravity: &facts.gravity)
+        readAlignment(
+            overlap: overlap, gravity: gravity, isRoot: isRoot, measure: &facts.measure,
+            anchor: &facts.anchor, gravity: &facts.gravity)
         if !isRoot { facts.firstBorderline = firstBorderline }
         return facts
     }
@@ -134,8 +139,9 @@ extension RuntimeReading {
             // No color reads as black; a color the runtime cannot read as none.
             var color: RGBA? = RGBA(named: .black)
             if let text = line.color { color = RGBA.parse(text) }
-            return RuntimeBorderline(edge: edge, color: color, thick: max(1, line.thick ?? 0),
-                                     head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0)
+            return RuntimeBorderline(
+                edge: edge, color: color, thick: max(1, line.thick ?? 0),
+                head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0)
         }
     }
 
@@ -148,4 +154,3 @@ extension RuntimeReading {
         return EdgeInsets(top: read(insets.top), left: read(insets.left), bottom: read(insets.bottom), right: read(insets.right))
     }
 }
-

@@ -1,4 +1,5 @@
 import TrellisSyntax
+
 /// A borderline as the runtime holds it (every number read with `doubleValue`).
 public struct RuntimeBorderline: Hashable, Sendable {
     public var edge: Edge
@@ -262,7 +263,8 @@ public struct RGBA: Hashable, Sendable {
         }
         _ = sawDigit
         let bits = UInt32(value)
-        return RGBA(red: UInt8((bits >> 16) & 0xFF), green: UInt8((bits >> 8) & 0xFF), blue: UInt8(bits & 0xFF),
-                    alpha: length == 7 ? 255 : UInt8((bits >> 24) & 0xFF))
+        return RGBA(
+            red: UInt8((bits >> 16) & 0xFF), green: UInt8((bits >> 8) & 0xFF), blue: UInt8(bits & 0xFF),
+            alpha: length == 7 ? 255 : UInt8((bits >> 24) & 0xFF))
     }
 }

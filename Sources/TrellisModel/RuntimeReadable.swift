@@ -25,7 +25,11 @@ public protocol RuntimeReadable {
 
 /// What the runtime's reading needs to know of a value: its type, and a scalar's payload.
 public enum ReadableValue: Sendable {
-    case null, bool(Bool), number(Double), string(String), array, object
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array, object
 }
 
 /// The type of a ``RuntimeReadable`` value, without its payload.

@@ -50,10 +50,16 @@ public enum RuntimeReading {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
         var digits = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1; digits += 1 }
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            index += 1
+            digits += 1
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1; digits += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+                digits += 1
+            }
         }
         guard digits > 0 else { return 0 }
         var end = index
@@ -73,7 +79,8 @@ public enum RuntimeReading {
     public static func plainDecimal(_ text: Substring) -> Double? {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 15,
-              bytes.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return nil }
+            bytes.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
+        else { return nil }
         return NumberParsing.double(bytes, 0..<bytes.count)
     }
 
@@ -179,7 +186,7 @@ public enum RuntimeReading {
         init(_ value: Value, dialect: Dialect) {
             value.forEachGridMember { key, name, value in
                 guard let key, key != .spacing || dialect.readsSpacing(name()) else {
-                    unknown.append(JSONMember(name(), value.plainValue))   // includes the other dialect's spacing key
+                    unknown.append(JSONMember(name(), value.plainValue))  // includes the other dialect's spacing key
                     return
                 }
                 switch key {
@@ -230,16 +237,20 @@ public enum RuntimeReading {
     /// ``applyOwnKeys(_:to:dialect:isRoot:)`` for the JSON syntax, with the children in the
     /// order the runtime adds them and their axis (compiled for the syntax here, so that a
     /// caller in another module does not instantiate the generic reader for each grid).
-    package static func readOwnKeys(_ node: JSONNode, into grid: inout RuntimeGrid, dialect: Dialect,
-                                    isRoot: Bool) -> (elements: [JSONNode], axis: Axis?) {
+    package static func readOwnKeys(
+        _ node: JSONNode, into grid: inout RuntimeGrid, dialect: Dialect,
+        isRoot: Bool
+    ) -> (elements: [JSONNode], axis: Axis?) {
         applyOwnKeys(node, to: &grid, dialect: dialect, isRoot: isRoot)?.children ?? ([], nil)
     }
 
     /// Every key but the children; returns the children lists (nil for a value that is not
     /// an object). A layout tree's builder reads the children itself, so that no nested
     /// model of the whole tree is built.
-    package static func applyOwnKeys<Value: RuntimeReadable>(_ value: Value, to grid: inout RuntimeGrid, dialect: Dialect,
-                                                             isRoot: Bool) -> ChildLists<Value>? {
+    package static func applyOwnKeys<Value: RuntimeReadable>(
+        _ value: Value, to grid: inout RuntimeGrid, dialect: Dialect,
+        isRoot: Bool
+    ) -> ChildLists<Value>? {
         grid.sourceRange = value.readableRange
         guard value.readableKind == .object else { return nil }
         let keys = Keys(value, dialect: dialect)
@@ -252,8 +263,9 @@ public enum RuntimeReading {
             grid.placeholder = bool(read: keys.placeholder)
             grid.anchor = bool(read: keys.anchor)
         }
-        readAlignment(overlap: keys.overlap?.stringPayload, gravity: keys.gravity?.stringPayload, isRoot: isRoot,
-                      measure: &grid.measure, anchor: &grid.anchor, gravity: &grid.gravity)
+        readAlignment(
+            overlap: keys.overlap?.stringPayload, gravity: keys.gravity?.stringPayload, isRoot: isRoot,
+            measure: &grid.measure, anchor: &grid.anchor, gravity: &grid.gravity)
         if !isRoot {
             readBorderline(keys.topBorderline, edge: .top, into: &grid)
             readBorderline(keys.leftBorderline, edge: .left, into: &grid)
@@ -272,8 +284,10 @@ public enum RuntimeReading {
     /// `overlap`, then `gravity`: a readable overlap makes a grid below the root an anchor of
     /// size 0 and is its gravity; a readable gravity then replaces it; unreadable words leave
     /// everything as it was.
-    static func readAlignment(overlap: String?, gravity: String?, isRoot: Bool, measure: inout Double, anchor: inout Bool,
-                              gravity result: inout Gravity) {
+    static func readAlignment(
+        overlap: String?, gravity: String?, isRoot: Bool, measure: inout Double, anchor: inout Bool,
+        gravity result: inout Gravity
+    ) {
         if let text = overlap {
             let overlap = Gravity.parse(text)
             if !overlap.isNone {
@@ -309,9 +323,10 @@ public enum RuntimeReading {
         }
         var color: RGBA? = RGBA(named: .black)
         if let text = colorValue?.stringPayload { color = RGBA.parse(text) }
-        grid.borderlines.append(RuntimeBorderline(
-            edge: edge, color: color, thick: max(1, double(read: thick)), head: double(read: head),
-            tail: double(read: tail), offset: double(read: offset), dash: double(read: dash)))
+        grid.borderlines.append(
+            RuntimeBorderline(
+                edge: edge, color: color, thick: max(1, double(read: thick)), head: double(read: head),
+                tail: double(read: tail), offset: double(read: offset), dash: double(read: dash)))
     }
 
     static func readChildren<Value: RuntimeReadable>(_ list: Value?, axis: Axis, into grid: inout RuntimeGrid, dialect: Dialect) {

@@ -31,22 +31,27 @@ public enum ValueChecks {
             let isHex = digits.allSatisfy { $0.isHexDigit }
             if isHex, digits.count == 3 {
                 let doubled = "#" + digits.map { "\($0)\($0)" }.joined()
-                return ValueFinding(code: .colorMisread, severity: .warning,
-                                    message: "`\(text)` is a 3-digit color: the runtime draws no color",
-                                    notes: ["MyLayout reads only #RRGGBB and #AARRGGBB."], replacement: doubled, replacementIsSafe: true)
+                return ValueFinding(
+                    code: .colorMisread, severity: .warning,
+                    message: "`\(text)` is a 3-digit color: the runtime draws no color",
+                    notes: ["MyLayout reads only #RRGGBB and #AARRGGBB."], replacement: doubled, replacementIsSafe: true)
             }
             if isHex, digits.count == 8 {
-                return ValueFinding(code: .colorMisread, severity: .info,
-                                    message: "`\(text)` is read as #AARRGGBB: alpha comes FIRST (its own documentation says #RRGGBBAA)",
-                                    notes: ["alpha 0x\(digits.prefix(2)), red 0x\(digits.dropFirst(2).prefix(2)), green 0x\(digits.dropFirst(4).prefix(2)), blue 0x\(digits.suffix(2))"])
+                return ValueFinding(
+                    code: .colorMisread, severity: .info,
+                    message: "`\(text)` is read as #AARRGGBB: alpha comes FIRST (its own documentation says #RRGGBBAA)",
+                    notes: [
+                        "alpha 0x\(digits.prefix(2)), red 0x\(digits.dropFirst(2).prefix(2)), green 0x\(digits.dropFirst(4).prefix(2)), blue 0x\(digits.suffix(2))"
+                    ])
             }
             if isHex, digits.count == 6 { return nil }
             return ValueFinding(code: .colorMisread, severity: .warning, message: "`\(text)` is not a color the runtime reads: write #RRGGBB or #AARRGGBB")
         }
         if RGBA.namedColors[text.lowercased()] != nil { return nil }
         let names = RGBA.namedColors.keys.sorted()
-        var finding = ValueFinding(code: .colorMisread, severity: .warning,
-                                   message: "`\(text)` is not a color name the runtime knows (\(names.joined(separator: ", ")))")
+        var finding = ValueFinding(
+            code: .colorMisread, severity: .warning,
+            message: "`\(text)` is not a color name the runtime knows (\(names.joined(separator: ", ")))")
         if let suggestion = Suggestion.closest(to: text, among: names) {
             finding.message = "`\(text)` is not a color name the runtime knows; did you mean `\(suggestion)`?"
             finding.replacement = suggestion
@@ -58,16 +63,19 @@ public enum ValueChecks {
     public static func action(_ text: String) -> ValueFinding? {
         if isPlainSelector(text) { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let wellFormed = !text.isEmpty && parts.dropLast().allSatisfy { part in
-            guard let first = part.first, first.isLetter || first == "_" else { return false }
-            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        }
+        let wellFormed =
+            !text.isEmpty
+            && parts.dropLast().allSatisfy { part in
+                guard let first = part.first, first.isLetter || first == "_" else { return false }
+                return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
         if wellFormed, text.hasSuffix(":"), text.filter({ $0 == ":" }).count == 1 { return nil }
         if !text.contains(":"), let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            return ValueFinding(code: .actionNotOneArgumentSelector, severity: .warning,
-                                message: "`\(text)` takes no argument: the runtime calls the action with the grid, as `\(text):`",
-                                notes: ["A selector without `:` does not receive the tapped grid or its action-data."],
-                                replacement: text + ":")
+            return ValueFinding(
+                code: .actionNotOneArgumentSelector, severity: .warning,
+                message: "`\(text)` takes no argument: the runtime calls the action with the grid, as `\(text):`",
+                notes: ["A selector without `:` does not receive the tapped grid or its action-data."],
+                replacement: text + ":")
         }
         if wellFormed { return nil }
         return ValueFinding(code: .actionNotOneArgumentSelector, severity: .warning, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
@@ -87,7 +95,9 @@ public enum ValueChecks {
         guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: ":") else { return false }
         for index in 0..<(bytes.count - 1) {
             let byte = bytes[index]
-            let letter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+            let letter =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || byte == UInt8(ascii: "_")
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             guard letter || (digit && index > 0) else { return false }
         }
@@ -134,9 +144,10 @@ public enum ValueChecks {
     /// A borderline's `thick`: `MyBorderline setThick:` raises any width below 1 to 1.
     public static func thick(_ value: Double) -> ValueFinding? {
         guard value < 1 else { return nil }
-        return ValueFinding(code: .borderlineThinnerThanOne, severity: .warning,
-                            message: "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn 1 point wide: the runtime raises widths below 1 to 1",
-                            notes: ["To hide a line, remove the borderline; for a hairline, use 1 and a light color."], replacement: "1")
+        return ValueFinding(
+            code: .borderlineThinnerThanOne, severity: .warning,
+            message: "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn 1 point wide: the runtime raises widths below 1 to 1",
+            notes: ["To hide a line, remove the borderline; for a hairline, use 1 and a light color."], replacement: "1")
     }
 
     /// `padding` strings (§2): `UIEdgeInsetsFromString` reads malformed text as zeros.
@@ -144,12 +155,14 @@ public enum ValueChecks {
         if RuntimeReading.padding(text) != .zero || isPlainZeroPadding(text) { return nil }
         let numbers = text.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-") }).compactMap { Double($0) }
         // `{0, 0, 0, 0}` written some other way reads as zero too; `{5t ,5,5,5}` does not.
-        let wellFormedZero = text.trimmingSpaces.hasPrefix("{") && text.trimmingSpaces.hasSuffix("}") && numbers.count == 4
+        let wellFormedZero =
+            text.trimmingSpaces.hasPrefix("{") && text.trimmingSpaces.hasSuffix("}") && numbers.count == 4
             && numbers.allSatisfy { $0 == 0 }
         if wellFormedZero { return nil }
-        var finding = ValueFinding(code: .malformedPadding, severity: .warning,
-                                   message: "padding \"\(text)\" is malformed: the runtime reads it as {0,0,0,0}",
-                                   notes: ["Padding is \"{top,left,bottom,right}\" — four numbers in braces, UIEdgeInsets order."])
+        var finding = ValueFinding(
+            code: .malformedPadding, severity: .warning,
+            message: "padding \"\(text)\" is malformed: the runtime reads it as {0,0,0,0}",
+            notes: ["Padding is \"{top,left,bottom,right}\" — four numbers in braces, UIEdgeInsets order."])
         if numbers.count == 4 {
             finding.replacement = "{" + numbers.map(JSONWriter.formatNumber).joined(separator: ",") + "}"
         }
@@ -177,9 +190,10 @@ public enum ValueChecks {
             if words.contains(String(part)) { continue }
             let bits = Gravity.partBits(part)
             if bits == 0 {
-                var finding = ValueFinding(code: .gravityWordDroppedOrMisread, severity: .warning,
-                                           message: "`\(part)` is not a gravity word: the runtime silently drops it",
-                                           notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
+                var finding = ValueFinding(
+                    code: .gravityWordDroppedOrMisread, severity: .warning,
+                    message: "`\(part)` is not a gravity word: the runtime silently drops it",
+                    notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
                 if let suggestion = Suggestion.closest(to: String(part), among: words) {
                     finding.message = "`\(part)` is not a gravity word (the runtime drops it); did you mean `\(suggestion)`?"
                     finding.replacement = text.replacing(String(part), with: suggestion)
@@ -187,8 +201,9 @@ public enum ValueChecks {
                 return finding
             }
             let read = Gravity.wordsInRuntimeOrder.first { $0.1 == bits }?.0 ?? ""
-            return ValueFinding(code: .gravityWordDroppedOrMisread, severity: .warning,
-                                message: "`\(part)` is read as `\(read)` (the runtime matches gravity words as substrings)")
+            return ValueFinding(
+                code: .gravityWordDroppedOrMisread, severity: .warning,
+                message: "`\(part)` is read as `\(read)` (the runtime matches gravity words as substrings)")
         }
         return nil
     }

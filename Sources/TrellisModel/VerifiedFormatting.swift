@@ -31,13 +31,16 @@ public enum VerifiedFormatting {
     /// once, each of `smallestPiece` bytes or more. `shouldStop` is asked on this thread only:
     /// before each top-level item the first piece prints, between the stages of its check,
     /// and every few milliseconds while the other pieces work (which then stop too).
-    public static func format(_ source: SourceFile, parsed: ParseResult? = nil, workers: Int = 1, smallestPiece: Int = smallestPiece,
-                              shouldStop: () -> Bool = { false }) -> Outcome {
+    public static func format(
+        _ source: SourceFile, parsed: ParseResult? = nil, workers: Int = 1, smallestPiece: Int = smallestPiece,
+        shouldStop: () -> Bool = { false }
+    ) -> Outcome {
         let parsed = parsed ?? Parser.parse(source)
         guard !parsed.diagnostics.hasErrors else { return .syntaxErrors(parsed.diagnostics) }
         let preparation = Formatter.prepare(parsed)
-        let pieces = self.pieces(preparation.breaks, items: parsed.tree.root.children.count, bytes: source.bytes.count,
-                                 count: min(workers, mostPieces), smallestPiece: smallestPiece)
+        let pieces = self.pieces(
+            preparation.breaks, items: parsed.tree.root.children.count, bytes: source.bytes.count,
+            count: min(workers, mostPieces), smallestPiece: smallestPiece)
         let verdicts = Locked([Verdict?](repeating: nil, count: pieces.count))
         let texts = Locked([[UInt8]](repeating: [], count: pieces.count))
         let stopped = Locked(false)
@@ -52,8 +55,9 @@ public enum VerifiedFormatting {
             stopped.withLock { $0 = true }
             return true
         }
-        LargeStack.concurrently(pieces.count, others: { index in run(index, { stopped.withLock { $0 } }) },
-                                first: { run(0, stopsHere) }, whileWaiting: { _ = stopsHere() })
+        LargeStack.concurrently(
+            pieces.count, others: { index in run(index, { stopped.withLock { $0 } }) },
+            first: { run(0, stopsHere) }, whileWaiting: { _ = stopsHere() })
         if stopsHere() { return .stopped }
         for verdict in verdicts.withLock({ $0 }) {
             switch verdict {
@@ -110,10 +114,13 @@ public enum VerifiedFormatting {
 
     /// A piece formatted and checked (sound without a check when formatting changes nothing
     /// in it).
-    static func formatAndCheck(_ parsed: ParseResult, _ piece: Piece, _ preparation: Formatter.Preparation,
-                               shouldStop: () -> Bool) -> (text: [UInt8], verdict: Verdict) {
+    static func formatAndCheck(
+        _ parsed: ParseResult, _ piece: Piece, _ preparation: Formatter.Preparation,
+        shouldStop: () -> Bool
+    ) -> (text: [UInt8], verdict: Verdict) {
         guard let text = Formatter.formattedBytes(parsed, items: piece.items, preparation: preparation, shouldStop: shouldStop),
-              !shouldStop() else { return ([], .stopped) }
+            !shouldStop()
+        else { return ([], .stopped) }
         if text[...] == parsed.tree.source.bytes[piece.source] { return (text, .sound) }
         return (text, check(text, items: piece.items, against: parsed, shouldStop: shouldStop))
     }

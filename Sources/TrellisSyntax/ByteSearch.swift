@@ -18,7 +18,8 @@ public enum ByteSearch {
     public static func contains(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>? = nil) -> Bool {
         let range = range ?? 0..<bytes.count
         guard let first = needle.first, range.lowerBound >= 0, range.upperBound <= bytes.count,
-              range.count >= needle.count else { return false }
+            range.count >= needle.count
+        else { return false }
         let last = range.upperBound - needle.count
         return bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { word in

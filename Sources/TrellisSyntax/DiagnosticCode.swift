@@ -87,43 +87,42 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     /// `DiagnosticTag.Unnecessary`).
     public var isUnnecessary: Bool { self == .unusedTemplate }
 
-
     /// The severity a finding of this code is reported with: what `check`'s exit status and an
     /// editor's mark follow. A few codes have a milder case too (``milderSeverities``).
     public var severity: Severity {
         switch self {
         case .trailingComma,
-             .duplicateKey,
-             .attributeGivenTwice,
-             .unusedTemplate,
-             .noLayout,
-             .sizeStringReadAsFill,
-             .percentageOf100OrMore,
-             .ratiosOver100Percent,
-             .gravityOnIgnoredAxis,
-             .placeholderOnNonLeaf,
-             .overlapOverwritten,
-             .tagZero,
-             .actionNotOneArgumentSelector,
-             .colorMisread,
-             .borderlineThinnerThanOne,
-             .malformedPadding,
-             .spaceVersusSpacing,
-             .valueTypeConverted,
-             .unknownKey,
-             .gravityWordDroppedOrMisread,
-             .childrenOverflow,
-             .cellGetsNoLength,
-             .borderlinesAwayUnderRTL,
-             .heightNeverSettles,
-             .framesChangeOnRelayout:
+            .duplicateKey,
+            .attributeGivenTwice,
+            .unusedTemplate,
+            .noLayout,
+            .sizeStringReadAsFill,
+            .percentageOf100OrMore,
+            .ratiosOver100Percent,
+            .gravityOnIgnoredAxis,
+            .placeholderOnNonLeaf,
+            .overlapOverwritten,
+            .tagZero,
+            .actionNotOneArgumentSelector,
+            .colorMisread,
+            .borderlineThinnerThanOne,
+            .malformedPadding,
+            .spaceVersusSpacing,
+            .valueTypeConverted,
+            .unknownKey,
+            .gravityWordDroppedOrMisread,
+            .childrenOverflow,
+            .cellGetsNoLength,
+            .borderlinesAwayUnderRTL,
+            .heightNeverSettles,
+            .framesChangeOnRelayout:
             return .warning
         case .attributesOnLastItemOfList,
-             .numberReadAsRatio,
-             .viewAlignedByUnsetSize,
-             .anchorOnLeaf,
-             .sizeOnRoot,
-             .sizeDependsOnUnknownView:
+            .numberReadAsRatio,
+            .viewAlignedByUnsetSize,
+            .anchorOnLeaf,
+            .sizeOnRoot,
+            .sizeDependsOnUnknownView:
             return .info
         default:
             return .error

@@ -70,7 +70,9 @@ public enum DiagnosticRenderer {
             output += paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("note", Paint.bold) + ": \(note)\n"
         }
         for fix in diagnostic.fixIts {
-            output += paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("help", Paint.bold) + ": \(fix.message)" + (fix.isSafe ? "" : " (review before applying)") + "\n"
+            output +=
+                paint.wrap("\(blank) = ", Paint.blue) + paint.wrap("help", Paint.bold) + ": \(fix.message)" + (fix.isSafe ? "" : " (review before applying)")
+                + "\n"
         }
         output += "\n"
         return output
@@ -79,7 +81,8 @@ public enum DiagnosticRenderer {
     /// Long lines (minified JSON) are cut to about 100 columns around the spans shown on them.
     static func window(_ line: Range<Int>, around spans: [Range<Int>], in source: SourceFile) -> Range<Int> {
         guard wider(source.bytes, from: line.lowerBound, to: line.upperBound, than: 120),
-              let first = spans.map(\.lowerBound).min() else { return line }
+            let first = spans.map(\.lowerBound).min()
+        else { return line }
         var start = min(max(line.lowerBound, first), line.upperBound)
         var columns = 0
         while start > line.lowerBound, columns < 40 {
@@ -152,20 +155,28 @@ public enum DiagnosticRenderer {
     /// scalar after it, variation selectors, combining marks, skin tones); a narrow symbol
     /// made an emoji by U+FE0F (`❤️`) takes 2.
     static func width(_ bytes: [UInt8], at index: Int, joined state: inout GraphemeState) -> Int {
-        guard let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else { state = GraphemeState(joined: false, lastWidth: 1); return 1 }
+        guard let (scalar, _) = SourceFile.decodeScalar(bytes, at: index) else {
+            state = GraphemeState(joined: false, lastWidth: 1)
+            return 1
+        }
         let value = scalar.value
-        if state.joined { state.joined = value == 0x200D; return 0 }
+        if state.joined {
+            state.joined = value == 0x200D
+            return 0
+        }
         let width: Int
         switch value {
-        case 0x200D: state.joined = true; return 0
+        case 0x200D:
+            state.joined = true
+            return 0
         case 0xFE0F:
             width = state.lastWidth == 1 ? 1 : 0
             state.lastWidth = 2
             return width
         case 0xFE00...0xFE0E, 0x0300...0x036F, 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F000...0x1FAFF, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F000...0x1FAFF, 0x20000...0x3FFFD:
             width = 2
         default:
             width = 1

@@ -141,7 +141,10 @@ struct Printer {
                 if position < items?.lowerBound ?? 0 { previous = lastToken(item) }
                 return
             }
-            if shouldStop() { stopped = true; return }
+            if shouldStop() {
+                stopped = true
+                return
+            }
             let first = firstToken(item)
             emitLeading(comments(after: previous, before: first), previous: previous, next: first, isFirst: printed == 0, level: 0)
             out.newLine()
@@ -248,7 +251,10 @@ struct Printer {
     mutating func printTemplate(_ item: Int) {
         out.write("template ")
         if let name = tree.significantToken(1, of: item) { out.write(text(name)) }
-        guard let cell = tree.child(of: item, .cell) else { out.write(" {}"); return }
+        guard let cell = tree.child(of: item, .cell) else {
+            out.write(" {}")
+            return
+        }
         let inner = comments(after: tree.significantToken(2, of: item) ?? firstToken(cell) - 1, before: firstToken(cell))
         let after = comments(after: lastToken(cell), before: lastToken(item))
         if inner.isEmpty, after.isEmpty {

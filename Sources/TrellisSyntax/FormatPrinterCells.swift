@@ -45,7 +45,10 @@ extension Printer {
     /// spaces deeper when it would pass the line width (a trial fails instead).
     mutating func placePart(token: Int?, first: inout Bool, level: Int) {
         guard !trialFailed else { return }
-        if trial != nil, let token, tree.token(token).range.count > Self.longestTrialPart { trialFailed = true; return }
+        if trial != nil, let token, tree.token(token).range.count > Self.longestTrialPart {
+            trialFailed = true
+            return
+        }
         let (space, before) = startPart(first: &first)
         if let token { out.write(text(token)) } else { out.write("_") }
         endPart(space: space, widthBefore: before, level: level)
@@ -71,10 +74,16 @@ extension Printer {
 
     /// Moves the part just written to a continuation line when it passed the width.
     mutating func endPart(space: Int?, widthBefore: Int, level: Int) {
-        guard let space else { checkTrial(); return }
+        guard let space else {
+            checkTrial()
+            return
+        }
         let partWidth = out.measured - widthBefore - 1
         if widthBefore + 1 + partWidth > Formatter.lineWidth {
-            guard trial == nil else { trialFailed = true; return }
+            guard trial == nil else {
+                trialFailed = true
+                return
+            }
             out.breakLine(replacingSpaceAt: space, level: level + 2, partWidth: partWidth)
         }
         checkTrial()
@@ -101,7 +110,10 @@ extension Printer {
     /// a line kept at its end, and the part after it on a continuation line indented deeper
     /// than the cell's line, so that it stays in the cell (the offside rule).
     mutating func printCellWithComments(_ cell: Int, level: Int, inBlock: Bool) {
-        guard trial == nil else { trialFailed = true; return }
+        guard trial == nil else {
+            trialFailed = true
+            return
+        }
         if inBlock { out.indent(level: level) }
         var previous = -1
         var wroteSize = false
@@ -177,7 +189,10 @@ extension Printer {
             defer { index += 1 }
             let kind = tree.token(index).kind
             if kind.isTrivia || kind == .eof { continue }
-            if !skippedOpen { skippedOpen = true; continue }
+            if !skippedOpen {
+                skippedOpen = true
+                continue
+            }
             if kind == .rParen, depth == 0 { break }
             if let previous, Self.spaceBetween(previous, kind, depth: depth) { out.write(" ") }
             if trial != nil {
@@ -236,7 +251,10 @@ extension Printer {
             return
         }
         guard let block = tree.child(of: split, .block) else { return }
-        guard trial == nil else { trialFailed = true; return }
+        guard trial == nil else {
+            trialFailed = true
+            return
+        }
         let cells = pushCells(of: block)
         defer { cellStack.removeLast(cells.count) }
         // From the keyword, so that a comment between it and `{` is kept after the `{`.

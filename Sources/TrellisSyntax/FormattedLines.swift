@@ -98,7 +98,10 @@ struct FormattedLines {
 
     /// Starts measuring here; returns what ``endMeasure(_:)`` restores.
     mutating func startMeasure() -> (origin: Int, text: Bool) {
-        defer { origin = width; textSinceOrigin = false }
+        defer {
+            origin = width
+            textSinceOrigin = false
+        }
         return (origin, textSinceOrigin)
     }
 
@@ -121,8 +124,9 @@ struct FormattedLines {
     }
 
     var mark: Mark {
-        Mark(count: bytes.count, lineCount: lineCount, lineStart: lineStart, width: width, origin: origin,
-             textSinceOrigin: textSinceOrigin, trailing: trailing.count)
+        Mark(
+            count: bytes.count, lineCount: lineCount, lineStart: lineStart, width: width, origin: origin,
+            textSinceOrigin: textSinceOrigin, trailing: trailing.count)
     }
 
     mutating func rewind(to mark: Mark) {
@@ -140,7 +144,10 @@ struct FormattedLines {
     /// code of their run, and a final line break.
     mutating func finish(source: SourceFile, tokens: [Token]) -> [UInt8] {
         while lastLineIsEmpty {
-            if lineCount == 1 { lineCount = 0; break }
+            if lineCount == 1 {
+                lineCount = 0
+                break
+            }
             bytes.removeLast()
             lineCount -= 1
             lineStart = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
@@ -170,7 +177,10 @@ struct FormattedLines {
         var padding: [(offset: Int, spaces: Int)] = []
         var start = 0
         while start < trailing.count {
-            guard trailing[start].token < tokens.count else { start += 1; continue }
+            guard trailing[start].token < tokens.count else {
+                start += 1
+                continue
+            }
             let first = source.utf16Position(of: tokens[trailing[start].token].start)
             var end = start + 1
             while end < trailing.count, trailing[end].line == trailing[end - 1].line + 1, trailing[end].token < tokens.count {

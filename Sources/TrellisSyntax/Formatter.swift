@@ -30,8 +30,10 @@ public enum Formatter {
     /// ``format(_:shouldStop:)`` as UTF-8 bytes, of the top-level items at `items`
     /// (positions among the root's children; all when nil), a range that starts at 0 or at one
     /// of the preparation's breaks. A caller that formats a file in pieces prepares it once.
-    public static func formattedBytes(_ parsed: ParseResult, items: Range<Int>? = nil, preparation: Preparation? = nil,
-                                      shouldStop: () -> Bool = { false }) -> [UInt8]? {
+    public static func formattedBytes(
+        _ parsed: ParseResult, items: Range<Int>? = nil, preparation: Preparation? = nil,
+        shouldStop: () -> Bool = { false }
+    ) -> [UInt8]? {
         guard !parsed.diagnostics.hasErrors else { return nil }
         let source = parsed.tree.source
         let commentsBefore = preparation?.commentsBefore ?? Printer.commentCounts(parsed.tree.tokens)

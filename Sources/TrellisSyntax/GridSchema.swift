@@ -55,50 +55,67 @@ public enum GridSchema {
     public static let borderlineFields = BorderlineField.allCases.map(\.name)
 
     public static let entries: [GridKeyInfo] = [
-        GridKeyInfo(key: .size, json: "size", legacyJSON: nil, attribute: nil, valueKind: .size,
-                    summary: "The grid's length along its parent's split axis: points, a ratio, a percentage, `fill` or `wrap`; missing means `fill`.",
-                    usage: "120 | 0.5 | -0.5 | 33% | -50% | 1/3 | fill | wrap | _", values: ["fill", "wrap"]),
-        GridKeyInfo(key: .padding, json: "padding", legacyJSON: nil, attribute: "padding", valueKind: .insets,
-                    summary: "Inset inside the grid, in UIEdgeInsets order: top, left, bottom, right (not CSS order).",
-                    usage: "padding(all) | padding(vertical horizontal) | padding(top left bottom right)", values: []),
-        GridKeyInfo(key: .spacing, json: "spacing", legacyJSON: "space", attribute: "spacing", valueKind: .number,
-                    summary: "The gap between consecutive children (`space` in MyLayout 1.x, `spacing` in 2.0+).",
-                    usage: "spacing(points)", values: []),
-        GridKeyInfo(key: .gravity, json: "gravity", legacyJSON: nil, attribute: "gravity", valueKind: .alignment,
-                    summary: "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view by the view's own size (what it sets itself; without one MyLayout makes it CGFLOAT_MAX long, M108).",
-                    usage: "gravity(top|left)", values: AlignmentWord.allCases.map(\.word)),
-        GridKeyInfo(key: .overlap, json: "overlap", legacyJSON: nil, attribute: "overlap", valueKind: .alignment,
-                    summary: "Shorthand for an anchor of size 0 laid over its siblings with this gravity; an explicit `gravity` overwrites it.",
-                    usage: "overlap(centerX|centerY)", values: AlignmentWord.allCases.map(\.word)),
-        GridKeyInfo(key: .anchor, json: "anchor", legacyJSON: nil, attribute: "anchor", valueKind: .bool,
-                    summary: "A split grid that also takes a view (a background behind its children).",
-                    usage: "anchor", values: []),
-        GridKeyInfo(key: .placeholder, json: "placeholder", legacyJSON: nil, attribute: "placeholder", valueKind: .bool,
-                    summary: "A leaf that takes no view: its space stays empty. On a split grid it disables `anchor`.",
-                    usage: "placeholder", values: []),
-        GridKeyInfo(key: .tag, json: "tag", legacyJSON: nil, attribute: "tag", valueKind: .integer,
-                    summary: "Identifies the grid and binds view groups to it; 0 means no tag.",
-                    usage: "tag(integer)", values: []),
-        GridKeyInfo(key: .action, json: "action", legacyJSON: nil, attribute: "action", valueKind: .selector,
-                    summary: "The Objective-C selector called on a tap, e.g. `handleTap:`.",
-                    usage: "action(handleTap:)", values: []),
-        GridKeyInfo(key: .actionData, json: "action-data", legacyJSON: nil, attribute: "action-data", valueKind: .anyJSON,
-                    summary: "Any JSON handed to the action: a URL, a string, a script.",
-                    usage: "action-data(\"https://…\") | action-data({…})", values: []),
-        GridKeyInfo(key: .topBorderline, json: "top-borderline", legacyJSON: nil, attribute: "top-borderline", valueKind: .borderline,
-                    summary: "A line along the top edge.", usage: "top-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
-        GridKeyInfo(key: .leftBorderline, json: "left-borderline", legacyJSON: nil, attribute: "left-borderline", valueKind: .borderline,
-                    summary: "A line along the left edge.", usage: "left-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
-        GridKeyInfo(key: .bottomBorderline, json: "bottom-borderline", legacyJSON: nil, attribute: "bottom-borderline", valueKind: .borderline,
-                    summary: "A line along the bottom edge.", usage: "bottom-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
-        GridKeyInfo(key: .rightBorderline, json: "right-borderline", legacyJSON: nil, attribute: "right-borderline", valueKind: .borderline,
-                    summary: "A line along the right edge.", usage: "right-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
-        GridKeyInfo(key: .cols, json: "cols", legacyJSON: nil, attribute: nil, valueKind: .children,
-                    summary: "Children side by side, left to right (right to left under RTL). With `rows` too, the app crashes.",
-                    usage: "cols 30% | fill", values: []),
-        GridKeyInfo(key: .rows, json: "rows", legacyJSON: nil, attribute: nil, valueKind: .children,
-                    summary: "Children stacked top to bottom.",
-                    usage: "rows 44 | fill", values: []),
+        GridKeyInfo(
+            key: .size, json: "size", legacyJSON: nil, attribute: nil, valueKind: .size,
+            summary: "The grid's length along its parent's split axis: points, a ratio, a percentage, `fill` or `wrap`; missing means `fill`.",
+            usage: "120 | 0.5 | -0.5 | 33% | -50% | 1/3 | fill | wrap | _", values: ["fill", "wrap"]),
+        GridKeyInfo(
+            key: .padding, json: "padding", legacyJSON: nil, attribute: "padding", valueKind: .insets,
+            summary: "Inset inside the grid, in UIEdgeInsets order: top, left, bottom, right (not CSS order).",
+            usage: "padding(all) | padding(vertical horizontal) | padding(top left bottom right)", values: []),
+        GridKeyInfo(
+            key: .spacing, json: "spacing", legacyJSON: "space", attribute: "spacing", valueKind: .number,
+            summary: "The gap between consecutive children (`space` in MyLayout 1.x, `spacing` in 2.0+).",
+            usage: "spacing(points)", values: []),
+        GridKeyInfo(
+            key: .gravity, json: "gravity", legacyJSON: nil, attribute: "gravity", valueKind: .alignment,
+            summary:
+                "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view by the view's own size (what it sets itself; without one MyLayout makes it CGFLOAT_MAX long, M108).",
+            usage: "gravity(top|left)", values: AlignmentWord.allCases.map(\.word)),
+        GridKeyInfo(
+            key: .overlap, json: "overlap", legacyJSON: nil, attribute: "overlap", valueKind: .alignment,
+            summary: "Shorthand for an anchor of size 0 laid over its siblings with this gravity; an explicit `gravity` overwrites it.",
+            usage: "overlap(centerX|centerY)", values: AlignmentWord.allCases.map(\.word)),
+        GridKeyInfo(
+            key: .anchor, json: "anchor", legacyJSON: nil, attribute: "anchor", valueKind: .bool,
+            summary: "A split grid that also takes a view (a background behind its children).",
+            usage: "anchor", values: []),
+        GridKeyInfo(
+            key: .placeholder, json: "placeholder", legacyJSON: nil, attribute: "placeholder", valueKind: .bool,
+            summary: "A leaf that takes no view: its space stays empty. On a split grid it disables `anchor`.",
+            usage: "placeholder", values: []),
+        GridKeyInfo(
+            key: .tag, json: "tag", legacyJSON: nil, attribute: "tag", valueKind: .integer,
+            summary: "Identifies the grid and binds view groups to it; 0 means no tag.",
+            usage: "tag(integer)", values: []),
+        GridKeyInfo(
+            key: .action, json: "action", legacyJSON: nil, attribute: "action", valueKind: .selector,
+            summary: "The Objective-C selector called on a tap, e.g. `handleTap:`.",
+            usage: "action(handleTap:)", values: []),
+        GridKeyInfo(
+            key: .actionData, json: "action-data", legacyJSON: nil, attribute: "action-data", valueKind: .anyJSON,
+            summary: "Any JSON handed to the action: a URL, a string, a script.",
+            usage: "action-data(\"https://…\") | action-data({…})", values: []),
+        GridKeyInfo(
+            key: .topBorderline, json: "top-borderline", legacyJSON: nil, attribute: "top-borderline", valueKind: .borderline,
+            summary: "A line along the top edge.", usage: "top-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
+        GridKeyInfo(
+            key: .leftBorderline, json: "left-borderline", legacyJSON: nil, attribute: "left-borderline", valueKind: .borderline,
+            summary: "A line along the left edge.", usage: "left-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
+        GridKeyInfo(
+            key: .bottomBorderline, json: "bottom-borderline", legacyJSON: nil, attribute: "bottom-borderline", valueKind: .borderline,
+            summary: "A line along the bottom edge.", usage: "bottom-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
+        GridKeyInfo(
+            key: .rightBorderline, json: "right-borderline", legacyJSON: nil, attribute: "right-borderline", valueKind: .borderline,
+            summary: "A line along the right edge.", usage: "right-borderline(color #RRGGBB thick 1 head 0 tail 0 offset 0 dash 0)", values: []),
+        GridKeyInfo(
+            key: .cols, json: "cols", legacyJSON: nil, attribute: nil, valueKind: .children,
+            summary: "Children side by side, left to right (right to left under RTL). With `rows` too, the app crashes.",
+            usage: "cols 30% | fill", values: []),
+        GridKeyInfo(
+            key: .rows, json: "rows", legacyJSON: nil, attribute: nil, valueKind: .children,
+            summary: "Children stacked top to bottom.",
+            usage: "rows 44 | fill", values: []),
     ]
 
     /// Each key's JSON spelling, `[legacy ? 1 : 0][key]`, prepared once: the writers look a

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Large arrays filled once from front to back (tokens, syntax nodes, grid records) asked to
@@ -14,12 +14,12 @@ package enum HugePages {
     /// Advises the kernel to use huge pages for `array`'s reserved storage.
     package static func advise<Element>(_ array: inout [Element]) {
         #if os(Linux)
-        let size = array.capacity * MemoryLayout<Element>.stride
-        guard size >= threshold else { return }
-        array.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            advise(UnsafeMutableRawPointer(base), bytes: size)
-        }
+            let size = array.capacity * MemoryLayout<Element>.stride
+            guard size >= threshold else { return }
+            array.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                advise(UnsafeMutableRawPointer(base), bytes: size)
+            }
         #endif
     }
 
@@ -31,12 +31,12 @@ package enum HugePages {
 
     static func advise(_ base: UnsafeMutableRawPointer, bytes size: Int) {
         #if os(Linux)
-        guard size >= threshold else { return }
-        let hugePage: UInt = 2 << 20
-        let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
+            guard size >= threshold else { return }
+            let hugePage: UInt = 2 << 20
+            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
         #endif
     }
 }

@@ -16,8 +16,9 @@ public enum Lexer {
     /// token list, since token offsets are 32-bit.
     static func tokenize(_ bytes: [UInt8], maximumBytes: Int) -> Output {
         guard bytes.count <= maximumBytes else {
-            let diagnostic = Diagnostic(code: .fileTooLarge, severity: .error, range: 0..<0,
-                                        message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
+            let diagnostic = Diagnostic(
+                code: .fileTooLarge, severity: .error, range: 0..<0,
+                message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
             return Output(tokens: [Token(kind: .eof, start: 0, end: 0)], diagnostics: [diagnostic])
         }
         var diagnostics: [Diagnostic] = []
@@ -52,8 +53,10 @@ public enum Lexer {
     /// Scans tokens from byte `index` into `buffer` after its first `count`, until the input
     /// ends (then the end-of-file token is written) or the buffer is full but one slot.
     /// Returns whether it reached the end.
-    static func scan(_ bytes: Bytes, from index: inout Int, into buffer: UnsafeMutableBufferPointer<Token>,
-                     count written: inout Int, diagnostics: inout [Diagnostic]) -> Bool {
+    static func scan(
+        _ bytes: Bytes, from index: inout Int, into buffer: UnsafeMutableBufferPointer<Token>,
+        count written: inout Int, diagnostics: inout [Diagnostic]
+    ) -> Bool {
         let byteCount = bytes.count
         let room = buffer.count - 1
         if index == 0, byteCount >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, written < room {
@@ -93,10 +96,15 @@ public enum Lexer {
                 var terminated = false
                 while index < byteCount {
                     let current = bytes[index]
-                    if current == UInt8(ascii: "\"") { index += 1; terminated = true; break }
+                    if current == UInt8(ascii: "\"") {
+                        index += 1
+                        terminated = true
+                        break
+                    }
                     if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") { break }
                     if current == UInt8(ascii: "\\"), index + 1 < byteCount,
-                       bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") {
+                        bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r")
+                    {
                         index += 2
                         continue
                     }
@@ -104,28 +112,55 @@ public enum Lexer {
                 }
                 kind = terminated ? .string : .unterminatedString
                 if !terminated {
-                    diagnostics.append(Diagnostic(
-                        code: .unterminatedString, severity: .error, range: start..<index,
-                        message: "unterminated string: expected a closing `\"` before the end of the line",
-                        fixIts: [FixIt(message: "close the string", edits: [TextEdit(range: index..<index, replacement: "\"")])]))
+                    diagnostics.append(
+                        Diagnostic(
+                            code: .unterminatedString, severity: .error, range: start..<index,
+                            message: "unterminated string: expected a closing `\"` before the end of the line",
+                            fixIts: [FixIt(message: "close the string", edits: [TextEdit(range: index..<index, replacement: "\"")])]))
                 }
             case UInt8(ascii: "#"):
                 index += 1
                 while index < byteCount, isIdentifierContinue(bytes[index]) { index += 1 }
                 kind = .color
-            case UInt8(ascii: "{"): index += 1; kind = .lBrace
-            case UInt8(ascii: "}"): index += 1; kind = .rBrace
-            case UInt8(ascii: "("): index += 1; kind = .lParen
-            case UInt8(ascii: ")"): index += 1; kind = .rParen
-            case UInt8(ascii: "["): index += 1; kind = .lBracket
-            case UInt8(ascii: "]"): index += 1; kind = .rBracket
-            case UInt8(ascii: "|"): index += 1; kind = .pipe
-            case UInt8(ascii: ";"): index += 1; kind = .semicolon
-            case UInt8(ascii: ","): index += 1; kind = .comma
-            case UInt8(ascii: ":"): index += 1; kind = .colon
-            case UInt8(ascii: "*"): index += 1; kind = .star
-            case UInt8(ascii: "@"): index += 1; kind = .at
-            case UInt8(ascii: "="): index += 1; kind = .equals
+            case UInt8(ascii: "{"):
+                index += 1
+                kind = .lBrace
+            case UInt8(ascii: "}"):
+                index += 1
+                kind = .rBrace
+            case UInt8(ascii: "("):
+                index += 1
+                kind = .lParen
+            case UInt8(ascii: ")"):
+                index += 1
+                kind = .rParen
+            case UInt8(ascii: "["):
+                index += 1
+                kind = .lBracket
+            case UInt8(ascii: "]"):
+                index += 1
+                kind = .rBracket
+            case UInt8(ascii: "|"):
+                index += 1
+                kind = .pipe
+            case UInt8(ascii: ";"):
+                index += 1
+                kind = .semicolon
+            case UInt8(ascii: ","):
+                index += 1
+                kind = .comma
+            case UInt8(ascii: ":"):
+                index += 1
+                kind = .colon
+            case UInt8(ascii: "*"):
+                index += 1
+                kind = .star
+            case UInt8(ascii: "@"):
+                index += 1
+                kind = .at
+            case UInt8(ascii: "="):
+                index += 1
+                kind = .equals
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
                 if let end = scanNumber(bytes, from: index) {
                     index = end
@@ -277,7 +312,8 @@ public enum Lexer {
                 return .number
             }
             if probe + 2 < count, bytes[probe] == UInt8(ascii: "@"), isDigit(bytes[probe + 1]),
-               let end = scanNumber(bytes, from: probe + 1), end < count, bytes[end] == UInt8(ascii: "x") {
+                let end = scanNumber(bytes, from: probe + 1), end < count, bytes[end] == UInt8(ascii: "x")
+            {
                 probe = end + 1
             }
             if probe < count, isIdentifierContinue(bytes[probe]) { return .number }

@@ -66,9 +66,15 @@ public enum LineDiff {
                     x = frontier[maximum + k - 1] + 1
                 }
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                while x < n, y < m, a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 frontier[maximum + k] = x
-                if x >= n, y >= m { done = true; break }
+                if x >= n, y >= m {
+                    done = true
+                    break
+                }
                 k += 2
             }
             if done { break }
@@ -83,14 +89,22 @@ public enum LineDiff {
             if k == -d || (k != d && v[maximum + k - 1] < v[maximum + k + 1]) { previousK = k + 1 } else { previousK = k - 1 }
             let previousX = d == 0 ? 0 : v[maximum + previousK]
             let previousY = previousX - previousK
-            while x > previousX, y > previousY { script.append(.same); x -= 1; y -= 1 }
+            while x > previousX, y > previousY {
+                script.append(.same)
+                x -= 1
+                y -= 1
+            }
             if d > 0 {
                 if x == previousX { script.append(.insert) } else { script.append(.delete) }
             }
             x = previousX
             y = previousY
         }
-        while x > 0, y > 0 { script.append(.same); x -= 1; y -= 1 }
+        while x > 0, y > 0 {
+            script.append(.same)
+            x -= 1
+            y -= 1
+        }
         return script.reversed()
     }
 }

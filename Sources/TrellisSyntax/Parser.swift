@@ -178,8 +178,10 @@ struct ParserState: ~Copyable {
 
     @inline(__always)
     mutating func open(_ kind: SyntaxKind, attributeName: AttributeName? = nil) {
-        nodes.append(SyntaxTree.Node(kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost,
-                                     attributeName: attributeName))
+        nodes.append(
+            SyntaxTree.Node(
+                kind: kind, tokenStart: position, tokenEnd: position, subtreeEnd: 0, parent: innermost,
+                attributeName: attributeName))
         innermost = nodes.count - 1
     }
 
@@ -201,7 +203,10 @@ struct ParserState: ~Copyable {
     /// Consumes `kind` or reports it missing (S003) without consuming anything.
     @discardableResult
     mutating func expect(_ kind: TokenKind, _ what: String) -> Bool {
-        if current == kind { bump(); return true }
+        if current == kind {
+            bump()
+            return true
+        }
         let point = insertionPoint
         recordMissing(kind)
         var fixIts: [FixIt] = []
@@ -222,7 +227,10 @@ struct ParserState: ~Copyable {
     /// The range a "missing" diagnostic points at: the offending token, or the end of input.
     func missingRange() -> Range<Int> {
         let token = currentToken
-        if token.kind == .eof { let point = insertionPoint; return point..<point }
+        if token.kind == .eof {
+            let point = insertionPoint
+            return point..<point
+        }
         return token.range
     }
 
@@ -306,9 +314,10 @@ struct ParserState: ~Copyable {
             } else {
                 let point = insertionPoint
                 recordMissing(.rBrace)
-                error(.missingToken, "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
-                      fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
-                      labels: [DiagnosticLabel(range: openRange, message: "opened here")])
+                error(
+                    .missingToken, "expected `}` to close the template, found \(describeCurrent())", at: missingRange(),
+                    fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
+                    labels: [DiagnosticLabel(range: openRange, message: "opened here")])
             }
         } else {
             expect(.lBrace, "`{` to open the template's body")
@@ -336,7 +345,9 @@ struct ParserState: ~Copyable {
         open(.cell)
         let indent = CellStart(position: position, indent: currentIndent)
         if current.isSize {
-            open(.size); bump(); close()
+            open(.size)
+            bump()
+            close()
         }
         if current == .identifier, !isAttributeStart(), continues(indent), let keyword = misspelledSplitKeyword() {
             // `rowz 33% | fill`: one error, and the rest parsed as the split it meant.
@@ -344,11 +355,16 @@ struct ParserState: ~Copyable {
             let candidates = Parser.splitKeywords(misspelledAs: text(token))
             let meant = candidates.map { "`\($0)`" }.joined(separator: " or ")
             // Safe only when one keyword is that close: `cows` could be either.
-            error(.misspelledKeyword, "`\(text(token))` is not a keyword; did you mean \(meant)?", at: token.range,
-                  fixIts: [FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)], isSafe: candidates.count == 1)])
+            error(
+                .misspelledKeyword, "`\(text(token))` is not a keyword; did you mean \(meant)?", at: token.range,
+                fixIts: [
+                    FixIt(message: "replace with `\(keyword)`", edits: [TextEdit(range: token.range, replacement: keyword)], isSafe: candidates.count == 1)
+                ])
             parseSplit(depth: depth)
         } else if current == .identifier, !isAttributeStart(), continues(indent) {
-            open(.templateRef); bump(); close()
+            open(.templateRef)
+            bump()
+            close()
         }
         while current == .identifier, isAttributeStart(), continues(indent) {
             parseAttribute()
@@ -386,12 +402,15 @@ struct ParserState: ~Copyable {
         let commented = tokens[repeatStart..<lastConsumedEnd].contains { $0.kind == .comment }
         // Moving a split is reviewed: where its list ends is exactly what is in doubt.
         let movesSplit = texts.contains(where: Parser.startsSplit)
-        let fix = FixIt(message: "move \(noun) before `\(source.text(in: repeatRange))`",
-                        edits: [TextEdit(range: repeatRange.lowerBound..<last.upperBound, replacement: texts.joined(separator: " ") + " " + source.text(in: repeatRange))],
-                        isSafe: !movesSplit)
-        error(.somethingAfterRepetition, "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
-              at: first.lowerBound..<last.upperBound, fixIts: commented ? [] : [fix],
-              labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
+        let fix = FixIt(
+            message: "move \(noun) before `\(source.text(in: repeatRange))`",
+            edits: [TextEdit(range: repeatRange.lowerBound..<last.upperBound, replacement: texts.joined(separator: " ") + " " + source.text(in: repeatRange))],
+            isSafe: !movesSplit)
+        error(
+            .somethingAfterRepetition,
+            "\(noun) comes after `\(source.text(in: repeatRange))`: write it before the repetition to give it to every repeated cell",
+            at: first.lowerBound..<last.upperBound, fixIts: commented ? [] : [fix],
+            labels: [DiagnosticLabel(range: repeatRange, message: "the repetition ends the cell")])
     }
 
     /// `rows` or `cols` when the current name is a near miss of one (`rowz`, `Cols`,
@@ -443,16 +462,22 @@ struct ParserState: ~Copyable {
                     balance += 1
                     bump()
                 case .rBrace, .rBracket:
-                    if balance == 0 { reportMissingParen(nameToken); break loop }
+                    if balance == 0 {
+                        reportMissingParen(nameToken)
+                        break loop
+                    }
                     balance -= 1
                     bump()
                 case .eof:
                     reportMissingParen(nameToken)
                     break loop
                 case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwFill, .kwWrap, .underscore,
-                     .percent, .ratio, .lParen:
+                    .percent, .ratio, .lParen:
                     // Tokens no argument list holds: they start the next cell or attribute.
-                    if balance == 0 { reportMissingParen(nameToken); break loop }
+                    if balance == 0 {
+                        reportMissingParen(nameToken)
+                        break loop
+                    }
                     bump()
                 case .identifier where balance == 0 && peekKind() == .lParen:
                     reportMissingParen(nameToken)
@@ -469,10 +494,11 @@ struct ParserState: ~Copyable {
     mutating func reportMissingParen(_ name: Token) {
         let point = insertionPoint
         recordMissing(.rParen)
-        error(.missingToken, "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
-              at: point..<point,
-              fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
-              labels: [DiagnosticLabel(range: name.range, message: "arguments opened here")])
+        error(
+            .missingToken, "expected `)` to close the arguments of `\(text(name))`, found \(describeCurrent())",
+            at: point..<point,
+            fixIts: [FixIt(message: "insert `)`", edits: [TextEdit(range: point..<point, replacement: ")")])],
+            labels: [DiagnosticLabel(range: name.range, message: "arguments opened here")])
     }
 
     mutating func parseSplit(depth: Int) {
@@ -490,8 +516,9 @@ struct ParserState: ~Copyable {
                 } else if Self.startsCell(current), !lineBreakBeforeCurrent {
                     // `rows 20 fill`: a second cell on the line without `|` (S008).
                     let point = insertionPoint
-                    error(.cellsWithoutSeparator, "expected `|` between the cells of this list, found \(describeCurrent())", at: missingRange(),
-                          fixIts: [FixIt(message: "insert `|`", edits: [TextEdit(range: point..<point, replacement: " |")], isSafe: false)])
+                    error(
+                        .cellsWithoutSeparator, "expected `|` between the cells of this list, found \(describeCurrent())", at: missingRange(),
+                        fixIts: [FixIt(message: "insert `|`", edits: [TextEdit(range: point..<point, replacement: " |")], isSafe: false)])
                 } else {
                     break
                 }
@@ -525,16 +552,18 @@ struct ParserState: ~Copyable {
             } else if kind == .eof || Self.startsItem(kind) {
                 let point = insertionPoint
                 recordMissing(.rBrace)
-                error(.missingToken, "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
-                      fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
-                      labels: [DiagnosticLabel(range: openRange, message: "block opened here")])
+                error(
+                    .missingToken, "expected `}` to close this block, found \(describeCurrent())", at: missingRange(),
+                    fixIts: [FixIt(message: "insert `}`", edits: [TextEdit(range: point..<point, replacement: "\n}")], isSafe: false)],
+                    labels: [DiagnosticLabel(range: openRange, message: "block opened here")])
                 break
             } else if Self.startsCell(kind) {
                 if afterCell, !lineBreakBeforeCurrent {
                     // `rows { 20 fill }`: two cells on one line need a separator (S008).
                     let point = insertionPoint
-                    error(.cellsWithoutSeparator, "expected `;`, `|` or a line break between two cells, found \(describeCurrent())", at: missingRange(),
-                          fixIts: [FixIt(message: "insert `;`", edits: [TextEdit(range: point..<point, replacement: ";")], isSafe: false)])
+                    error(
+                        .cellsWithoutSeparator, "expected `;`, `|` or a line break between two cells, found \(describeCurrent())", at: missingRange(),
+                        fixIts: [FixIt(message: "insert `;`", edits: [TextEdit(range: point..<point, replacement: ";")], isSafe: false)])
                 }
                 parseCell(depth: depth + 1)
                 afterCell = true
@@ -561,11 +590,18 @@ struct ParserState: ~Copyable {
         var fixIts: [FixIt] = []
         if let firstCount, let secondCount, let a = Int(text(firstCount)), let b = Int(text(secondCount)), a > 0, b > 0, a * b <= 10_000 {
             // Reviewed, never applied by --fix: the file reads as `* a` until it is fixed.
-            fixIts.append(FixIt(message: "write `* \(a * b)`", edits: [TextEdit(range: firstCount.range, replacement: "\(a * b)"),
-                                                                       TextEdit(range: start..<insertionPoint, replacement: "")], isSafe: false))
+            fixIts.append(
+                FixIt(
+                    message: "write `* \(a * b)`",
+                    edits: [
+                        TextEdit(range: firstCount.range, replacement: "\(a * b)"),
+                        TextEdit(range: start..<insertionPoint, replacement: ""),
+                    ], isSafe: false))
         }
-        error(.somethingAfterRepetition, "a cell repeats once: write one count after `*` (this one is read as the first count alone)", at: start..<insertionPoint, fixIts: fixIts,
-              labels: [DiagnosticLabel(range: tokens[repeatStart].start..<start, message: "the first repetition")])
+        error(
+            .somethingAfterRepetition, "a cell repeats once: write one count after `*` (this one is read as the first count alone)", at: start..<insertionPoint,
+            fixIts: fixIts,
+            labels: [DiagnosticLabel(range: tokens[repeatStart].start..<start, message: "the first repetition")])
     }
 
     /// A `,` (or a full-width `，` `；` `｜`) where cells are separated: S007, with the fix to
@@ -574,8 +610,10 @@ struct ParserState: ~Copyable {
     mutating func separatorTypo(replacement: String) -> Bool {
         let token = currentToken
         if token.kind == .comma {
-            error(.commaBetweenCells, "`,` does not separate cells: write `\(replacement)`\(replacement == "|" ? " between the cells of a list" : ", or put the next cell on its own line")",
-                  at: token.range, fixIts: [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])])
+            error(
+                .commaBetweenCells,
+                "`,` does not separate cells: write `\(replacement)`\(replacement == "|" ? " between the cells of a list" : ", or put the next cell on its own line")",
+                at: token.range, fixIts: [FixIt(message: "replace with `\(replacement)`", edits: [TextEdit(range: token.range, replacement: replacement)])])
             return true
         }
         guard token.kind == .error, let ascii = FullWidth.asciiEquivalent(of: text(token)), [",", ";", "|"].contains(ascii) else { return false }
@@ -603,7 +641,8 @@ struct ParserState: ~Copyable {
             bump()
         }
         close()
-        error(.nestingTooDeep, "cells nest deeper than \(Parser.maximumDepth) levels; the rest of this block is not read",
-              at: start..<max(start, insertionPoint))
+        error(
+            .nestingTooDeep, "cells nest deeper than \(Parser.maximumDepth) levels; the rest of this block is not read",
+            at: start..<max(start, insertionPoint))
     }
 }

@@ -39,10 +39,11 @@ extension Parser {
         let start = edit.range.lowerBound
         let delta = edit.delta
         guard start >= 0, edit.range.upperBound <= oldBytes.count, edit.insertedCount >= 0,
-              oldBytes.count + delta == newBytes.count, newBytes.count <= Parser.maximumBytes,
-              !holdsLineBreak(oldBytes, edit.range),
-              !holdsLineBreak(newBytes, start..<(start + edit.insertedCount)),
-              let touched = old.tokenIndex(containing: start) else { return nil }
+            oldBytes.count + delta == newBytes.count, newBytes.count <= Parser.maximumBytes,
+            !holdsLineBreak(oldBytes, edit.range),
+            !holdsLineBreak(newBytes, start..<(start + edit.insertedCount)),
+            let touched = old.tokenIndex(containing: start)
+        else { return nil }
 
         // The old line around the edit, as a token range: back to the line break before it,
         // forward to the line break (or end of input) after it.
@@ -68,15 +69,22 @@ extension Parser {
             guard before.kind == after.kind else { return nil }
             if changed == nil {
                 if newStart == before.start, newEnd == before.end,
-                   oldBytes[before.start..<before.end].elementsEqual(newBytes[newStart..<newEnd]) { continue }
+                    oldBytes[before.start..<before.end].elementsEqual(newBytes[newStart..<newEnd])
+                {
+                    continue
+                }
                 guard newStart == before.start, newEnd == before.end + delta else { return nil }
                 changed = first + offset
             } else {
                 guard newStart == before.start + delta, newEnd == before.end + delta,
-                      oldBytes[before.start..<before.end].elementsEqual(newBytes[newStart..<newEnd]) else { return nil }
+                    oldBytes[before.start..<before.end].elementsEqual(newBytes[newStart..<newEnd])
+                else { return nil }
             }
         }
-        guard let index = changed else { return delta == 0 ? ParseResult(tree: SyntaxTree(source: source, tokens: tokens, nodes: old.nodes, missing: old.missing), diagnostics: previous.diagnostics) : nil }
+        guard let index = changed else {
+            return delta == 0
+                ? ParseResult(tree: SyntaxTree(source: source, tokens: tokens, nodes: old.nodes, missing: old.missing), diagnostics: previous.diagnostics) : nil
+        }
         guard textIsUnread(index, in: tokens) else { return nil }
         let token = tokens[index]
         guard !previous.diagnostics.contains(where: { touches($0, token.start...token.end, tokens: old) }) else { return nil }
@@ -84,18 +92,21 @@ extension Parser {
         @inline(__always) func moved(_ offset: Int) -> Int { offset >= token.end ? offset + delta : offset }
         func moved(_ range: Range<Int>) -> Range<Int> { moved(range.lowerBound)..<moved(range.upperBound) }
         // One pass that copies and moves (copying first, then moving, reads the array twice).
-        let newTokens = delta == 0 ? tokens : [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
-            tokens.withUnsafeBufferPointer { before in
-                for position in 0..<index { buffer.initializeElement(at: position, to: before[position]) }
-                let retyped = before[index]
-                buffer.initializeElement(at: index, to: Token(kind: retyped.kind, start: retyped.start, end: retyped.end + delta))
-                for position in (index + 1)..<before.count {
-                    let after = before[position]
-                    buffer.initializeElement(at: position, to: Token(kind: after.kind, start: after.start + delta, end: after.end + delta))
+        let newTokens =
+            delta == 0
+            ? tokens
+            : [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
+                tokens.withUnsafeBufferPointer { before in
+                    for position in 0..<index { buffer.initializeElement(at: position, to: before[position]) }
+                    let retyped = before[index]
+                    buffer.initializeElement(at: index, to: Token(kind: retyped.kind, start: retyped.start, end: retyped.end + delta))
+                    for position in (index + 1)..<before.count {
+                        let after = before[position]
+                        buffer.initializeElement(at: position, to: Token(kind: after.kind, start: after.start + delta, end: after.end + delta))
+                    }
                 }
+                initialized = tokens.count
             }
-            initialized = tokens.count
-        }
         let missing = old.missing.map { SyntaxTree.MissingToken(kind: $0.kind, offset: moved($0.offset), node: $0.node) }
         let diagnostics = previous.diagnostics.map { diagnostic in
             var shifted = diagnostic
@@ -133,7 +144,10 @@ extension Parser {
     static func touches(_ diagnostic: Diagnostic, _ span: ClosedRange<Int>, tokens tree: SyntaxTree) -> Bool {
         func meets(_ range: Range<Int>) -> Bool { range.lowerBound <= span.upperBound && range.upperBound >= span.lowerBound }
         if meets(diagnostic.range) || diagnostic.labels.contains(where: { meets($0.range) })
-            || diagnostic.fixIts.contains(where: { $0.edits.contains { meets($0.range) } }) { return true }
+            || diagnostic.fixIts.contains(where: { $0.edits.contains { meets($0.range) } })
+        {
+            return true
+        }
         guard var next = tree.tokenIndex(containing: diagnostic.range.upperBound) else { return true }
         while next < tree.tokens.count - 1, tree.tokens[next].kind.isTrivia { next += 1 }
         return meets(tree.tokens[next].range)

@@ -95,8 +95,9 @@ package enum SameMeaning {
             }
             // A missing size is `_` (no size) unless a template gives one.
             guard optional(left.parts.size, right.parts.size, missing: left.parts.template == nil && right.parts.template == nil ? "_" : ""),
-                  optional(left.parts.template, right.parts.template, missing: ""),
-                  left.attributes.count == right.attributes.count else { return false }
+                optional(left.parts.template, right.parts.template, missing: ""),
+                left.attributes.count == right.attributes.count
+            else { return false }
             for (oldAttribute, newAttribute) in zip(left.attributes, right.attributes)
             where !tokens(old.tree.node(old.attributes[oldAttribute]), new.tree.node(new.attributes[newAttribute])) {
                 return false

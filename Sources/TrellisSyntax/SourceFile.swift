@@ -85,7 +85,8 @@ public struct SourceFile: Sendable {
         var text = bytes
         text.replaceSubrange(range, with: inserted)
         func breaksLine(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
-        let keepsLines = !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
+        let keepsLines =
+            !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
             && (range.lowerBound == 0 || bytes[range.lowerBound - 1] != UInt8(ascii: "\r"))
         guard keepsLines, text.count < UInt32.max else { return SourceFile(name: name, bytes: text) }
         let delta = inserted.count - range.count

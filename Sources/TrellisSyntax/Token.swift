@@ -4,19 +4,19 @@ public enum TokenKind: UInt8, Sendable {
     case whitespace, newline, comment
     case byteOrderMark  // U+FEFF at the very start of a file
     case identifier
-    case number      // 120, 12.5, -0.5
-    case percent     // 33%, -50%
-    case ratio       // 1/3, -1/3
-    case dimension   // 375x667, 375xwrap@2x, 80x20
-    case color       // #EEEEEE
-    case string      // "…" (terminated)
+    case number  // 120, 12.5, -0.5
+    case percent  // 33%, -50%
+    case ratio  // 1/3, -1/3
+    case dimension  // 375x667, 375xwrap@2x, 80x20
+    case color  // #EEEEEE
+    case string  // "…" (terminated)
     case unterminatedString
     case lBrace, rBrace, lParen, rParen, lBracket, rBracket
     case pipe, semicolon, comma, colon, star, at, equals
     // keywords
     case kwTarget, kwPreview, kwTemplate, kwLayout, kwRows, kwCols, kwFill, kwWrap, kwRtl
     case underscore
-    case error       // bytes that start no token
+    case error  // bytes that start no token
     case eof
 
     @inlinable

@@ -21,7 +21,10 @@ struct Arguments {
                 positionals.append(word)
                 continue
             }
-            if word == "--" { onlyPositionals = true; continue }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name = word
             var inlineValue: String?
             if let equals = word.firstIndex(of: "=") {

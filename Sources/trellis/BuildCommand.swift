@@ -3,8 +3,13 @@ import TrellisModel
 /// `trellis build`: Trellis → grid-dictionary JSON.
 enum BuildCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.build); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--layout", "--target", "--diagnostic-style", "--expect-layout", "--default-target"], flags: ["--compact"])
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.build)
+            return Trellis.Exit.ok
+        }
+        let arguments = try Arguments(
+            words, valued: ["-o", "--output", "--out-dir", "--layout", "--target", "--diagnostic-style", "--expect-layout", "--default-target"],
+            flags: ["--compact"])
         let diagnosticStyle: Inputs.DiagnosticStyle
         switch arguments.value("--diagnostic-style") ?? "human" {
         case "human": diagnosticStyle = .human
@@ -32,7 +37,8 @@ enum BuildCommand {
             let found = selected.map(\.1.name)
             let problem: String?
             if found.count > 1 {
-                problem = "the file defines \(found.count) layouts (\(found.joined(separator: ", "))); the build plugin compiles one layout per file: move the others into files of their own"
+                problem =
+                    "the file defines \(found.count) layouts (\(found.joined(separator: ", "))); the build plugin compiles one layout per file: move the others into files of their own"
             } else if let name = found.first, name != expected {
                 problem = "the layout is named `\(name)`, but the build plugin names its JSON after the file (\(expected).json): rename the layout or the file"
             } else {
@@ -51,7 +57,9 @@ enum BuildCommand {
             var planned: [(path: String, layout: LoadedLayout)] = []
             var names: Set<String> = []
             for (_, layout) in selected {
-                guard names.insert(layout.name).inserted else { throw UsageError(message: "two layouts are named '\(layout.name)'; build them separately with --layout") }
+                guard names.insert(layout.name).inserted else {
+                    throw UsageError(message: "two layouts are named '\(layout.name)'; build them separately with --layout")
+                }
                 let path = outDir.hasSuffix("/") ? outDir + layout.name + ".json" : outDir + "/" + layout.name + ".json"
                 try guardNotInput(path, inputs)
                 planned.append((path, layout))
@@ -62,7 +70,8 @@ enum BuildCommand {
         }
         guard selected.count == 1 else {
             let names = selected.map(\.1.name).joined(separator: ", ")
-            throw UsageError(message: "the input defines \(selected.count) layouts (\(names)); choose one with --layout NAME, or write them all with --out-dir DIR")
+            throw UsageError(
+                message: "the input defines \(selected.count) layouts (\(names)); choose one with --layout NAME, or write them all with --out-dir DIR")
         }
         if let output {
             try guardNotInput(output, inputs)

@@ -6,11 +6,17 @@ import TrellisSyntax
 /// `trellis check`: lint `.trellis` files and MyGridLayout JSON, for people and for CI.
 enum CheckCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.check); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.check)
+            return Trellis.Exit.ok
+        }
+        let arguments = try Arguments(
+            words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let format = arguments.value("--format") ?? "text"
-        guard ["text", "json", "github", "sarif"].contains(format) else { throw UsageError(message: "--format takes text, json, github or sarif, not '\(format)'") }
+        guard ["text", "json", "github", "sarif"].contains(format) else {
+            throw UsageError(message: "--format takes text, json, github or sarif, not '\(format)'")
+        }
         var viewports: [Viewport] = []
         for text in arguments.all("--viewport") { viewports.append(try Inputs.viewport(text)) }
         let rtl = arguments.has("--rtl")
@@ -18,7 +24,9 @@ enum CheckCommand {
         var disabled: Set<DiagnosticCode> = []
         for word in words.sorted() {
             guard let code = DiagnosticCode(rawValue: word) else {
-                throw UsageError(message: "--disable: there is no diagnostic code \(word)" + Trellis.suggestion(word, among: DiagnosticCode.allCases.map(\.id)) + " (docs/diagnostics.md lists them)")
+                throw UsageError(
+                    message: "--disable: there is no diagnostic code \(word)" + Trellis.suggestion(word, among: DiagnosticCode.allCases.map(\.id))
+                        + " (docs/diagnostics.md lists them)")
             }
             disabled.insert(code)
         }
@@ -46,7 +54,10 @@ enum CheckCommand {
                 }
             }
             for (path, outcome) in zip(paths, outcomes) {
-                guard let (file, bytes) = try outcome.get() else { skipped.append(path); continue }
+                guard let (file, bytes) = try outcome.get() else {
+                    skipped.append(path)
+                    continue
+                }
                 checked.append(file)
                 rendered.append(bytes)
             }
@@ -64,7 +75,10 @@ enum CheckCommand {
                 continue
             }
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
-            if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { skipped.append(path); continue }
+            if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) {
+                skipped.append(path)
+                continue
+            }
             var outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
             if outcome.bytes != source.bytes {
                 do {
@@ -74,7 +88,8 @@ enum CheckCommand {
                     Terminal.error("trellis: \(error.message)\n")
                     refused = true
                     // Nothing was written: the file's own findings are what it still has.
-                    outcome = Fixer.Outcome(bytes: source.bytes, fixed: [], remaining: Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options))
+                    outcome = Fixer.Outcome(
+                        bytes: source.bytes, fixed: [], remaining: Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options))
                 }
             }
             // The text the reports point into (a UTF-16 or UTF-32 file's, as UTF-8).
@@ -85,7 +100,9 @@ enum CheckCommand {
         }
         if !skipped.isEmpty {
             let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
-            Terminal.error("note: skipped \(skipped.count) JSON \(skipped.count == 1 ? "file" : "files") that \(skipped.count == 1 ? "is not a grid dictionary" : "are not grid dictionaries") (no grid key such as `rows`, `cols` or `size` at the root): \(names)\n")
+            Terminal.error(
+                "note: skipped \(skipped.count) JSON \(skipped.count == 1 ? "file" : "files") that \(skipped.count == 1 ? "is not a grid dictionary" : "are not grid dictionaries") (no grid key such as `rows`, `cols` or `size` at the root): \(names)\n"
+            )
         }
         let summary = CheckSummary(checked)
         switch format {
@@ -121,7 +138,10 @@ enum CheckCommand {
             guard path == "-" || Files.kind(path) != nil else {
                 throw UsageError(message: "no such file or directory: \(path)")
             }
-            guard path != "-", Files.kind(path) == .directory else { result.append(path); continue }
+            guard path != "-", Files.kind(path) == .directory else {
+                result.append(path)
+                continue
+            }
             var found: [String] = []
             var folders = [path]
             while let folder = folders.popLast() {

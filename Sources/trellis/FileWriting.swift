@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing files without surprises. A regular file is replaced atomically (a temporary file
@@ -126,9 +126,9 @@ enum FileWriting {
     static func reserve(_ descriptor: Int32, _ bytes: [UInt8], from size: off_t) -> Int32 {
         guard !bytes.isEmpty else { return 0 }
         #if os(Linux)
-        var result: Int32
-        repeat { result = posix_fallocate(descriptor, 0, off_t(bytes.count)) } while result == EINTR
-        if result != EOPNOTSUPP, result != ENOSYS { return result }
+            var result: Int32
+            repeat { result = posix_fallocate(descriptor, 0, off_t(bytes.count)) } while result == EINTR
+            if result != EOPNOTSUPP, result != ENOSYS { return result }
         #endif
         guard Int(size) < bytes.count else { return 0 }
         return writeAll(Array(bytes[Int(size)...]), to: descriptor, at: size) ? 0 : errno

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file system through POSIX calls: reading, kinds of file, links, directory walks and
@@ -181,9 +181,9 @@ struct Errno: Error, CustomStringConvertible {
 @inline(__always)
 func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
+        return Glibc.read(descriptor, buffer, count)
     #else
-    return Darwin.read(descriptor, buffer, count)
+        return Darwin.read(descriptor, buffer, count)
     #endif
 }
 
@@ -191,17 +191,17 @@ func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ c
 @inline(__always)
 func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(descriptor, buffer, count)
+        return Glibc.write(descriptor, buffer, count)
     #else
-    return Darwin.write(descriptor, buffer, count)
+        return Darwin.write(descriptor, buffer, count)
     #endif
 }
 
 /// listen(2), named apart from ``HTTPServer/listen(port:)``.
 func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.listen(descriptor, backlog)
+        Glibc.listen(descriptor, backlog)
     #else
-    Darwin.listen(descriptor, backlog)
+        Darwin.listen(descriptor, backlog)
     #endif
 }

@@ -4,7 +4,10 @@ import TrellisSyntax
 /// `trellis fmt`: the canonical layout of Trellis files, verified to keep their meaning.
 enum FmtCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.fmt); return Trellis.Exit.ok }
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.fmt)
+            return Trellis.Exit.ok
+        }
         let arguments = try Arguments(words, valued: [], flags: ["--check", "--diff"])
         let check = arguments.has("--check")
         let diff = arguments.has("--diff")
@@ -41,7 +44,9 @@ enum FmtCommand {
                 failed = true
                 continue
             case .notUTF8:
-                Terminal.error("\(source.name): not formatted: it holds bytes that are not UTF-8, which formatted text cannot keep as they are; the file is left as it is\n")
+                Terminal.error(
+                    "\(source.name): not formatted: it holds bytes that are not UTF-8, which formatted text cannot keep as they are; the file is left as it is\n"
+                )
                 failed = true
                 continue
             case .stopped:
@@ -53,7 +58,10 @@ enum FmtCommand {
                 Terminal.writeBytes(bytes)
                 continue
             }
-            guard bytes != source.bytes else { unchanged += 1; continue }
+            guard bytes != source.bytes else {
+                unchanged += 1
+                continue
+            }
             changed.append(source.name)
             if diff { Terminal.write(UnifiedDiff.render(old: source.text, new: formatted, path: source.name)) }
             if !check && !diff {

@@ -4,8 +4,12 @@ import TrellisModel
 /// `trellis frames`: every grid's rectangle and slot at each viewport.
 enum FramesCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.frames); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "--content"], flags: ["--rtl", "--single-pass"])
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.frames)
+            return Trellis.Exit.ok
+        }
+        let arguments = try Arguments(
+            words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "--content"], flags: ["--rtl", "--single-pass"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let relayout = try Inputs.relayout(arguments.value("--relayout"))
         if arguments.has("--single-pass"), relayout > 0 { throw UsageError(message: "--single-pass and --relayout exclude each other") }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A request the preview server answers: the path, the decoded query and the Host header.
 struct HTTPRequest: Sendable {
@@ -36,9 +37,9 @@ enum HTTPServer {
     /// Binds 127.0.0.1 at `port` (0: a free port the system picks) and listens.
     static func listen(port: UInt16) throws -> (socket: Int32, port: UInt16) {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var reuse: Int32 = 1
@@ -46,7 +47,7 @@ enum HTTPServer {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian   // 127.0.0.1 only
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1 only
         let bound = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -119,7 +120,7 @@ enum HTTPServer {
         for line in lines.dropFirst() {
             let header = line.split(separator: ":", maxSplits: 1)
             if header.count == 2, header[0].lowercased() == "host" {
-                guard host == nil else { return nil }   // two Host headers: refused
+                guard host == nil else { return nil }  // two Host headers: refused
                 host = header[1].trimmingCharacters()
             }
         }
@@ -163,7 +164,8 @@ enum HTTPServer {
 
     /// A response's bytes: the head, then the body.
     static func response(status: String, type: String, body: [UInt8]) -> [UInt8] {
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+        let head =
+            "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
         return Array(head.utf8) + body
     }
 

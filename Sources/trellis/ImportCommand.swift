@@ -5,11 +5,17 @@ import TrellisSyntax
 /// `trellis import`: grid-dictionary JSON → idiomatic Trellis (TrellisModel.Importer).
 enum ImportCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.importHelp); return Trellis.Exit.ok }
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.importHelp)
+            return Trellis.Exit.ok
+        }
         let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--target"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
         if target == .any {
-            throw UsageError(message: "import reads JSON for one runtime: --target 1 (`space`) or 2 (`spacing`); the Trellis it writes builds for every version with `trellis build --target any`")
+            throw UsageError(
+                message:
+                    "import reads JSON for one runtime: --target 1 (`space`) or 2 (`spacing`); the Trellis it writes builds for every version with `trellis build --target any`"
+            )
         }
         let output = arguments.value("-o") ?? arguments.value("--output")
         let outDir = arguments.value("--out-dir")
@@ -25,7 +31,10 @@ enum ImportCommand {
             let file = LoadedFile.load(try Terminal.read(path), kind: .json, target: target)
             let source = file.source
             Terminal.printDiagnostics(file.diagnostics, in: source)
-            guard let root = file.jsonRoot else { failed = true; continue }
+            guard let root = file.jsonRoot else {
+                failed = true
+                continue
+            }
             let hadErrors = file.diagnostics.hasErrors
             if hadErrors {
                 failed = true
@@ -40,12 +49,15 @@ enum ImportCommand {
             Terminal.printDiagnostics(findings, in: source)
             if findings.hasErrors { failed = true }
             let stem = LoadedFile.stem(of: source.name)
-            let result = Importer.importLayout(value, dialect: dialect, name: stem, source: path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path))
+            let result = Importer.importLayout(
+                value, dialect: dialect, name: stem, source: path == "-" ? "standard input" : (path.split(separator: "/").last.map(String.init) ?? path))
             if let problem = roundTripProblem(result.text, value: value, dialect: dialect) {
                 // A layout recovered from errors may be one Trellis cannot hold (nesting beyond
                 // its limits); otherwise this is a bug.
                 let cause = hadErrors ? "the JSON's errors leave a layout Trellis cannot hold" : "please report this with the file"
-                Terminal.error("error: the import of \(source.name) does not build back to the layout the runtime reads (\(problem.prefix(160))); nothing was written: \(cause)\n")
+                Terminal.error(
+                    "error: the import of \(source.name) does not build back to the layout the runtime reads (\(problem.prefix(160))); nothing was written: \(cause)\n"
+                )
                 failed = true
                 continue
             }

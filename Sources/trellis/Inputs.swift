@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisLayout
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Loading inputs for a command: read each path, analyse it, print its diagnostics.
 enum Inputs {
@@ -129,9 +130,13 @@ extension Inputs {
             let parts = entry.split(separator: "=")
             let dimensions = parts.count == 2 ? parts[1].split(separator: "x") : []
             guard parts.count == 2, let slot = Int(parts[0]), slot >= 0, dimensions.count == 2,
-                  let width = Double(dimensions[0]), let height = Double(dimensions[1]),
-                  width >= 0, height >= 0, width <= 100_000, height <= 100_000 else {
-                throw UsageError(message: "--content takes SLOT=WIDTHxHEIGHT, comma-separated, each length from 0 to 100000 (the size a slot's view gives itself, e.g. 0=80x20,3=40x16), not '\(entry)'")
+                let width = Double(dimensions[0]), let height = Double(dimensions[1]),
+                width >= 0, height >= 0, width <= 100_000, height <= 100_000
+            else {
+                throw UsageError(
+                    message:
+                        "--content takes SLOT=WIDTHxHEIGHT, comma-separated, each length from 0 to 100000 (the size a slot's view gives itself, e.g. 0=80x20,3=40x16), not '\(entry)'"
+                )
             }
             sizes[slot] = PreviewSize(width: width, height: height)
         }

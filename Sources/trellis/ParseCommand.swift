@@ -5,7 +5,10 @@ import TrellisSyntax
 /// (the tree the tree-sitter grammar is tested against, and a tool for reading the parser).
 enum ParseCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.parse); return Trellis.Exit.ok }
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.parse)
+            return Trellis.Exit.ok
+        }
         let arguments = try Arguments(words, valued: ["--format"], flags: [])
         let format = arguments.value("--format") ?? "text"
         guard format == "text" || format == "json" else {

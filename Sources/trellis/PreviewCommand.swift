@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisIDE
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `trellis preview FILE…`: a local page (127.0.0.1 only) showing every layout at every
 /// preview device, redrawn within a moment of each save: the files are watched, and the page
@@ -14,7 +15,10 @@ import TrellisSyntax
 /// the diagnostics over it.
 enum PreviewCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.preview); return Trellis.Exit.ok }
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.preview)
+            return Trellis.Exit.ok
+        }
         let arguments = try Arguments(words, valued: ["--port", "--target", "--content"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
         let content = try Inputs.contentSizes(arguments.value("--content"))
@@ -29,12 +33,18 @@ enum PreviewCommand {
         let state = PreviewState(paths: arguments.positionals, target: target, content: content)
         let (listener, boundPort) = try HTTPServer.listen(port: port)
         // Watching first: a save during the first analyses is not missed.
-        guard FileWatcher.watch(arguments.positionals, onChange: { paths in
-            for path in paths { state.reload(path) }
-            state.announce()
-        }) else { throw UsageError(message: "cannot start watching the files") }
+        guard
+            FileWatcher.watch(
+                arguments.positionals,
+                onChange: { paths in
+                    for path in paths { state.reload(path) }
+                    state.announce()
+                })
+        else { throw UsageError(message: "cannot start watching the files") }
         for path in arguments.positionals { state.reload(path) }
-        Terminal.write("Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(arguments.positionals.count) file\(arguments.positionals.count == 1 ? "" : "s"); Ctrl-C to stop)\n")
+        Terminal.write(
+            "Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(arguments.positionals.count) file\(arguments.positionals.count == 1 ? "" : "s"); Ctrl-C to stop)\n"
+        )
         HTTPServer.serve(listener) { connection in
             PreviewRoutes.answer(connection, state: state, port: boundPort)
         }
@@ -120,7 +130,8 @@ enum PreviewRoutes {
         switch HTTPServer.readRequest(connection) {
         case .request(let read): request = read
         case .tooLarge:
-            HTTPServer.refuse(connection, status: "431 Request Header Fields Too Large", message: "the request head is over \(HTTPServer.headLimit / 1024) KiB\n")
+            HTTPServer.refuse(
+                connection, status: "431 Request Header Fields Too Large", message: "the request head is over \(HTTPServer.headLimit / 1024) KiB\n")
             return
         case .malformed:
             HTTPServer.refuse(connection, status: "400 Bad Request", message: "bad request\n")
@@ -128,7 +139,8 @@ enum PreviewRoutes {
         }
         // Host names are case-insensitive (RFC 9110, 4.2.3): `LOCALHOST:PORT` is this host.
         guard let host = request.host?.lowercased(), host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
-            HTTPServer.respond(connection, status: "403 Forbidden", type: "text/plain; charset=utf-8", body: Array("the preview answers 127.0.0.1:\(port) only\n".utf8))
+            HTTPServer.respond(
+                connection, status: "403 Forbidden", type: "text/plain; charset=utf-8", body: Array("the preview answers 127.0.0.1:\(port) only\n".utf8))
             return
         }
         switch request.path {
@@ -145,12 +157,16 @@ enum PreviewRoutes {
                 HTTPServer.respond(connection, status: failure.status, type: "application/json", body: body)
             }
         case "/events":
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\nevent: change\ndata: {\"version\":\(state.version)}\n\n"
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\nretry: 500\n\nevent: change\ndata: {\"version\":\(state.version)}\n\n"
             // A page that stops reading is dropped after two seconds instead of stalling
             // every other page's updates.
             var timeout = timeval(tv_sec: 2, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard HTTPServer.send(connection, Array(head.utf8)) else { close(connection); return }
+            guard HTTPServer.send(connection, Array(head.utf8)) else {
+                close(connection)
+                return
+            }
             state.listeners.withLock { $0.append(connection) }
             // This thread owns the connection: it waits for the page to go away (a closed or
             // reloaded page ends the stream), then forgets and closes it. `announce` only
@@ -169,29 +185,37 @@ enum PreviewRoutes {
         let files = state.snapshot()
         return .object([
             JSONMember("version", .number(Double(files.reduce(0) { $0 + $1.version }))),
-            JSONMember("devices", .array(Preview.commonDevices.map { device in
-                .object([JSONMember("name", .string(device.name)), JSONMember("width", .number(device.viewport.width)),
-                         JSONMember("height", .number(device.viewport.height ?? 0)), JSONMember("scale", .number(device.viewport.scale))])
-            })),
-            JSONMember("files", .array(files.map { file in
-                var members: [JSONMember] = [JSONMember("path", .string(file.path)), JSONMember("version", .number(Double(file.version)))]
-                if let drawn = file.lastGood {
-                    members += Preview.drawing(drawn)
-                } else {
-                    members += [JSONMember("layouts", .array([])), JSONMember("devices", .array([])), JSONMember("lines", .array([]))]
-                }
-                // What the file says now: nothing more when it cannot be read (its last
-                // diagnostics belong to content that is gone).
-                if file.readError == nil, let latest = file.latest {
-                    members += Preview.report(latest)
-                } else {
-                    members += [JSONMember("errors", .bool(file.readError != nil)), JSONMember("diagnostics", .array([]))]
-                }
-                let stale = file.readError != nil || (file.latest.map { $0.diagnostics.hasErrors || $0.file.layouts.isEmpty } ?? false)
-                members.append(JSONMember("stale", .bool(stale && file.lastGood != nil)))
-                members.append(JSONMember("readError", file.readError.map { .string($0) } ?? .null))
-                return .object(members)
-            })),
+            JSONMember(
+                "devices",
+                .array(
+                    Preview.commonDevices.map { device in
+                        .object([
+                            JSONMember("name", .string(device.name)), JSONMember("width", .number(device.viewport.width)),
+                            JSONMember("height", .number(device.viewport.height ?? 0)), JSONMember("scale", .number(device.viewport.scale)),
+                        ])
+                    })),
+            JSONMember(
+                "files",
+                .array(
+                    files.map { file in
+                        var members: [JSONMember] = [JSONMember("path", .string(file.path)), JSONMember("version", .number(Double(file.version)))]
+                        if let drawn = file.lastGood {
+                            members += Preview.drawing(drawn)
+                        } else {
+                            members += [JSONMember("layouts", .array([])), JSONMember("devices", .array([])), JSONMember("lines", .array([]))]
+                        }
+                        // What the file says now: nothing more when it cannot be read (its last
+                        // diagnostics belong to content that is gone).
+                        if file.readError == nil, let latest = file.latest {
+                            members += Preview.report(latest)
+                        } else {
+                            members += [JSONMember("errors", .bool(file.readError != nil)), JSONMember("diagnostics", .array([]))]
+                        }
+                        let stale = file.readError != nil || (file.latest.map { $0.diagnostics.hasErrors || $0.file.layouts.isEmpty } ?? false)
+                        members.append(JSONMember("stale", .bool(stale && file.lastGood != nil)))
+                        members.append(JSONMember("readError", file.readError.map { .string($0) } ?? .null))
+                        return .object(members)
+                    })),
         ])
     }
 

@@ -4,8 +4,12 @@ import TrellisModel
 /// `trellis render`: an SVG (or HTML) picture of the computed layout.
 enum RenderCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.render); return Trellis.Exit.ok }
-        let arguments = try Arguments(words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "--content", "-o", "--output"], flags: ["--rtl", "--single-pass"])
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.render)
+            return Trellis.Exit.ok
+        }
+        let arguments = try Arguments(
+            words, valued: ["--viewport", "--target", "--layout", "--format", "--relayout", "--content", "-o", "--output"], flags: ["--rtl", "--single-pass"])
         let target = try Trellis.dialect(arguments.value("--target"))
         let relayout = try Inputs.relayout(arguments.value("--relayout"))
         let format = arguments.value("--format") ?? "svg"

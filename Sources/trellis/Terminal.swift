@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Standard streams, colors and file access for the commands. All I/O of the CLI is here.
 enum Terminal {
@@ -107,14 +108,18 @@ enum Terminal {
             var status = stat()
             if regularOnly, failure.code == EINVAL, stat(path, &status) == 0 { throw notRegular(path, status) }
             if failure.code == Files.tooLarge.code { throw UsageError(message: "\(path) is larger than \(Files.streamLimit >> 20) MB; not read") }
-            let reason = failure.code == ENOENT ? "no such file or directory" : failure.code == EACCES ? "permission denied or not readable" : failure.description
+            let reason =
+                failure.code == ENOENT ? "no such file or directory" : failure.code == EACCES ? "permission denied or not readable" : failure.description
             throw UsageError(message: "cannot read \(path): \(reason)")
         }
     }
 
     /// Writes a new file or replaces one (`-o`, `--out-dir`): see ``FileWriting/write(_:to:expecting:)``.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" { writeBytes(bytes); return }
+        if path == "-" {
+            writeBytes(bytes)
+            return
+        }
         try FileWriting.write(bytes, to: path, expecting: nil)
     }
 

@@ -32,7 +32,10 @@ enum Trellis {
         do {
             switch command {
             case "--help", "-h", "help":
-                guard let topic = rest.first, topic != "--help", topic != "-h" else { Terminal.write(Usage.main); return Exit.ok }
+                guard let topic = rest.first, topic != "--help", topic != "-h" else {
+                    Terminal.write(Usage.main)
+                    return Exit.ok
+                }
                 guard let text = Usage.text(for: topic) else {
                     throw UsageError(message: "no help for '\(topic)'" + suggestion(topic, among: commands))
                 }
@@ -76,7 +79,10 @@ enum Trellis {
         case "1": return .v1
         case "2": return .v2
         case "any": return .any
-        default: throw UsageError(message: "\(option) takes 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or any (both keys, read the same by every version), not '\(text)'")
+        default:
+            throw UsageError(
+                message:
+                    "\(option) takes 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or any (both keys, read the same by every version), not '\(text)'")
         }
     }
 

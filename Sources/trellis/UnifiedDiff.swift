@@ -14,19 +14,35 @@ enum UnifiedDiff {
         while k < script.count {
             guard let firstChange = script[k...].firstIndex(where: { $0 != .same }) else { break }
             // Advance to the change, counting lines.
-            while k < firstChange { i += 1; j += 1; k += 1 }
+            while k < firstChange {
+                i += 1
+                j += 1
+                k += 1
+            }
             let context = 3
             var start = k
             var oldStart = i, newStart = j
             var back = 0
-            while back < context, start > 0, script[start - 1] == .same { start -= 1; oldStart -= 1; newStart -= 1; back += 1 }
+            while back < context, start > 0, script[start - 1] == .same {
+                start -= 1
+                oldStart -= 1
+                newStart -= 1
+                back += 1
+            }
             var end = k
             var lastChange = k
             while end < script.count {
-                if script[end] != .same { lastChange = end; end += 1; continue }
+                if script[end] != .same {
+                    lastChange = end
+                    end += 1
+                    continue
+                }
                 var run = 0
                 while end + run < script.count, script[end + run] == .same { run += 1 }
-                if end + run < script.count, run <= 2 * context { end += run; continue }
+                if end + run < script.count, run <= 2 * context {
+                    end += run
+                    continue
+                }
                 break
             }
             end = min(script.count, lastChange + 1 + context)
@@ -38,19 +54,26 @@ enum UnifiedDiff {
                 case .same:
                     body += " " + a.lines[x] + "\n"
                     if x == a.lines.count - 1, !a.finalNewline { body += "\\ No newline at end of file\n" }
-                    x += 1; y += 1; oldCount += 1; newCount += 1
+                    x += 1
+                    y += 1
+                    oldCount += 1
+                    newCount += 1
                 case .delete:
                     body += "-" + a.lines[x] + "\n"
                     if x == a.lines.count - 1, !a.finalNewline { body += "\\ No newline at end of file\n" }
-                    x += 1; oldCount += 1
+                    x += 1
+                    oldCount += 1
                 case .insert:
                     body += "+" + b.lines[y] + "\n"
                     if y == b.lines.count - 1, !b.finalNewline { body += "\\ No newline at end of file\n" }
-                    y += 1; newCount += 1
+                    y += 1
+                    newCount += 1
                 }
             }
             out += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n" + body
-            i = x; j = y; k = end
+            i = x
+            j = y
+            k = end
         }
         return out
     }

@@ -1,17 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TrellisIDE
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `trellis watch FILE… -o DIR`: builds each file into DIR, then again after every save, one
 /// line per rebuild. A file with errors keeps its last JSON.
 enum WatchCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if Trellis.wantsHelp(words) { Terminal.write(Usage.watch); return Trellis.Exit.ok }
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.watch)
+            return Trellis.Exit.ok
+        }
         let arguments = try Arguments(words, valued: ["-o", "--out-dir", "--target"], flags: ["--compact"])
         let target = try Trellis.dialect(arguments.value("--target"))
         guard let outDir = arguments.value("-o") ?? arguments.value("--out-dir") else { throw UsageError(message: "watch needs -o DIR: where the JSON goes") }
@@ -28,9 +32,13 @@ enum WatchCommand {
         let owners = Locked<[String: String]>([:])
         let built = Locked<Set<String>>([])
         // Watching first: a save during the first builds is not missed.
-        guard FileWatcher.watch(paths, onChange: { changed in
-            for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
-        }) else { throw UsageError(message: "cannot start watching the files") }
+        guard
+            FileWatcher.watch(
+                paths,
+                onChange: { changed in
+                    for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
+                })
+        else { throw UsageError(message: "cannot start watching the files") }
         for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
         Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
         while true { pause() }
@@ -40,8 +48,10 @@ enum WatchCommand {
     /// `owners`: which file wrote each layout's JSON, so that two files with the same layout
     /// name do not overwrite each other's output. `built`: the files whose JSON was written,
     /// which is kept when they have errors or go away.
-    static func rebuild(_ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>,
-                        owners: Locked<[String: String]>, built: Locked<Set<String>>) {
+    static func rebuild(
+        _ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>,
+        owners: Locked<[String: String]>, built: Locked<Set<String>>
+    ) {
         let stamp = clock()
         let hasJSON = built.withLock { $0.contains(path) }
         let kept = hasJSON ? "kept the last JSON" : "no JSON written yet"

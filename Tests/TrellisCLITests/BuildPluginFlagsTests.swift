@@ -14,7 +14,8 @@ final class BuildPluginFlagsTests: XCTestCase {
         let run = try build(["--diagnostic-style", "compiler"], stdin: "rows {\n  10 padding(1 2 3)\n  20\n  \"x\"\n")
         XCTAssertEqual(run.status, 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "<stdin>:2:6: error: `padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found 3 [M005]", run.stderr)
+        XCTAssertEqual(
+            lines.first, "<stdin>:2:6: error: `padding` takes 1, 2 or 4 numbers in the runtime's order: top left bottom right; found 3 [M005]", run.stderr)
         XCTAssertTrue(lines.contains("<stdin>:4:3: error: expected a cell or `}`, found `\"x\"` [S004]"), run.stderr)
         XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:1:6: note: ") }, "the S003 label points at the opening brace: \(run.stderr)")
         XCTAssertTrue(lines.allSatisfy { $0.range(of: #"^<stdin>:\d+:\d+: (error|warning|remark|note): "#, options: .regularExpression) != nil }, run.stderr)
@@ -35,9 +36,12 @@ final class BuildPluginFlagsTests: XCTestCase {
     func testExpectLayoutRefusesOtherNamesAndSeveralLayouts() throws {
         let renamed = try build(["--expect-layout", "card"], stdin: "layout banner rows 10 | fill")
         XCTAssertEqual(renamed.status, 1)
-        XCTAssertTrue(renamed.stderr.contains("<stdin>:1:1: error: the layout is named `banner`, but the build plugin names its JSON after the file (card.json)"), renamed.stderr)
-        let two = try build(["--expect-layout", "card", "--out-dir", NSTemporaryDirectory() + "trellis-plugin-flags"],
-                            stdin: "layout card rows 10 | fill\nlayout other cols 5 | fill\n")
+        XCTAssertTrue(
+            renamed.stderr.contains("<stdin>:1:1: error: the layout is named `banner`, but the build plugin names its JSON after the file (card.json)"),
+            renamed.stderr)
+        let two = try build(
+            ["--expect-layout", "card", "--out-dir", NSTemporaryDirectory() + "trellis-plugin-flags"],
+            stdin: "layout card rows 10 | fill\nlayout other cols 5 | fill\n")
         XCTAssertEqual(two.status, 1)
         XCTAssertTrue(two.stderr.contains("error: the file defines 2 layouts (card, other); the build plugin compiles one layout per file"), two.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "trellis-plugin-flags/card.json"), "nothing is written")

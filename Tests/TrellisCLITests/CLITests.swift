@@ -30,18 +30,20 @@ final class CLITests: XCTestCase {
     func testParsePrintsTheSyntaxTree() throws {
         let text = try trellis(["parse", "-"], stdin: "layout 首页 rows 1 | fill // x\n")
         XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertEqual(text.stdout, """
-        file 0..27
-          layout 0..27
-            cell 14..27
-              split 14..27
-                inline-list 19..27
-                  cell 19..20
-                    size 19..20
-                  cell 23..27
-                    size 23..27
+        XCTAssertEqual(
+            text.stdout,
+            """
+            file 0..27
+              layout 0..27
+                cell 14..27
+                  split 14..27
+                    inline-list 19..27
+                      cell 19..20
+                        size 19..20
+                      cell 23..27
+                        size 23..27
 
-        """)
+            """)
         let json = try trellis(["parse", "--format", "json", "-"], stdin: "rows 1 | fill")
         let nodes = try XCTUnwrap(JSONReader.read(json.stdout).root?.value["nodes"]?.arrayElements)
         XCTAssertEqual(nodes.first?["kind"], .string("file"))
@@ -69,17 +71,19 @@ final class CLITests: XCTestCase {
         let run = try trellis(["build", "-"], stdin: "rows {\n  120 padding(5 5\n  fill\n}\n")
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stdout, "")
-        XCTAssertEqual(run.stderr, """
-        error[S003]: expected `)` to close the arguments of `padding`, found `fill`
-         --> <stdin>:2:18
-          |
-        2 |   120 padding(5 5
-          |       ------- arguments opened here
-          |                  ^
-          = help: insert `)`
+        XCTAssertEqual(
+            run.stderr,
+            """
+            error[S003]: expected `)` to close the arguments of `padding`, found `fill`
+             --> <stdin>:2:18
+              |
+            2 |   120 padding(5 5
+              |       ------- arguments opened here
+              |                  ^
+              = help: insert `)`
 
 
-        """)
+            """)
     }
 
     func testUsageErrorsExitTwo() throws {
@@ -98,8 +102,9 @@ final class CLITests: XCTestCase {
         try "layout first rows fill\nlayout second cols 1/3 | fill\n".write(to: input, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out")
         XCTAssertEqual(try trellis(["build", input.path, "--out-dir", out.path, "--target", "2"]).status, 0)
-        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("second.json"), encoding: .utf8),
-                       "{\n  \"cols\": [\n    {\n      \"size\": \"33.333333%\"\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
+        XCTAssertEqual(
+            try String(contentsOf: out.appendingPathComponent("second.json"), encoding: .utf8),
+            "{\n  \"cols\": [\n    {\n      \"size\": \"33.333333%\"\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("first.json").path))
         let single = folder.appendingPathComponent("first.json")
         XCTAssertEqual(try trellis(["build", input.path, "--layout", "first", "-o", single.path]).status, 0)
@@ -120,7 +125,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(built.stdout, #"{"rows":[{"size":20},{"size":"fill","space":5,"spacing":5,"cols":[{"size":1},{"size":2}]}]}"# + "\n")
         let clean = try trellis(["check", "-", "--target", "any"], stdin: built.stdout)
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
-        let mixed = try trellis(["check", "-", "--format", "json", "--target", "any"], stdin: #"{"rows":[{"size":20,"space":3,"rows":[{"size":1}]},{"size":"fill","spacing":5,"space":4,"cols":[{"size":1}]}]}"#)
+        let mixed = try trellis(
+            ["check", "-", "--format", "json", "--target", "any"],
+            stdin: #"{"rows":[{"size":20,"space":3,"rows":[{"size":1}]},{"size":"fill","spacing":5,"space":4,"cols":[{"size":1}]}]}"#)
         XCTAssertEqual(mixed.stdout.components(separatedBy: "\"M117\"").count - 1, 2, mixed.stdout)
     }
 
@@ -137,7 +144,8 @@ final class CLITests: XCTestCase {
         let views = grids.compactMap { $0["view"] }.map { view in ["x", "y", "width", "height"].map { RuntimeReading.double(view[$0]) } }
         XCTAssertEqual(views, [[0, 0, 30, 20], [172.5, 100, 30, 100], [0, 200, 30, 20]])
         let unsized = try trellis(["frames", "-", "--format", "json"], stdin: grid)
-        let unsizedGrids = JSONReader.read(unsized.stdout).root?.value["layouts"]?.arrayElements?.first?["viewports"]?.arrayElements?.first?["grids"]?.arrayElements ?? []
+        let unsizedGrids =
+            JSONReader.read(unsized.stdout).root?.value["layouts"]?.arrayElements?.first?["viewports"]?.arrayElements?.first?["grids"]?.arrayElements ?? []
         let unsizedViews = unsizedGrids.compactMap { $0["view"] }.map { view in
             ["x", "y", "width", "height"].map { view[$0]?.stringValue ?? JSONWriter.formatNumber(RuntimeReading.double(view[$0])) }
         }
@@ -175,24 +183,28 @@ final class CLITests: XCTestCase {
 
     func testFramesTextTable() throws {
         let run = try trellis(["frames", "-", "--viewport", "100x100@2x"], stdin: "rows 20 | 30% | -40% | fill")
-        XCTAssertEqual(run.stdout, """
-        stdin @ 100x100@2x → 100 × 100
-        path    kind  size  x   y  width  height  slot  view
-        (root)  rows  root  0   0    100     100     -
-        1       leaf  20    0   0    100      20     0  0,0 100×20
-        2       leaf  30%   0  20    100      30     1  0,20 100×30
-        3       leaf  -40%  0  50    100      20     2  0,50 100×20
-        4       leaf  fill  0  70    100      30     3  0,70 100×30
+        XCTAssertEqual(
+            run.stdout,
+            """
+            stdin @ 100x100@2x → 100 × 100
+            path    kind  size  x   y  width  height  slot  view
+            (root)  rows  root  0   0    100     100     -
+            1       leaf  20    0   0    100      20     0  0,0 100×20
+            2       leaf  30%   0  20    100      30     1  0,20 100×30
+            3       leaf  -40%  0  50    100      20     2  0,50 100×20
+            4       leaf  fill  0  70    100      30     3  0,70 100×30
 
 
-        """)
+            """)
     }
 
     func testRenderWritesSVGAndHTML() throws {
         let folder = try temporaryDirectory()
         let svg = folder.appendingPathComponent("demo.svg")
         XCTAssertEqual(try trellis(["render", "examples/GridLayoutDemo5.trellis", "--viewport", "320x568@2x", "-o", svg.path]).status, 0)
-        XCTAssertEqual(try String(contentsOf: svg, encoding: .utf8), try TestPaths.text(TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/GridLayoutDemo5.svg")))
+        XCTAssertEqual(
+            try String(contentsOf: svg, encoding: .utf8),
+            try TestPaths.text(TestPaths.packageRoot.appendingPathComponent("Tests/golden/render/GridLayoutDemo5.svg")))
         let html = try trellis(["render", "examples/GridLayoutDemo4.trellis", "--format", "html"])
         XCTAssertEqual(html.status, 0)
         XCTAssertEqual(html.stdout.components(separatedBy: "<figure>").count - 1, 2, "one panel per preview viewport")
@@ -217,9 +229,12 @@ final class CLITests: XCTestCase {
     /// Extreme numbers (out of Int range, overflowing to infinity, subnormal) through every
     /// command: findings or output, never a trap; JSON output stays valid JSON.
     func testExtremeNumbersNeverTrap() throws {
-        let input = ##"{"padding":"{1e308,-1e308,1e-320,5}","space":1e300,"rows":[{"size":1,"tag":1e300},{"size":1e300},{"size":-1e300,"padding":"{1e308,1e308,1e308,1e308}"},{"size":"1e300%"},{"size":"-1e309%"},{"size":1e-300,"cols":[{"size":"wrap","padding":"{1e308,1e308,1e308,1e308}"},{"size":"fill"}]},{"top-borderline":{"thick":1e308,"head":-1e308,"color":"#FFFFFFFFFFFFFFFFFFFF"},"size":0.5}]}"##
-        for command in [["check", "-"], ["check", "-", "--format", "sarif"], ["frames", "-", "--format", "json", "--rtl"],
-                        ["frames", "-", "--viewport", "320xwrap@3x"], ["render", "-"], ["import", "-"]] {
+        let input =
+            ##"{"padding":"{1e308,-1e308,1e-320,5}","space":1e300,"rows":[{"size":1,"tag":1e300},{"size":1e300},{"size":-1e300,"padding":"{1e308,1e308,1e308,1e308}"},{"size":"1e300%"},{"size":"-1e309%"},{"size":1e-300,"cols":[{"size":"wrap","padding":"{1e308,1e308,1e308,1e308}"},{"size":"fill"}]},{"top-borderline":{"thick":1e308,"head":-1e308,"color":"#FFFFFFFFFFFFFFFFFFFF"},"size":0.5}]}"##
+        for command in [
+            ["check", "-"], ["check", "-", "--format", "sarif"], ["frames", "-", "--format", "json", "--rtl"],
+            ["frames", "-", "--viewport", "320xwrap@3x"], ["render", "-"], ["import", "-"],
+        ] {
             let run = try trellis(command, stdin: input)
             XCTAssertTrue([0, 1].contains(run.status), "\(command): \(run.status)\n\(run.stderr.prefix(500))")
             if command.contains("json") || command.contains("sarif") {

@@ -38,7 +38,10 @@ final class CheckCommandTests: XCTestCase {
 
     func testGitHubAnnotations() throws {
         let run = try trellis(["check", "-", "--format", "github"], stdin: "{\"rows\":[{\"size\":\"150%\"}]}")
-        XCTAssertEqual(run.stdout, "::warning file=<stdin>,line=1,col=18,endLine=1,endColumn=24,title=trellis M103::\"150%25\" is read as a FIXED 1.5 points, not 150%25 of anything%0AOnly the exact strings \"100%25\" and \"-100%25\" mean fill; percentages must lie between -100%25 and 100%25.%0Ahelp: write \"fill\"\n")
+        XCTAssertEqual(
+            run.stdout,
+            "::warning file=<stdin>,line=1,col=18,endLine=1,endColumn=24,title=trellis M103::\"150%25\" is read as a FIXED 1.5 points, not 150%25 of anything%0AOnly the exact strings \"100%25\" and \"-100%25\" mean fill; percentages must lie between -100%25 and 100%25.%0Ahelp: write \"fill\"\n"
+        )
         XCTAssertEqual(run.stderr, "1 file checked: 0 errors, 1 warning, 0 info\n")
     }
 
@@ -59,8 +62,9 @@ final class CheckCommandTests: XCTestCase {
         let run = try trellis(["check", file.path, "--fix"])
         XCTAssertEqual(run.status, 0, run.stdout)
         XCTAssertEqual(run.stderr, "fixed 2 in \(file.path): J004, J005\n")
-        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
-                       #"{"rows":[{"size":"33.33%"}, {"size":"33.33%"}, {"size":"33.33%"}]}"# + "\n")
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8),
+            #"{"rows":[{"size":"33.33%"}, {"size":"33.33%"}, {"size":"33.33%"}]}"# + "\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["rows.json"])
         XCTAssertEqual(try trellis(["check", "-", "--fix"], stdin: "{}").status, 2)
     }
@@ -80,7 +84,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout)
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import json, pathlib, sys; [json.loads(p.read_text()) for p in pathlib.Path(sys.argv[1]).glob('*.json')]", folder.path]
+        python.arguments = [
+            "python3", "-c", "import json, pathlib, sys; [json.loads(p.read_text()) for p in pathlib.Path(sys.argv[1]).glob('*.json')]", folder.path,
+        ]
         try python.run()
         python.waitUntilExit()
         XCTAssertEqual(python.terminationStatus, 0, "a fixed file is not strict JSON")

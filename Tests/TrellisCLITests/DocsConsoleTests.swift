@@ -20,8 +20,14 @@ final class DocsConsoleTests: XCTestCase {
         var steps: [Step] = []
         var inside = false
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("```console") { inside = true; continue }
-            if inside, line.hasPrefix("```") { inside = false; continue }
+            if line.hasPrefix("```console") {
+                inside = true
+                continue
+            }
+            if inside, line.hasPrefix("```") {
+                inside = false
+                continue
+            }
             guard inside else { continue }
             if line.hasPrefix("$ ") {
                 steps.append(Step(command: String(line.dropFirst(2)), expected: [], place: "\(url.lastPathComponent):\(number + 1)"))
@@ -52,7 +58,9 @@ final class DocsConsoleTests: XCTestCase {
         try FileManager.default.copyItem(at: TestPaths.examples, to: work.appendingPathComponent("examples"))
         try FileManager.default.copyItem(at: TestPaths.examples, to: work.appendingPathComponent("layouts"))
         let binary = TestPaths.products.appendingPathComponent("trellis").path
-        let documents = [TestPaths.packageRoot.appendingPathComponent("README.md")] + TestPaths.files(in: TestPaths.packageRoot.appendingPathComponent("docs"), withExtension: "md")
+        let documents =
+            [TestPaths.packageRoot.appendingPathComponent("README.md")]
+            + TestPaths.files(in: TestPaths.packageRoot.appendingPathComponent("docs"), withExtension: "md")
         var checked = 0
         for document in documents {
             for step in try Self.steps(in: document) {
@@ -66,7 +74,9 @@ final class DocsConsoleTests: XCTestCase {
                 if lines.last == "" { lines.removeLast() }
                 var pattern = step.expected
                 while pattern.last == "" { pattern.removeLast() }
-                XCTAssertTrue(Self.matches(lines[...], pattern[...]), "\(step.place): `\(step.command)` printed:\n\(run.output)\n--- the docs say:\n\(pattern.joined(separator: "\n"))")
+                XCTAssertTrue(
+                    Self.matches(lines[...], pattern[...]),
+                    "\(step.place): `\(step.command)` printed:\n\(run.output)\n--- the docs say:\n\(pattern.joined(separator: "\n"))")
                 checked += 1
             }
         }

@@ -32,15 +32,19 @@ final class ImportCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let seeds = try TestPaths.corpus("seeds")
-        let run = try trellis(["import", seeds.appendingPathComponent("rows-example-2.json").path,
-                               seeds.appendingPathComponent("viewgroup-card.raw.json").path, "--out-dir", folder.path])
+        let run = try trellis([
+            "import", seeds.appendingPathComponent("rows-example-2.json").path,
+            seeds.appendingPathComponent("viewgroup-card.raw.json").path, "--out-dir", folder.path,
+        ])
         XCTAssertEqual(run.status, 1, "the view-group card has errors")
         XCTAssertTrue(run.stderr.contains("importing the layout as recovered"))
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("rows-example-2.trellis"), encoding: .utf8),
-                       "// Imported from rows-example-2.json by trellis import.\ntarget mylayout 1\n\nlayout rows-example-2 rows -33.33% | -50% | fill\n")
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("rows-example-2.trellis"), encoding: .utf8),
+            "// Imported from rows-example-2.json by trellis import.\ntarget mylayout 1\n\nlayout rows-example-2 rows -33.33% | -50% | fill\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("viewgroup-card.raw.trellis").path))
         XCTAssertEqual(try trellis(["import", "a.json", "b.json"]).status, 2)
-        XCTAssertEqual(try trellis(["import", "-"], stdin: #"{"cols":[{"size":"1%"}]}"#).stdout,
-                       "// Imported from standard input by trellis import.\ntarget mylayout 1\n\nlayout stdin cols 1%\n")
+        XCTAssertEqual(
+            try trellis(["import", "-"], stdin: #"{"cols":[{"size":"1%"}]}"#).stdout,
+            "// Imported from standard input by trellis import.\ntarget mylayout 1\n\nlayout stdin cols 1%\n")
     }
 }

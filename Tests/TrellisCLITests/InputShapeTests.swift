@@ -36,8 +36,10 @@ final class InputShapeTests: XCTestCase {
         XCTAssertEqual(try TrellisRun.run(["check", package, "--fix"]).status, 0)
         // A grid dictionary with syntax errors is still one; so is a file that is no JSON at all
         // or empty, whose errors are reported, never skipped.
-        for (name, text) in [("broken.json", #"{"rows": [{"size": "fill",}"#), ("missing-comma.json", #"{"a":1"size":2}"#),
-                             ("empty.json", ""), ("garbage.json", "rows: []")] {
+        for (name, text) in [
+            ("broken.json", #"{"rows": [{"size": "fill",}"#), ("missing-comma.json", #"{"a":1"size":2}"#),
+            ("empty.json", ""), ("garbage.json", "rows: []"),
+        ] {
             let run = try TrellisRun.run(["check", try write(name, Array(text.utf8))])
             XCTAssertEqual(run.status, 1, "\(name): \(run.stdout)")
             XCTAssertFalse(run.stderr.contains("skipped"), name)
@@ -49,7 +51,8 @@ final class InputShapeTests: XCTestCase {
         let imported = try TrellisRun.run(["import", name])
         XCTAssertTrue(imported.stdout.contains("layout rows-example-1 rows"), imported.stdout)
         let layout = try write("layout.trellis", Array(imported.stdout.utf8))
-        XCTAssertEqual(try TrellisRun.run(["build", layout, "--expect-layout", "rows-example-1", "-o", folder.appendingPathComponent("o.json").path]).status, 0)
+        XCTAssertEqual(
+            try TrellisRun.run(["build", layout, "--expect-layout", "rows-example-1", "-o", folder.appendingPathComponent("o.json").path]).status, 0)
 
         let cells = Array(repeating: #"{"size": 10}"#, count: 10_001).joined(separator: ",")
         let long = try write("long.json", Array(#"{"rows": [\#(cells)]}"#.utf8))

@@ -24,7 +24,10 @@ final class NoSilentChangeTests: XCTestCase {
         XCTAssertEqual(try trellis(["check", file.path, "--fix"]).status, 0)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "layout p rows { 56 cols fill gravity(centerX) * 3; fill }\n")
         let built = try trellis(["build", file.path, "--compact"])
-        XCTAssertEqual(built.stdout, #"{"rows":[{"size":56,"cols":[{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"}]},{"size":"fill"}]}"# + "\n")
+        XCTAssertEqual(
+            built.stdout,
+            #"{"rows":[{"size":56,"cols":[{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"},{"size":"fill","gravity":"centerX"}]},{"size":"fill"}]}"#
+                + "\n")
     }
 
     /// Review findings: no safe fix may change the number or nesting of grids.
@@ -99,7 +102,8 @@ final class NoSilentChangeTests: XCTestCase {
         XCTAssertEqual(check.stdout, "would reformat a.trellis\nwould reformat b.trellis\n")
         let diff = try trellis(["fmt", "--diff"], in: folder)
         XCTAssertEqual(diff.status, 1)
-        XCTAssertTrue(diff.stdout.hasPrefix("--- a/a.trellis\n+++ b/a.trellis\n@@ -1 +1 @@\n-rows 1|2\n\\ No newline at end of file\n+rows 1 | 2\n"), diff.stdout)
+        XCTAssertTrue(
+            diff.stdout.hasPrefix("--- a/a.trellis\n+++ b/a.trellis\n@@ -1 +1 @@\n-rows 1|2\n\\ No newline at end of file\n+rows 1 | 2\n"), diff.stdout)
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         git.arguments = ["git", "apply", "--check", "--unsafe-paths", "-"]
@@ -196,7 +200,8 @@ final class NoSilentChangeTests: XCTestCase {
         XCTAssertTrue(try trellis(["frames", "-", "--viewport", "375x667@5x"], stdin: "rows fill").stderr.contains("the scale is from 1 to 4"))
         XCTAssertTrue(try trellis(["check", "-", "--disable", "L00l"], stdin: "rows fill").stderr.contains("no diagnostic code L00L; did you mean 'L001'?"))
         XCTAssertTrue(try trellis(["check", "-", "--color", "always"], stdin: #"{"rows":[{"size":"150%"}]}"#).stdout.contains("\u{1B}["))
-        XCTAssertTrue(try trellis(["check", "-"], stdin: #"{"rows":[{"size":"150%"}]}"#, environment: ["FORCE_COLOR": "1", "NO_COLOR": ""]).stdout.contains("\u{1B}["))
+        XCTAssertTrue(
+            try trellis(["check", "-"], stdin: #"{"rows":[{"size":"150%"}]}"#, environment: ["FORCE_COLOR": "1", "NO_COLOR": ""]).stdout.contains("\u{1B}["))
         XCTAssertFalse(try trellis(["check", "-"], stdin: #"{"rows":[{"size":"150%"}]}"#).stdout.contains("\u{1B}["))
     }
 

@@ -24,9 +24,10 @@ final class RuntimeFramesTests: XCTestCase {
         let bytes = try TestPaths.bytes(folder.appendingPathComponent("manifest.json"))
         let entries = try XCTUnwrap(JSONReader.read(SourceFile(name: "manifest", bytes: bytes)).root?.value["cases"]?.arrayElements)
         return try entries.map { entry in
-            Case(input: folder.appendingPathComponent(try XCTUnwrap(entry["input"]?.stringValue)),
-                 flags: (entry["flags"]?.arrayElements ?? []).compactMap(\.stringValue),
-                 expected: folder.appendingPathComponent(try XCTUnwrap(entry["expected"]?.stringValue)))
+            Case(
+                input: folder.appendingPathComponent(try XCTUnwrap(entry["input"]?.stringValue)),
+                flags: (entry["flags"]?.arrayElements ?? []).compactMap(\.stringValue),
+                expected: folder.appendingPathComponent(try XCTUnwrap(entry["expected"]?.stringValue)))
         }
     }
 
@@ -72,8 +73,9 @@ final class RuntimeFramesTests: XCTestCase {
                     viewsCompared += 1
                     for key in ["x", "y", "width", "height"] { assertSame(view[key], expectedView[key], "\(place) view \(key)", file: file, line: line) }
                 }
-                borderlinesCompared += assertSameBorderlines(grid["borderlines"]?.arrayElements ?? [], expected["borderlines"]?.arrayElements ?? [],
-                                                             place, file: file, line: line)
+                borderlinesCompared += assertSameBorderlines(
+                    grid["borderlines"]?.arrayElements ?? [], expected["borderlines"]?.arrayElements ?? [],
+                    place, file: file, line: line)
             }
         }
         return (viewsCompared, borderlinesCompared)
@@ -83,7 +85,9 @@ final class RuntimeFramesTests: XCTestCase {
     /// (realrt's `paint`, turned to a positive size; any two areas of no width or height are
     /// the same: nothing), edge, state, thickness, dash and colour. Returns how many.
     func assertSameBorderlines(_ got: [JSONValue], _ want: [JSONValue], _ place: String, file: StaticString, line: UInt) -> Int {
-        XCTAssertEqual(got.map { $0["side"]?.stringValue ?? "" }.sorted(), want.map { $0["side"]?.stringValue ?? "" }.sorted(), "\(place) borderline sides", file: file, line: line)
+        XCTAssertEqual(
+            got.map { $0["side"]?.stringValue ?? "" }.sorted(), want.map { $0["side"]?.stringValue ?? "" }.sorted(), "\(place) borderline sides", file: file,
+            line: line)
         var compared = 0
         for expected in want {
             guard let side = expected["side"]?.stringValue, let mine = got.first(where: { $0["side"]?.stringValue == side }) else { continue }
@@ -96,8 +100,14 @@ final class RuntimeFramesTests: XCTestCase {
                 XCTAssertEqual(mine[key]?.stringValue, paint?[key]?.stringValue, "\(subject) painted \(key)", file: file, line: line)
             }
             var area = ["x", "y", "width", "height"].map { RuntimeReading.double(paint?[$0]) }
-            if area[2] < 0 { area[0] += area[2]; area[2] = -area[2] }
-            if area[3] < 0 { area[1] += area[3]; area[3] = -area[3] }
+            if area[2] < 0 {
+                area[0] += area[2]
+                area[2] = -area[2]
+            }
+            if area[3] < 0 {
+                area[1] += area[3]
+                area[3] = -area[3]
+            }
             let painted = ["x", "y", "width", "height"].map { RuntimeReading.double(mine[$0]) }
             if (area[2] == 0 || area[3] == 0) && (painted[2] == 0 || painted[3] == 0) { continue }
             for (index, key) in ["x", "y", "width", "height"].enumerated() {

@@ -13,8 +13,10 @@ struct TrellisRun {
 
     /// `stdinPath`: standard input from that file (a device, a FIFO) instead of `stdin`.
     /// `timeout`: the run is killed after that many seconds, with the status ``timedOut``.
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:], stdoutPath: String? = nil,
-                    stdinPath: String? = nil, timeout: Double? = nil, product: String = "trellis") throws -> TrellisRun {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:], stdoutPath: String? = nil,
+        stdinPath: String? = nil, timeout: Double? = nil, product: String = "trellis"
+    ) throws -> TrellisRun {
         let process = Process()
         process.executableURL = TestPaths.products.appendingPathComponent(product)
         process.arguments = arguments
@@ -53,7 +55,8 @@ struct TrellisRun {
         try output.close()
         try errors.close()
         let printed = stdoutPath == nil ? try Data(contentsOf: paths[1]) : Data()
-        return TrellisRun(status: killed ? timedOut : process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
+        return TrellisRun(
+            status: killed ? timedOut : process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
     }
 }

@@ -10,8 +10,10 @@ final class WatchedInputsTests: XCTestCase {
         let folder = try temporaryDirectory()
         let missing = folder.appendingPathComponent("nothere.trellis").path
         let build = try TrellisRun.run(["build", missing])
-        for arguments in [["preview", missing], ["watch", missing, "-o", folder.appendingPathComponent("out").path],
-                          ["preview", missing, folder.appendingPathComponent("neither.trellis").path]] {
+        for arguments in [
+            ["preview", missing], ["watch", missing, "-o", folder.appendingPathComponent("out").path],
+            ["preview", missing, folder.appendingPathComponent("neither.trellis").path],
+        ] {
             let run = try TrellisRun.run(arguments, timeout: 10)
             XCTAssertNotEqual(run.status, TrellisRun.timedOut, "\(arguments[0]) started on missing files")
             XCTAssertEqual(run.status, build.status, arguments[0])

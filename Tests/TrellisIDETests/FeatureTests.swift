@@ -114,15 +114,17 @@ final class FeatureTests: XCTestCase {
         let again = Analysis(SourceFile(name: "t.trellis", bytes: Array(extracted.utf8)), kind: .trellis)
         let use = try XCTUnwrap(extracted.utf8.firstRange(of: "extracted * 2".utf8)?.lowerBound)
         let inline = try XCTUnwrap(CodeActions.inlineTemplate(again, at: extracted.utf8.distance(from: extracted.utf8.startIndex, to: use) + 1))
-        XCTAssertEqual(Fixture.apply(inline.edits, to: again.source), "template extracted {\n  fill padding(5)\n}\n\nlayout a rows 20 | fill padding(5) * 2 | 30\n")
+        XCTAssertEqual(
+            Fixture.apply(inline.edits, to: again.source), "template extracted {\n  fill padding(5)\n}\n\nlayout a rows 20 | fill padding(5) * 2 | 30\n")
     }
 
     func testExtractingAMultiLineCellKeepsItsShape() throws {
         let text = "layout a rows {\n  20\n  1️⃣fill cols {\n    30%\n    fill\n  }\n}\n"
         let (analysis, offsets) = Fixture.analysis(text)
         let extract = try XCTUnwrap(CodeActions.extractTemplate(analysis, range: offsets[0]..<offsets[0]))
-        XCTAssertEqual(Fixture.apply(extract.edits, to: analysis.source),
-                       "template extracted {\n  fill cols {\n    30%\n    fill\n  }\n}\n\nlayout a rows {\n  20\n  extracted\n}\n")
+        XCTAssertEqual(
+            Fixture.apply(extract.edits, to: analysis.source),
+            "template extracted {\n  fill cols {\n    30%\n    fill\n  }\n}\n\nlayout a rows {\n  20\n  extracted\n}\n")
     }
 
     func testInlineAppliesTheUsesOverrides() throws {
@@ -164,7 +166,9 @@ final class FeatureTests: XCTestCase {
     /// Every line ending the formatter meets: applying the edits gives the formatted text
     /// (a lone `\r` once split the document and the diff at different places).
     func testFormattingEditsGiveTheFormattedText() {
-        for text in ["layout a rows {\r  fill  \r}\nlayout b fill\n", "layout a rows {\r\n  fill\r\n}\r\n", "layout a   fill", "layout a rows 1|2\nlayout b   fill\n"] {
+        for text in [
+            "layout a rows {\r  fill  \r}\nlayout b fill\n", "layout a rows {\r\n  fill\r\n}\r\n", "layout a   fill", "layout a rows 1|2\nlayout b   fill\n",
+        ] {
             let analysis = Analysis(SourceFile(name: "t.trellis", text: text), kind: .trellis)
             let formatted = Formatting.format(analysis) ?? text
             XCTAssertEqual(Fixture.apply(Formatting.edits(analysis), to: analysis.source), formatted, text.debugDescription)
@@ -173,7 +177,9 @@ final class FeatureTests: XCTestCase {
 
     func testCommandsShowTheJSONAndTheSVG() {
         let (analysis, _) = Fixture.analysis("layout home rows 20 | fill\n")
-        XCTAssertEqual(Commands.showJSON(analysis, layout: nil)?.json, "{\n  \"rows\": [\n    {\n      \"size\": 20\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
+        XCTAssertEqual(
+            Commands.showJSON(analysis, layout: nil)?.json,
+            "{\n  \"rows\": [\n    {\n      \"size\": 20\n    },\n    {\n      \"size\": \"fill\"\n    }\n  ]\n}\n")
         XCTAssertTrue(Commands.render(analysis, layout: "home", viewport: nil)?.svg.hasPrefix("<svg") ?? false)
         XCTAssertNil(Commands.showJSON(analysis, layout: "nope"))
     }

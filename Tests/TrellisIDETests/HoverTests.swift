@@ -33,16 +33,16 @@ final class HoverTests: XCTestCase {
     /// moves (the layout of RuleTests' L006 case).
     func testHoverSaysACellMovesWhenLaidOutAgain() throws {
         let text = """
-        preview 375x667@3x
-        layout c rows {
-          wrap cols {
-            1️⃣83 padding(11 3 0 0)
-            2️⃣fill spacing(9) rows 3️⃣30% | 4️⃣wrap | 5️⃣-20%
-            6️⃣fill rows 7️⃣30% | 8️⃣80%
-          }
-          9️⃣fill
-        }
-        """
+            preview 375x667@3x
+            layout c rows {
+              wrap cols {
+                1️⃣83 padding(11 3 0 0)
+                2️⃣fill spacing(9) rows 3️⃣30% | 4️⃣wrap | 5️⃣-20%
+                6️⃣fill rows 7️⃣30% | 8️⃣80%
+              }
+              9️⃣fill
+            }
+            """
         let (source, offsets) = Fixture.parse(text)
         let analysis = Analysis(source, kind: .trellis)
         let hovers = offsets.compactMap { Hover.hover(analysis, at: $0)?.markdown }
@@ -56,13 +56,13 @@ final class HoverTests: XCTestCase {
     /// screen shows that the text does not say: a view CGFLOAT_MAX long, a line mirrored away.
     func testHoverShowsBorderlinesAndViewsWithoutASize() throws {
         let text = """
-        preview 375x667@2x
-        preview 375x667@2x rtl "RTL"
-        layout home cols {
-          1️⃣100 bottom-borderline(color #FF0000 thick 2) gravity(centerX)
-          fill
-        }
-        """
+            preview 375x667@2x
+            preview 375x667@2x rtl "RTL"
+            layout home cols {
+              1️⃣100 bottom-borderline(color #FF0000 thick 2) gravity(centerX)
+              fill
+            }
+            """
         let info = try XCTUnwrap(hover(text))
         XCTAssertTrue(info.markdown.contains("borderlines at 375x667@2x: bottom 0,666 100×1"), info.markdown)
         XCTAssertTrue(info.markdown.contains("borderlines at RTL: bottom 0,666 100×1"), info.markdown)

@@ -1,9 +1,10 @@
 import Foundation
-@testable import TrellisIDE
-@testable import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 import XCTest
+
+@testable import TrellisIDE
+@testable import TrellisLSP
 
 /// A cancelled request is answered `RequestCancelled` (-32800) and its result is dropped;
 /// formatting works in the background, so a cancellation is answered at once and other
@@ -19,13 +20,22 @@ final class CancellationTests: XCTestCase {
         let big = "file:///t/big.trellis"
         let text = (0..<6_000).map { "layout l\($0) rows 20|fill cols 1|2 // 注释 \($0)" }.joined(separator: "\n") + "\n"
         for (uri, content) in [(big, text), ("file:///t/small.trellis", "layout s rows 20 | fill\n")] {
-            client.notify("textDocument/didOpen", S.object([("textDocument", S.object([
-                ("uri", .string(uri)), ("languageId", .string("trellis")), ("version", S.number(1)), ("text", .string(content)),
-            ]))]))
+            client.notify(
+                "textDocument/didOpen",
+                S.object([
+                    (
+                        "textDocument",
+                        S.object([
+                            ("uri", .string(uri)), ("languageId", .string("trellis")), ("version", S.number(1)), ("text", .string(content)),
+                        ])
+                    )
+                ]))
         }
         func request(_ id: Int, _ method: String, _ uri: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
-            S.object([("jsonrpc", .string("2.0")), ("id", S.number(id)), ("method", .string(method)),
-                      ("params", S.object([("textDocument", S.object([("uri", .string(uri))]))] + extra))])
+            S.object([
+                ("jsonrpc", .string("2.0")), ("id", S.number(id)), ("method", .string(method)),
+                ("params", S.object([("textDocument", S.object([("uri", .string(uri))]))] + extra)),
+            ])
         }
         let options = [("options", S.object([("tabSize", S.number(2)), ("insertSpaces", .bool(true))]))]
         _ = client.notification("textDocument/publishDiagnostics")
@@ -64,8 +74,12 @@ final class CancellationTests: XCTestCase {
         let document = S.object([("uri", .string(uri))])
         // The change is handled after the job is submitted and before its result comes back.
         _ = server.server.handle(S.message("textDocument/formatting", id: 7, S.object([("textDocument", document), ("options", S.object([]))])))
-        server.notify("textDocument/didChange", S.object([("textDocument", S.object([("uri", .string(uri)), ("version", S.number(2))])),
-                                                         ("contentChanges", .array([S.object([("text", .string("layout b rows 1|2\n"))])]))]))
+        server.notify(
+            "textDocument/didChange",
+            S.object([
+                ("textDocument", S.object([("uri", .string(uri)), ("version", S.number(2))])),
+                ("contentChanges", .array([S.object([("text", .string("layout b rows 1|2\n"))])])),
+            ]))
         XCTAssertEqual(server.server.running.count, 1)
         server.run([])
         let reply = server.replies().last { $0["id"] == S.number(7) }
@@ -88,11 +102,18 @@ final class CancellationTests: XCTestCase {
         let text = (0..<20).map { "layout l\($0) rows 20 | fill" }.joined(separator: "\n")
         let analysis = Analysis(SourceFile(name: "t.trellis", text: text), kind: .trellis)
         var looks = 0
-        let whole = SemanticTokensData.result(analysis, in: nil, encoding: .utf16, stride: 10) { looks += 1; return false }
+        let whole = SemanticTokensData.result(analysis, in: nil, encoding: .utf16, stride: 10) {
+            looks += 1
+            return false
+        }
         XCTAssertNotNil(whole)
         XCTAssertEqual(looks, SemanticTokens.tokens(analysis).count / 10)
         looks = 0
-        XCTAssertNil(SemanticTokensData.result(analysis, in: nil, encoding: .utf16, stride: 10) { looks += 1; return true })
+        XCTAssertNil(
+            SemanticTokensData.result(analysis, in: nil, encoding: .utf16, stride: 10) {
+                looks += 1
+                return true
+            })
         XCTAssertEqual(looks, 1)
     }
 
@@ -101,7 +122,10 @@ final class CancellationTests: XCTestCase {
     func testFormattingStopsAtTheFirstLookAfterACancellation() {
         let analysis = Analysis(SourceFile(name: "t.trellis", text: "layout a rows 20|fill\nlayout b rows 1|2\n"), kind: .trellis)
         var looks = 0
-        let edits = LanguageServer.formattingEdits(analysis, in: nil, encoding: .utf16) { looks += 1; return false }
+        let edits = LanguageServer.formattingEdits(analysis, in: nil, encoding: .utf16) {
+            looks += 1
+            return false
+        }
         XCTAssertEqual(edits.map { String(decoding: $0, as: UTF8.self) }?.components(separatedBy: "newText").count, 3)
         // The formatter's: before each of the two layouts, after printing; its check's after
         // parsing, before formatting again and before each layout then; after all (8); then
@@ -110,12 +134,20 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(looks, 10)
         for stop in 1...11 {
             looks = 0
-            XCTAssertNil(LanguageServer.formattingEdits(analysis, in: 0..<5, encoding: .utf16) { looks += 1; return looks == stop })
+            XCTAssertNil(
+                LanguageServer.formattingEdits(analysis, in: 0..<5, encoding: .utf16) {
+                    looks += 1
+                    return looks == stop
+                })
             XCTAssertEqual(looks, stop)
         }
         let many = (0..<7).map { TextEdit(range: $0..<$0, replacement: "x") }
         looks = 0
-        XCTAssertNil(LSPJSON.edits(many, in: analysis.source, encoding: .utf8, stride: 2) { looks += 1; return true })
+        XCTAssertNil(
+            LSPJSON.edits(many, in: analysis.source, encoding: .utf8, stride: 2) {
+                looks += 1
+                return true
+            })
         XCTAssertEqual(looks, 1)
     }
 }

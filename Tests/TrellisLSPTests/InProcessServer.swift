@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrellisLSP
 import TrellisModel
 import TrellisSyntax
+
+@testable import TrellisLSP
 
 /// The server's handler driven in this process, one message at a time and without its reader
 /// thread, for tests that look at what it holds after each message (its documents, caches and
@@ -17,10 +18,12 @@ final class InProcessServer {
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         file = FileHandle(forWritingAtPath: path) ?? FileHandle.nullDevice
         server = LanguageServer(input: -1, output: file.fileDescriptor)
-        request("initialize", Self.object([
-            ("processId", .null), ("rootUri", .null),
-            ("capabilities", Self.object([("general", Self.object([("positionEncodings", .array(encodings.map { .string($0) }))]))])),
-        ]))
+        request(
+            "initialize",
+            Self.object([
+                ("processId", .null), ("rootUri", .null),
+                ("capabilities", Self.object([("general", Self.object([("positionEncodings", .array(encodings.map { .string($0) }))]))])),
+            ]))
         notify("initialized", Self.object([]))
     }
 
@@ -64,9 +67,16 @@ final class InProcessServer {
     }
 
     func open(_ uri: String, _ text: String, language: String = "trellis") {
-        notify("textDocument/didOpen", Self.object([("textDocument", Self.object([
-            ("uri", .string(uri)), ("languageId", .string(language)), ("version", Self.number(1)), ("text", .string(text)),
-        ]))]))
+        notify(
+            "textDocument/didOpen",
+            Self.object([
+                (
+                    "textDocument",
+                    Self.object([
+                        ("uri", .string(uri)), ("languageId", .string(language)), ("version", Self.number(1)), ("text", .string(text)),
+                    ])
+                )
+            ]))
     }
 
     /// Every message written so far.

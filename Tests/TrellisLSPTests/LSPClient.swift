@@ -83,10 +83,11 @@ final class LSPClient: @unchecked Sendable {
         while true {
             if let end = headerEnd() {
                 let header = String(decoding: buffer[..<end], as: UTF8.self)
-                let length = header.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":")
-                    return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
-                }.first ?? 0
+                let length =
+                    header.split(separator: "\r\n").compactMap { line -> Int? in
+                        let parts = line.split(separator: ":")
+                        return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+                    }.first ?? 0
                 if buffer.count >= end + 4 + length {
                     let body = Array(buffer[(end + 4)..<(end + 4 + length)])
                     buffer.removeFirst(end + 4 + length)

@@ -1,9 +1,10 @@
-@testable import TrellisIDE
-@testable import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisIDE
+@testable import TrellisLSP
 
 /// The one-pass walks that make large results linear give exactly what the per-item searches
 /// they replace give: positions (`PositionCursor`), the deepest node of a token
@@ -23,9 +24,12 @@ final class LinearPassesTests: XCTestCase {
                 var cursor = PositionCursor(source, encoding: encoding)
                 var offset = 0
                 for _ in 0..<200 {
-                    offset = random.chance(5) ? Int.random(in: 0...(source.bytes.count + 2), using: &random)
+                    offset =
+                        random.chance(5)
+                        ? Int.random(in: 0...(source.bytes.count + 2), using: &random)
                         : offset + Int.random(in: 0...(random.chance(10) ? 400 : 6), using: &random)
-                    XCTAssertEqual(cursor.position(of: offset), source.position(of: offset, encoding: encoding), "\(encoding) at \(offset) of \(text.debugDescription)")
+                    XCTAssertEqual(
+                        cursor.position(of: offset), source.position(of: offset, encoding: encoding), "\(encoding) at \(offset) of \(text.debugDescription)")
                 }
             }
         }
@@ -63,7 +67,8 @@ final class LinearPassesTests: XCTestCase {
                     let end = analysis.source.position(of: token.range.upperBound, encoding: encoding)
                     guard start.line == end.line, end.character > start.character else { continue }
                     let deltaStart = start.line == last.line ? start.character - last.character : start.character
-                    expected += [start.line - last.line, deltaStart, end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0].map(S.number)
+                    expected += [start.line - last.line, deltaStart, end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0].map(
+                        S.number)
                     last = start
                 }
                 XCTAssertEqual(reply?["result"]?["data"], .array(expected), "\(encoding): \(text)")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 import XCTest
+
+@testable import TrellisLSP
 
 /// What a closed document held is let go: the document store, the analyses and what they
 /// computed for requests, the handled messages in the inbox, and the reader's buffer after a
@@ -21,9 +22,17 @@ final class MemoryAfterCloseTests: XCTestCase {
         var messages: [JSONValue] = []
         var id = 100
         for (uri, text, language) in documents {
-            messages.append(S.message("textDocument/didOpen", S.object([("textDocument", S.object([
-                ("uri", .string(uri)), ("languageId", .string(language)), ("version", S.number(1)), ("text", .string(text)),
-            ]))])))
+            messages.append(
+                S.message(
+                    "textDocument/didOpen",
+                    S.object([
+                        (
+                            "textDocument",
+                            S.object([
+                                ("uri", .string(uri)), ("languageId", .string(language)), ("version", S.number(1)), ("text", .string(text)),
+                            ])
+                        )
+                    ])))
             let document = ("textDocument", S.object([("uri", .string(uri))]))
             let position = ("position", S.position(3, 4))
             let range = ("range", S.object([("start", S.position(0, 0)), ("end", S.position(40, 0))]))
@@ -40,7 +49,8 @@ final class MemoryAfterCloseTests: XCTestCase {
                 messages.append(S.message(method, id: id, S.object(params)))
                 id += 1
             }
-            messages.append(S.message("workspace/executeCommand", id: id, S.object([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))])))
+            messages.append(
+                S.message("workspace/executeCommand", id: id, S.object([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))])))
             id += 1
         }
         server.run(messages)
@@ -57,7 +67,8 @@ final class MemoryAfterCloseTests: XCTestCase {
         XCTAssertTrue(server.server.running.isEmpty)
         XCTAssertEqual(server.server.inbox.heldItems, 0, "handled messages (a whole document, for didOpen) are let go")
         // A request for a closed document computes nothing and keeps nothing.
-        let hover = server.request("textDocument/hover", S.object([("textDocument", S.object([("uri", .string(documents[0].0))])), ("position", S.position(3, 4))]))
+        let hover = server.request(
+            "textDocument/hover", S.object([("textDocument", S.object([("uri", .string(documents[0].0))])), ("position", S.position(3, 4))]))
         XCTAssertEqual(hover?["result"], .null)
         XCTAssertTrue(server.server.analyses.isEmpty)
     }

@@ -29,8 +29,9 @@ final class MethodTableTests: XCTestCase {
         XCTAssertEqual(Set(names).count, names.count, "a capability advertised twice")
         guard case .object(let later) = Capabilities.json(encoding: .utf16, formattingRegisteredLater: true) else { return XCTFail("an object") }
         XCTAssertEqual(Set(names).subtracting(later.map(\.key)), ["documentFormattingProvider", "documentRangeFormattingProvider"])
-        XCTAssertEqual(Capabilities.formattingRegistration["registrations"]?.arrayElements?.compactMap { $0["method"]?.stringValue },
-                       ["textDocument/formatting", "textDocument/rangeFormatting"])
+        XCTAssertEqual(
+            Capabilities.formattingRegistration["registrations"]?.arrayElements?.compactMap { $0["method"]?.stringValue },
+            ["textDocument/formatting", "textDocument/rangeFormatting"])
     }
 
     func testEachMethodIsNamedOnce() {

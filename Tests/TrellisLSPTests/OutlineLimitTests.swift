@@ -1,8 +1,9 @@
-@testable import TrellisIDE
 import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisIDE
 
 /// The outline of a large document is cut to a number of symbols level by level; below the
 /// limit it is the whole outline, as it was made before there was a limit.
@@ -51,15 +52,21 @@ final class OutlineLimitTests: XCTestCase {
             tree.forEachChild(of: 0) { item in
                 if let layout = LayoutDecl(tree, item), let name = layout.name {
                     let cells = layout.root.map { cellChildren($0, path: "", depth: 0) } ?? []
-                    result.append(DocumentSymbol(name: tree.text(name), detail: "layout", kind: .layout, range: tree.range(of: item),
-                                                 selectionRange: name.range, children: cells))
+                    result.append(
+                        DocumentSymbol(
+                            name: tree.text(name), detail: "layout", kind: .layout, range: tree.range(of: item),
+                            selectionRange: name.range, children: cells))
                 } else if let template = TemplateDecl(tree, item), let name = template.name {
                     let cells = template.body.map { [cellSymbol($0, path: nil, depth: 1)] } ?? []
-                    result.append(DocumentSymbol(name: tree.text(name), detail: "template", kind: .template, range: tree.range(of: item),
-                                                 selectionRange: name.range, children: cells))
+                    result.append(
+                        DocumentSymbol(
+                            name: tree.text(name), detail: "template", kind: .template, range: tree.range(of: item),
+                            selectionRange: name.range, children: cells))
                 } else if let cell = CellSyntax(tree, item) {
-                    result.append(DocumentSymbol(name: "(layout)", detail: "root", kind: .layout, range: cell.range,
-                                                 selectionRange: cell.range, children: cellChildren(cell, path: "", depth: 0)))
+                    result.append(
+                        DocumentSymbol(
+                            name: "(layout)", detail: "root", kind: .layout, range: cell.range,
+                            selectionRange: cell.range, children: cellChildren(cell, path: "", depth: 0)))
                 }
             }
             return result
@@ -89,7 +96,8 @@ final class OutlineLimitTests: XCTestCase {
                 }
                 var number = 0
                 for key in ["cols", "rows"] {
-                    guard depth < Symbols.maximumDepth, let member = members.last(where: { $0.key == key }), case .array(let elements) = member.value.kind else { continue }
+                    guard depth < Symbols.maximumDepth, let member = members.last(where: { $0.key == key }), case .array(let elements) = member.value.kind
+                    else { continue }
                     if selection == node.range { selection = member.keyRange }
                     for element in elements {
                         number += 1
@@ -99,8 +107,9 @@ final class OutlineLimitTests: XCTestCase {
                 }
             }
             let label = kind == .layout ? name : (size.isEmpty ? name : "\(name) \(size)")
-            return DocumentSymbol(name: label, detail: kind == .layout ? "layout" : "grid \(path)", kind: kind, range: node.range,
-                                  selectionRange: selection, children: children)
+            return DocumentSymbol(
+                name: label, detail: kind == .layout ? "layout" : "grid \(path)", kind: kind, range: node.range,
+                selectionRange: selection, children: children)
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import TrellisLSP
 import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisLSP
 
 /// Positions inside a character — a UTF-8 column inside a multibyte sequence, a UTF-16 column
 /// between the halves of a surrogate pair — mean the character's start, so an edit never
@@ -16,16 +17,25 @@ final class PositionClampingTests: XCTestCase {
     func testAnEditInsideACharacterStartsAtTheCharacter() throws {
         for encoding in ["utf-8", "utf-16"] {
             let client = try LSPClient()
-            _ = client.request("initialize", S.object([
-                ("processId", .null), ("rootUri", .null),
-                ("capabilities", S.object([("general", S.object([("positionEncodings", .array([.string(encoding)]))]))])),
-            ]))
+            _ = client.request(
+                "initialize",
+                S.object([
+                    ("processId", .null), ("rootUri", .null),
+                    ("capabilities", S.object([("general", S.object([("positionEncodings", .array([.string(encoding)]))]))])),
+                ]))
             client.notify("initialized", S.object([]))
             let uri = "file:///t/首页.trellis"
             let line = "layout 首页 rows 20|fill // 😀 注释"
-            client.notify("textDocument/didOpen", S.object([("textDocument", S.object([
-                ("uri", .string(uri)), ("languageId", .string("trellis")), ("version", S.number(1)), ("text", .string(line + "\n")),
-            ]))]))
+            client.notify(
+                "textDocument/didOpen",
+                S.object([
+                    (
+                        "textDocument",
+                        S.object([
+                            ("uri", .string(uri)), ("languageId", .string("trellis")), ("version", S.number(1)), ("text", .string(line + "\n")),
+                        ])
+                    )
+                ]))
             func column(_ prefix: String) -> Int { encoding == "utf-8" ? prefix.utf8.count : prefix.utf16.count }
             // From inside `首` to inside `页` (UTF-8; in UTF-16 each is one unit): `首` is replaced, `页` stays.
             let inside = encoding == "utf-8" ? 1 : 0
@@ -34,19 +44,30 @@ final class PositionClampingTests: XCTestCase {
             // Inside the emoji (between its UTF-16 halves): before it.
             let emoji = column("layout 首页 rows 20|fill // ") + 1
             func change(_ version: Int, _ from: Int, _ to: Int, _ text: String) {
-                client.notify("textDocument/didChange", S.object([
-                    ("textDocument", S.object([("uri", .string(uri)), ("version", S.number(version))])),
-                    ("contentChanges", .array([S.object([("range", S.object([("start", S.position(0, from)), ("end", S.position(0, to))])),
-                                                         ("text", .string(text))])])),
-                ]))
+                client.notify(
+                    "textDocument/didChange",
+                    S.object([
+                        ("textDocument", S.object([("uri", .string(uri)), ("version", S.number(version))])),
+                        (
+                            "contentChanges",
+                            .array([
+                                S.object([
+                                    ("range", S.object([("start", S.position(0, from)), ("end", S.position(0, to))])),
+                                    ("text", .string(text)),
+                                ])
+                            ])
+                        ),
+                    ]))
             }
             change(2, start, end, "新")
             change(3, emoji + column("新") - column("首"), emoji + column("新") - column("首"), "x")
             let document = S.object([("textDocument", S.object([("uri", .string(uri))]))])
             let symbols = client.request("textDocument/documentSymbol", document)?["result"]?.arrayElements ?? []
             XCTAssertEqual(symbols.first?["name"], .string("新页"), encoding)
-            let formatting = S.object([("textDocument", S.object([("uri", .string(uri))])),
-                                       ("options", S.object([("tabSize", S.number(2)), ("insertSpaces", .bool(true))]))])
+            let formatting = S.object([
+                ("textDocument", S.object([("uri", .string(uri))])),
+                ("options", S.object([("tabSize", S.number(2)), ("insertSpaces", .bool(true))])),
+            ])
             let edits = client.request("textDocument/formatting", formatting)?["result"]?.arrayElements ?? []
             XCTAssertEqual(edits.first?["newText"], .string("layout 新页 rows 20 | fill // x😀 注释\n"), encoding)
             _ = client.request("shutdown", .null)
@@ -82,17 +103,25 @@ final class PositionClampingTests: XCTestCase {
                     let lower = Self.offset(model, lines, start, utf8: encoding == "utf-8")
                     let upper = max(lower, Self.offset(model, lines, (end.0, max(0, end.1)), utf8: encoding == "utf-8"))
                     model.replaceSubrange(lower..<upper, with: Array(text.utf8))
-                    changes.append(S.object([("range", S.object([("start", S.position(start.0, start.1)), ("end", S.position(end.0, max(0, end.1)))])),
-                                             ("text", .string(text))]))
+                    changes.append(
+                        S.object([
+                            ("range", S.object([("start", S.position(start.0, start.1)), ("end", S.position(end.0, max(0, end.1)))])),
+                            ("text", .string(text)),
+                        ]))
                 }
-                server.notify("textDocument/didChange", S.object([
-                    ("textDocument", S.object([("uri", .string(uri)), ("version", S.number(step + 2))])), ("contentChanges", .array(changes)),
-                ]))
+                server.notify(
+                    "textDocument/didChange",
+                    S.object([
+                        ("textDocument", S.object([("uri", .string(uri)), ("version", S.number(step + 2))])), ("contentChanges", .array(changes)),
+                    ]))
                 let held = server.server.documents[uri]?.bytes ?? []
                 XCTAssertNotNil(String(validating: held, as: UTF8.self), "\(encoding), step \(step): not UTF-8")
                 XCTAssertEqual(held, model, "\(encoding), step \(step)")
                 if held != model { break }
-                if model.count > 4_000 { model = Array(model.prefix(100)); server.open(uri, String(decoding: model, as: UTF8.self)) }
+                if model.count > 4_000 {
+                    model = Array(model.prefix(100))
+                    server.open(uri, String(decoding: model, as: UTF8.self))
+                }
             }
         }
     }

@@ -27,7 +27,9 @@ final class ServerTests: XCTestCase {
     }
 
     func open(_ client: LSPClient, _ uri: String, _ text: String, language: String = "trellis") {
-        client.notify("textDocument/didOpen", o([("textDocument", o([("uri", .string(uri)), ("languageId", .string(language)), ("version", n(1)), ("text", .string(text))]))]))
+        client.notify(
+            "textDocument/didOpen",
+            o([("textDocument", o([("uri", .string(uri)), ("languageId", .string(language)), ("version", n(1)), ("text", .string(text))]))]))
     }
 
     func position(_ line: Int, _ character: Int) -> JSONValue { o([("line", n(line)), ("character", n(character))]) }
@@ -79,10 +81,15 @@ final class ServerTests: XCTestCase {
             _ = client.notification("textDocument/publishDiagnostics")
             // Replace `fill` (after `layout 首页 rows 20 | `) with `150%`.
             let column = encoding == "utf-8" ? "layout 首页 rows 20 | ".utf8.count : "layout 首页 rows 20 | ".utf16.count
-            client.notify("textDocument/didChange", o([
-                ("textDocument", o([("uri", .string(uri)), ("version", n(2))])),
-                ("contentChanges", .array([o([("range", o([("start", position(0, column)), ("end", position(0, column + 4))])), ("text", .string("wrap"))])])),
-            ]))
+            client.notify(
+                "textDocument/didChange",
+                o([
+                    ("textDocument", o([("uri", .string(uri)), ("version", n(2))])),
+                    (
+                        "contentChanges",
+                        .array([o([("range", o([("start", position(0, column)), ("end", position(0, column + 4))])), ("text", .string("wrap"))])])
+                    ),
+                ]))
             let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, column + 1))]))
             let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
             XCTAssertTrue(text.contains("size `wrap`"), "\(encoding): \(text)")
@@ -123,10 +130,15 @@ final class ServerTests: XCTestCase {
             let end = whole(random.chance(25) ? min(units.count, start + 1) : start)
             let snippet = random.pick(typed)
             lines[line] = String(decoding: units[..<start], as: UTF16.self) + snippet + String(decoding: units[end...], as: UTF16.self)
-            client.notify("textDocument/didChange", o([
-                ("textDocument", o([("uri", .string(uri)), ("version", n(step + 2))])),
-                ("contentChanges", .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])),
-            ]))
+            client.notify(
+                "textDocument/didChange",
+                o([
+                    ("textDocument", o([("uri", .string(uri)), ("version", n(step + 2))])),
+                    (
+                        "contentChanges",
+                        .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])
+                    ),
+                ]))
             let fresh = "file:///t/fresh.trellis"
             open(client, fresh, lines.joined(separator: "\n"))
             XCTAssertEqual(pulled(uri), pulled(fresh).replacingOccurrences(of: fresh, with: uri), "step \(step):\n\(lines.joined(separator: "\n"))")
@@ -144,7 +156,11 @@ final class ServerTests: XCTestCase {
         let symbols = client.request("textDocument/documentSymbol", o([("textDocument", o([("uri", .string(uri))]))]))?["result"]?.arrayElements ?? []
         XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["card", "home"])
         XCTAssertEqual(symbols.last?["selectionRange"]?["start"], position(1, 7))
-        let edits = client.request("textDocument/formatting", o([("textDocument", o([("uri", .string(uri))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))?["result"]?.arrayElements ?? []
+        let edits =
+            client.request(
+                "textDocument/formatting",
+                o([("textDocument", o([("uri", .string(uri))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))?["result"]?.arrayElements
+            ?? []
         // Only the changed line is replaced.
         XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(edits.first?["newText"], .string("layout home rows card | fill\n"))
@@ -202,7 +218,8 @@ final class ServerTests: XCTestCase {
         let registered = registration["params"]?["registrations"]?.arrayElements ?? []
         XCTAssertEqual(registered.compactMap { $0["method"]?.stringValue }, ["textDocument/formatting", "textDocument/rangeFormatting"])
         for entry in registered {
-            XCTAssertEqual(entry["registerOptions"]?["documentSelector"], .array([o([("language", .string("trellis"))]), o([("pattern", .string("**/*.trellis"))])]))
+            XCTAssertEqual(
+                entry["registerOptions"]?["documentSelector"], .array([o([("language", .string("trellis"))]), o([("pattern", .string("**/*.trellis"))])]))
         }
         client.send(o([("jsonrpc", .string("2.0")), ("id", registration["id"] ?? .null), ("result", .null)]))
         XCTAssertEqual(client.request("shutdown", .null)?["result"], .null, "the client's response is taken quietly")
@@ -212,7 +229,9 @@ final class ServerTests: XCTestCase {
         let plain = try start()
         XCTAssertEqual(lastCapabilities?["documentFormattingProvider"], .bool(true))
         open(plain, "file:///t/home.grid.json", #"{"rows":[{"size":"fill"}],  "tag":1}"#, language: "json")
-        let edits = plain.request("textDocument/formatting", o([("textDocument", o([("uri", .string("file:///t/home.grid.json"))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))
+        let edits = plain.request(
+            "textDocument/formatting",
+            o([("textDocument", o([("uri", .string("file:///t/home.grid.json"))])), ("options", o([("tabSize", n(2)), ("insertSpaces", .bool(true))]))]))
         XCTAssertEqual(edits?["result"], .array([]), "JSON is left to the editor's JSON formatter")
         _ = plain.request("shutdown", .null)
         plain.notify("exit", .null)
@@ -261,14 +280,18 @@ final class ServerTests: XCTestCase {
         let client = try start()
         open(client, "file:///t/g.trellis", "layout g rows 20 | fill\n")
         var random = SeededRandom(seed: 77)
-        let pieces = ["{", "}", "[", "]", "\"jsonrpc\"", ":", "\"2.0\"", ",", "\"method\"", "\"id\"", "1", "null", "\"textDocument/didChange\"", "\"params\"", "é", "😀"]
+        let pieces = [
+            "{", "}", "[", "]", "\"jsonrpc\"", ":", "\"2.0\"", ",", "\"method\"", "\"id\"", "1", "null", "\"textDocument/didChange\"", "\"params\"", "é", "😀",
+        ]
         for batch in 0..<20 {
             for _ in 0..<100 {
                 let body = Array((0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined().utf8)
                 client.sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
             }
             // A request after each batch drains the replies, so neither pipe fills up.
-            XCTAssertNotNil(client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))])), "batch \(batch)")
+            XCTAssertNotNil(
+                client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))])),
+                "batch \(batch)")
         }
         let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))]))
         XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false)
@@ -281,21 +304,26 @@ final class ServerTests: XCTestCase {
     /// `ContentModified`, and one cancelled before it is handled `RequestCancelled`.
     func testCancellationAndContentModified() throws {
         let client = try start()
-        let big = (0..<4_000).map { "template t\($0) { fill padding(\($0 % 9)) cols 20 | fill | 30% }" }.joined(separator: "\n")
+        let big =
+            (0..<4_000).map { "template t\($0) { fill padding(\($0 % 9)) cols 20 | fill | 30% }" }.joined(separator: "\n")
             + "\nlayout big rows " + (0..<2_000).map { "t\($0)" }.joined(separator: " | ") + "\n"
         open(client, "file:///t/big.trellis", big)
         open(client, "file:///t/small.trellis", "layout s rows 20 | fill\n")
         func hover(_ uri: String, id: Int) -> JSONValue {
-            o([("jsonrpc", .string("2.0")), ("id", n(id)), ("method", .string("textDocument/hover")),
-               ("params", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, 20))]))])
+            o([
+                ("jsonrpc", .string("2.0")), ("id", n(id)), ("method", .string("textDocument/hover")),
+                ("params", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, 20))])),
+            ])
         }
         // The first request keeps the server busy analysing the big document; the rest queue.
         client.send(hover("file:///t/big.trellis", id: 900))
         client.send(hover("file:///t/small.trellis", id: 901))
-        client.notify("textDocument/didChange", o([
-            ("textDocument", o([("uri", .string("file:///t/small.trellis")), ("version", n(2))])),
-            ("contentChanges", .array([o([("text", .string("layout s rows 30 | fill\n"))])])),
-        ]))
+        client.notify(
+            "textDocument/didChange",
+            o([
+                ("textDocument", o([("uri", .string("file:///t/small.trellis")), ("version", n(2))])),
+                ("contentChanges", .array([o([("text", .string("layout s rows 30 | fill\n"))])])),
+            ]))
         client.send(hover("file:///t/small.trellis", id: 902))
         client.notify("$/cancelRequest", o([("id", n(902))]))
         client.send(hover("file:///t/small.trellis", id: 903))
@@ -319,11 +347,13 @@ final class ServerTests: XCTestCase {
         open(client, uri, text)
         open(client, "file:///t/anchor.trellis", "layout g rows 20 | fill\n")
         var random = SeededRandom(seed: 2026)
-        let methods = ["textDocument/hover", "textDocument/completion", "textDocument/inlayHint", "inlayHint/resolve", "textDocument/documentSymbol",
-                       "textDocument/foldingRange", "textDocument/selectionRange", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
-                       "textDocument/documentColor", "textDocument/colorPresentation", "textDocument/definition", "textDocument/references",
-                       "textDocument/documentHighlight", "textDocument/prepareRename", "textDocument/rename", "textDocument/formatting",
-                       "textDocument/rangeFormatting", "textDocument/codeAction", "workspace/executeCommand", "textDocument/diagnostic"]
+        let methods = [
+            "textDocument/hover", "textDocument/completion", "textDocument/inlayHint", "inlayHint/resolve", "textDocument/documentSymbol",
+            "textDocument/foldingRange", "textDocument/selectionRange", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range",
+            "textDocument/documentColor", "textDocument/colorPresentation", "textDocument/definition", "textDocument/references",
+            "textDocument/documentHighlight", "textDocument/prepareRename", "textDocument/rename", "textDocument/formatting",
+            "textDocument/rangeFormatting", "textDocument/codeAction", "workspace/executeCommand", "textDocument/diagnostic",
+        ]
         let snippets = ["|", " fill", " 20", "\n", "", "rows ", "首", "(", ")", "{", "}", " padding(5)", "*", " 1/3", "template t { 50% }\n", " t"]
         func anyValue() -> JSONValue {
             switch Int.random(in: 0..<7, using: &random) {
@@ -331,8 +361,11 @@ final class ServerTests: XCTestCase {
             case 1: return n(Int.random(in: -5...500, using: &random))
             case 2: return .string(["", "x", uri, "file:///nope"].randomElement(using: &random) ?? "")
             case 3: return position(Int.random(in: -1...6, using: &random), Int.random(in: -1...60, using: &random))
-            case 4: return o([("start", position(Int.random(in: 0...4, using: &random), Int.random(in: 0...40, using: &random))),
-                              ("end", position(Int.random(in: 0...6, using: &random), Int.random(in: 0...60, using: &random)))])
+            case 4:
+                return o([
+                    ("start", position(Int.random(in: 0...4, using: &random), Int.random(in: 0...40, using: &random))),
+                    ("end", position(Int.random(in: 0...6, using: &random), Int.random(in: 0...60, using: &random))),
+                ])
             case 5: return .array([.string(uri), .string("375x667@2x")])
             default: return .bool(true)
             }
@@ -350,21 +383,31 @@ final class ServerTests: XCTestCase {
                     var edited = lines
                     edited[line] = String(decoding: units[..<start], as: UTF16.self) + snippet + String(decoding: units[end...], as: UTF16.self)
                     text = edited.joined(separator: "\n")
-                    client.notify("textDocument/didChange", o([
-                        ("textDocument", o([("uri", .string(uri)), ("version", n(batch * 100 + 2))])),
-                        ("contentChanges", .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])),
-                    ]))
+                    client.notify(
+                        "textDocument/didChange",
+                        o([
+                            ("textDocument", o([("uri", .string(uri)), ("version", n(batch * 100 + 2))])),
+                            (
+                                "contentChanges",
+                                .array([o([("range", o([("start", position(line, start)), ("end", position(line, end))])), ("text", .string(snippet))])])
+                            ),
+                        ]))
                 } else {
                     let method = methods.randomElement(using: &random) ?? "textDocument/hover"
                     var params: [(String, JSONValue)] = [("textDocument", o([("uri", .string(uri))]))]
-                    for key in ["position", "range", "positions", "newName", "context", "color", "command", "arguments", "data"] where Bool.random(using: &random) {
+                    for key in ["position", "range", "positions", "newName", "context", "color", "command", "arguments", "data"]
+                    where Bool.random(using: &random) {
                         params.append((key, anyValue()))
                     }
-                    client.send(o([("jsonrpc", .string("2.0")), ("id", n(10_000 + batch * 100)), ("method", .string(method)),
-                                   ("params", Int.random(in: 0..<10, using: &random) == 0 ? anyValue() : o(params))]))
+                    client.send(
+                        o([
+                            ("jsonrpc", .string("2.0")), ("id", n(10_000 + batch * 100)), ("method", .string(method)),
+                            ("params", Int.random(in: 0..<10, using: &random) == 0 ? anyValue() : o(params)),
+                        ]))
                 }
             }
-            let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/anchor.trellis"))])), ("position", position(0, 20))]))
+            let hover = client.request(
+                "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/anchor.trellis"))])), ("position", position(0, 20))]))
             XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false, "batch \(batch)")
             let shown = client.request("workspace/executeCommand", o([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))]))
             let local = LoadedFile.load(SourceFile(name: uri, bytes: Array(text.utf8)), kind: .trellis)

@@ -1,6 +1,7 @@
-@testable import TrellisLayout
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisLayout
 
 final class LabelPlacementTests: XCTestCase {
     /// Property: the grid of cells places exactly the labels that a comparison with every box
@@ -17,8 +18,9 @@ final class LabelPlacementTests: XCTestCase {
                 if random.chance(20) {
                     box = Rect(x: random.pick(coordinates), y: random.pick(coordinates), width: random.pick([0, 4.6, 46, 64, 1e5]), height: 9)
                 } else {
-                    box = Rect(x: Double(Int.random(in: -100...600, using: &random)) / 2, y: Double(Int.random(in: -50...400, using: &random)) / 2,
-                               width: Double(Int.random(in: 1...30, using: &random)) * 4.6, height: 9)
+                    box = Rect(
+                        x: Double(Int.random(in: -100...600, using: &random)) / 2, y: Double(Int.random(in: -50...400, using: &random)) / 2,
+                        width: Double(Int.random(in: 1...30, using: &random)) * 4.6, height: 9)
                 }
                 let expected = !placed.contains { LabelPlacement.overlap($0, box) }
                 if expected { placed.append(box) }

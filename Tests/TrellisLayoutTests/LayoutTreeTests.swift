@@ -30,8 +30,10 @@ final class LayoutTreeTests: XCTestCase {
         var texts: [String] = []
         for round in 0..<3_000 {
             let grid = RandomGrids.grid(random: &random)
-            var text = String(decoding: JSONWriter.write(grid.jsonValue(dialect: round % 2 == 0 ? .v1 : .v2),
-                                                         style: random.chance(50) ? .pretty : .compact), as: UTF8.self)
+            var text = String(
+                decoding: JSONWriter.write(
+                    grid.jsonValue(dialect: round % 2 == 0 ? .v1 : .v2),
+                    style: random.chance(50) ? .pretty : .compact), as: UTF8.self)
             // Now and then a mistake the reader recovers from, a key given twice, or a
             // children list that is not an array of objects.
             if random.chance(5), let brace = text.lastIndex(of: "}") { text.insert(",", at: brace) }
@@ -64,7 +66,8 @@ final class LayoutTreeTests: XCTestCase {
         let checks: [(String, Bool)] = [
             ("measure", one.measure.elementsEqual(other.measure) { $0 == $1 || ($0.isNaN && $1.isNaN) }),
             ("axis", same(\.axis)), ("parent", same(\.parent)), ("childStart", same(\.childStart)), ("childCount", same(\.childCount)),
-            ("childList", same(\.childList)), ("insets", one.count == other.count && (0..<one.count).allSatisfy { bits(one.insets[$0]) == bits(other.insets[$0]) }),
+            ("childList", same(\.childList)),
+            ("insets", one.count == other.count && (0..<one.count).allSatisfy { bits(one.insets[$0]) == bits(other.insets[$0]) }),
             ("gravity", same(\.gravity)),
             ("anchor", same(\.anchor)), ("placeholder", same(\.placeholder)), ("content", same(\.content)), ("depth", same(\.depth)),
             ("sources", same(\.sources)), ("firstBorderline", same(\.firstBorderline)), ("deepest", same(\.deepest)), ("slots", same(\.slots)),

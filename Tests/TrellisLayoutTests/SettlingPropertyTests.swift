@@ -1,7 +1,8 @@
-@testable import TrellisLayout
 import TrellisModel
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisLayout
 
 /// Properties of the screen driver (settling and relayout) over thousands of random trees.
 final class SettlingPropertyTests: XCTestCase {
@@ -11,7 +12,10 @@ final class SettlingPropertyTests: XCTestCase {
         if wrap { sizes += [RuntimeReading.wrap, RuntimeReading.wrap, 0] }
         var grid = RuntimeGrid(measure: random.pick(sizes))
         if wrap, grid.measure == 0, random.chance(50) { grid.anchor = true }
-        if random.chance(30) { grid.padding = EdgeInsets(top: random.pick([0, 3, 5.5]), left: random.pick([0, 2, 7]), bottom: random.pick([0, 4]), right: random.pick([0, 1.5, 9])) }
+        if random.chance(30) {
+            grid.padding = EdgeInsets(
+                top: random.pick([0, 3, 5.5]), left: random.pick([0, 2, 7]), bottom: random.pick([0, 4]), right: random.pick([0, 1.5, 9]))
+        }
         if random.chance(30) { grid.spacing = random.pick([2, 5, 10.5]) }
         if random.chance(20) { grid.contentSize = PreviewSize(width: random.pick([10, 33]), height: random.pick([12, 40])) }
         if depth > 0, random.chance(depth > 2 ? 85 : 50) {
@@ -36,13 +40,15 @@ final class SettlingPropertyTests: XCTestCase {
         for round in 0..<1_500 {
             var root = tree(&random, depth: 4, wrap: false)
             root.axis = root.axis ?? .rows
-            let viewport = Viewport(width: random.pick([320, 375, 414.5]), height: random.pick([568, 667, 100]), scale: random.pick([2, 3]), rtl: random.chance(30))
+            let viewport = Viewport(
+                width: random.pick([320, 375, 414.5]), height: random.pick([568, 667, 100]), scale: random.pick([2, 3]), rtl: random.chance(30))
             let screens = LayoutEngine.screens(root, viewport: viewport, relayouts: 3)
             XCTAssertEqual(screens.map(\.passes), [1, 2, 3, 4], "round \(round)")
             XCTAssertEqual(screens.first?.heights, [viewport.height ?? -1], "round \(round)")
             let first = screens.first.map(frames)
             for later in screens.dropFirst() { XCTAssertEqual(frames(later), first, "round \(round)") }
-            XCTAssertEqual(frames(LayoutEngine.singlePass(root, viewport: viewport)).map { Array($0.prefix(4)) }, first?.map { Array($0.prefix(4)) }, "round \(round)")
+            XCTAssertEqual(
+                frames(LayoutEngine.singlePass(root, viewport: viewport)).map { Array($0.prefix(4)) }, first?.map { Array($0.prefix(4)) }, "round \(round)")
         }
     }
 
@@ -63,7 +69,10 @@ final class SettlingPropertyTests: XCTestCase {
             XCTAssertTrue(screens.dropLast().allSatisfy(\.settled), "round \(round)")
             for (a, b) in zip(last.heights, last.heights.dropFirst()) { XCTAssertGreaterThan(abs(a - b), 1 / scale, "round \(round)") }
             XCTAssertEqual(last.height, last.heights.last, "round \(round)")
-            guard last.settled else { unsettled += 1; continue }
+            guard last.settled else {
+                unsettled += 1
+                continue
+            }
             guard screens.count == 4, frames(screens[1]) == frames(first), screens[1].height == first.height else { continue }
             stable += 1
             XCTAssertEqual(screens.map(\.passes), [first.passes, first.passes + 1, first.passes + 2, first.passes + 3], "round \(round)")
@@ -82,8 +91,9 @@ final class SettlingPropertyTests: XCTestCase {
         for round in 0..<2_000 {
             var root = tree(&random, depth: 4, wrap: random.chance(70))
             root.axis = root.axis ?? (random.chance(50) ? .rows : .cols)
-            let viewport = Viewport(width: random.pick([300, 375, 414]), height: random.chance(50) ? nil : random.pick([100, 667]),
-                                    scale: random.pick([2, 3]), rtl: random.chance(20))
+            let viewport = Viewport(
+                width: random.pick([300, 375, 414]), height: random.chance(50) ? nil : random.pick([100, 667]),
+                scale: random.pick([2, 3]), rtl: random.chance(20))
             let shape = LayoutTree(root)
             guard !shape.anyReadsPreviousPass(wrapHeight: viewport.height == nil) else { continue }
             shortcuts += 1

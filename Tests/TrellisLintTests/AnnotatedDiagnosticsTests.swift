@@ -56,13 +56,17 @@ final class AnnotatedDiagnosticsTests: XCTestCase {
             if let match = caret?.firstMatch(in: line, range: range), !code.isEmpty {
                 let start = 2 + group(match, 1).count
                 let marks = group(match, 2)
-                annotations.append(Annotation(line: code.count - 1, start: start, end: marks == "|" ? start : start + marks.count,
-                                              continues: group(match, 3) == "…", code: group(match, 4), message: group(match, 5)))
+                annotations.append(
+                    Annotation(
+                        line: code.count - 1, start: start, end: marks == "|" ? start : start + marks.count,
+                        continues: group(match, 3) == "…", code: group(match, 4), message: group(match, 5)))
             } else if let match = numeric?.firstMatch(in: line, range: range), !code.isEmpty {
                 let start = Int(group(match, 1)) ?? 0
                 let end = group(match, 2)
-                annotations.append(Annotation(line: code.count - 1, start: start, end: Int(end) ?? start, continues: end == "…",
-                                              code: group(match, 3), message: group(match, 4)))
+                annotations.append(
+                    Annotation(
+                        line: code.count - 1, start: start, end: Int(end) ?? start, continues: end == "…",
+                        code: group(match, 3), message: group(match, 4)))
             } else {
                 code.append(line)
             }
@@ -86,8 +90,9 @@ final class AnnotatedDiagnosticsTests: XCTestCase {
             let start = place(diagnostic.range.lowerBound)
             let end = place(diagnostic.range.upperBound)
             let continues = end.line > start.line
-            return Annotation(line: start.line, start: start.column, end: continues ? start.column : end.column, continues: continues,
-                              code: diagnostic.code.id, message: diagnostic.message)
+            return Annotation(
+                line: start.line, start: start.column, end: continues ? start.column : end.column, continues: continues,
+                code: diagnostic.code.id, message: diagnostic.message)
         }
     }
 
@@ -134,9 +139,11 @@ final class AnnotatedDiagnosticsTests: XCTestCase {
             """
         let (code, annotations) = Self.parse(text)
         XCTAssertEqual(code, ["layout a rows fill", "  gravity(topp)"])
-        XCTAssertEqual(annotations.map(\.description), [
-            "line 2 columns 10-14 M005 a message", "line 2 columns 0-… M014 another", "line 2 columns 4-4 L001 empty",
-        ])
+        XCTAssertEqual(
+            annotations.map(\.description),
+            [
+                "line 2 columns 10-14 M005 a message", "line 2 columns 0-… M014 another", "line 2 columns 4-4 L001 empty",
+            ])
         XCTAssertEqual(Self.write(code, annotations), text)
     }
 }

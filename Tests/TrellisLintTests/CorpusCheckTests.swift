@@ -19,7 +19,8 @@ final class CorpusCheckTests: XCTestCase {
                 let text = DiagnosticRenderer.terminal(diagnostics, in: source, color: false) + CheckSummary(checked).line + "\n"
                 let json = Reports.json(checked)
                 for (output, ext) in [(text, "txt"), (json, "json")] {
-                    let golden = TestPaths.packageRoot.appendingPathComponent("Tests/golden/check/\(folder)-\(url.deletingPathExtension().lastPathComponent).\(ext)")
+                    let golden = TestPaths.packageRoot.appendingPathComponent(
+                        "Tests/golden/check/\(folder)-\(url.deletingPathExtension().lastPathComponent).\(ext)")
                     if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_GOLDEN"] != nil {
                         try output.write(to: golden, atomically: true, encoding: .utf8)
                     }
@@ -34,12 +35,12 @@ final class CorpusCheckTests: XCTestCase {
     /// The corpus's real mistakes are each found at the right line and column.
     func testEveryRealMistakeIsFoundWhereItIs() throws {
         let expectations: [(String, String, Int, Int)] = [
-            ("seeds/viewgroup-card.raw.json", "J003", 2, 43),      // "thick"1
-            ("seeds/viewgroup-card.raw.json", "J006", 1, 67),      // "right-⏎borderline"
-            ("seeds/rows-example-1.json", "J004", 1, 27),          // ，
-            ("seeds/rows-example-1.json", "J005", 1, 65),          // }}]}
-            ("seeds/demo5-v1.raw.json", "M118", 3, 22),            // "anchor":"true"
-            ("seeds/demo4-v1.raw.json", "J002", 5, 61),            // {"size":5,}
+            ("seeds/viewgroup-card.raw.json", "J003", 2, 43),  // "thick"1
+            ("seeds/viewgroup-card.raw.json", "J006", 1, 67),  // "right-⏎borderline"
+            ("seeds/rows-example-1.json", "J004", 1, 27),  // ，
+            ("seeds/rows-example-1.json", "J005", 1, 65),  // }}]}
+            ("seeds/demo5-v1.raw.json", "M118", 3, 22),  // "anchor":"true"
+            ("seeds/demo4-v1.raw.json", "J002", 5, 61),  // {"size":5,}
             ("mylayout/GridLayoutDemo4.json", "J002", 61, 22),
         ]
         for (path, code, line, column) in expectations {

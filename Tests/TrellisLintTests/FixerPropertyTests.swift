@@ -29,7 +29,10 @@ final class FixerPropertyTests: XCTestCase {
         var out = ""
         var stack: [(RuntimeGrid, Bool)] = [(grid, false)]
         while let (node, closing) = stack.popLast() {
-            if closing { out += ")"; continue }
+            if closing {
+                out += ")"
+                continue
+            }
             out += "("
             stack.append((node, true))
             for child in node.children.reversed() { stack.append((child, false)) }
@@ -75,7 +78,9 @@ final class FixerPropertyTests: XCTestCase {
             guard let colon = colons.randomElement(using: &random) else { return nil }
             return String(decoding: bytes[..<colon] + bytes[(colon + 1)...], as: UTF8.self)
         case 2:
-            guard let close = structural.filter({ bytes[$0] == UInt8(ascii: "}") || bytes[$0] == UInt8(ascii: "]") }).randomElement(using: &random) else { return nil }
+            guard let close = structural.filter({ bytes[$0] == UInt8(ascii: "}") || bytes[$0] == UInt8(ascii: "]") }).randomElement(using: &random) else {
+                return nil
+            }
             return String(decoding: bytes[..<close] + Array(",".utf8) + bytes[close...], as: UTF8.self)
         default:
             return text.replacing(#""size""#, with: "size", maxReplacements: 1)

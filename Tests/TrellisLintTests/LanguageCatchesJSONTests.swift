@@ -20,17 +20,21 @@ final class LanguageCatchesJSONTests: XCTestCase {
     /// where the Trellis file's do not.
     static let previewOnly: Set<String> = ["L003", "M108"]
 
-    static let sizes = ["10", "33%", "-50%", "1/3", "fill", "wrap", "0", "_", "20.5", "150%", "-150%", "100%", "-100%", "0.5",
-                        "-0.5", "1.5", "-1.2", "-1", "1", "3/2", "1e9", "-0", "99.9999%", "100.0%", "200"]
-    static let attributes = ["padding(5)", "padding(-5)", "padding(1 2 3 4)", "padding(0.5)", "spacing(3)", "spacing(-3)",
-                             "gravity(top|left)", "gravity(centerY)", "gravity(width)", "overlap(bottom | left)", "overlap(top)",
-                             "anchor", "placeholder", "anchor(false)", "tag(7)", "tag(0)", "tag(-1)", "tag(1.5)",
-                             "action(handleTap:)", "action(tap)", "action(a:b:)", "action-data(\"数据\")",
-                             "bottom-borderline(color #EEEEEE thick 1)", "top-borderline(color #EEE thick 0.5)",
-                             "left-borderline(color red thick 2 dash 3)", "top-borderline(thick 0)",
-                             "json({\"x-a\": [1, 2]})", "json({\"size\": \"20\"})", "json({\"tag\": \"5\"})",
-                             "json({\"padding\": \"{5t ,5,5,5}\"})", "json({\"gravity\": 3})", "json({\"anchor\": 1})",
-                             "json({\"rows\": []})", "content(10x20)", "json({\"overlap\": \"bottom\"})", "json({\"gravity\": \"top\"})"]
+    static let sizes = [
+        "10", "33%", "-50%", "1/3", "fill", "wrap", "0", "_", "20.5", "150%", "-150%", "100%", "-100%", "0.5",
+        "-0.5", "1.5", "-1.2", "-1", "1", "3/2", "1e9", "-0", "99.9999%", "100.0%", "200",
+    ]
+    static let attributes = [
+        "padding(5)", "padding(-5)", "padding(1 2 3 4)", "padding(0.5)", "spacing(3)", "spacing(-3)",
+        "gravity(top|left)", "gravity(centerY)", "gravity(width)", "overlap(bottom | left)", "overlap(top)",
+        "anchor", "placeholder", "anchor(false)", "tag(7)", "tag(0)", "tag(-1)", "tag(1.5)",
+        "action(handleTap:)", "action(tap)", "action(a:b:)", "action-data(\"数据\")",
+        "bottom-borderline(color #EEEEEE thick 1)", "top-borderline(color #EEE thick 0.5)",
+        "left-borderline(color red thick 2 dash 3)", "top-borderline(thick 0)",
+        "json({\"x-a\": [1, 2]})", "json({\"size\": \"20\"})", "json({\"tag\": \"5\"})",
+        "json({\"padding\": \"{5t ,5,5,5}\"})", "json({\"gravity\": 3})", "json({\"anchor\": 1})",
+        "json({\"rows\": []})", "content(10x20)", "json({\"overlap\": \"bottom\"})", "json({\"gravity\": \"top\"})",
+    ]
 
     func cell(_ random: inout SeededRandom, depth: Int) -> String {
         var parts: [String] = []

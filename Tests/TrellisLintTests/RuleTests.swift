@@ -125,7 +125,9 @@ final class RuleTests: XCTestCase {
         let text = "rows 300 | 400 | fill"
         let diagnostics = lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2))
         XCTAssertEqual(diagnostics.map(\.code.id), ["L001", "L002"])
-        XCTAssertEqual(diagnostics.first?.message, "at 375x667@2x the rows need 700 points but the grid has 667: 700 (fixed, ratio and wrap rows) + 0 (padding) + 0 (spacing)")
+        XCTAssertEqual(
+            diagnostics.first?.message,
+            "at 375x667@2x the rows need 700 points but the grid has 667: 700 (fixed, ratio and wrap rows) + 0 (padding) + 0 (spacing)")
         XCTAssertEqual(covered(diagnostics.last, in: text), "fill")
         XCTAssertEqual(codes(trellis: "rows 300 | 300 | fill"), [])
     }
@@ -137,8 +139,11 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(rtl.first?.message, "at 375x667@2x rtl the bottom borderline of this grid (1) is painted at x 0, not at the grid's edge (x 275)")
         XCTAssertEqual(covered(rtl.first, in: text), "bottom-borderline(color red thick 1)")
         XCTAssertEqual(lint(trellis: text, viewport: Viewport(width: 375, height: 667, scale: 2)).map(\.code.id), [])
-        XCTAssertEqual(lint(trellis: "rows { 100 bottom-borderline(color red thick 1); fill }",
-                            viewport: Viewport(width: 375, height: 667, scale: 2, rtl: true)).map(\.code.id), [], "a centred grid is fine")
+        XCTAssertEqual(
+            lint(
+                trellis: "rows { 100 bottom-borderline(color red thick 1); fill }",
+                viewport: Viewport(width: 375, height: 667, scale: 2, rtl: true)
+            ).map(\.code.id), [], "a centred grid is fine")
     }
 
     func testUnknownViewSizes() {
@@ -159,7 +164,8 @@ final class RuleTests: XCTestCase {
 
     func testRandomEditsOfTheCorpusNeverCrash() throws {
         var random = SeededRandom(seed: 17)
-        let base = ##"{"rows":[{"size":"33%","padding":"{1,2,3,4}","top-borderline":{"color":"#AAA","thick":0}},{"size":-0.5,"cols":[{"size":"wrap"},{"overlap":"bottom|left"}]}],"space":2}"##
+        let base =
+            ##"{"rows":[{"size":"33%","padding":"{1,2,3,4}","top-borderline":{"color":"#AAA","thick":0}},{"size":-0.5,"cols":[{"size":"wrap"},{"overlap":"bottom|left"}]}],"space":2}"##
         let alphabet = Array(##"{}[]:,"-0.5%|#ab，"##.utf8)
         for _ in 0..<1_500 {
             var bytes = Array(base.utf8)
@@ -179,27 +185,27 @@ final class RuleTests: XCTestCase {
 /// at the wrap grid that reads the previous pass.
 final class PassRuleTests: XCTestCase {
     static let neverSettles = """
-    layout c rows {
-      102
-      40% padding(4 9 0 4)
-      15% cols {
-        25% anchor rows 20% padding(3 0 0 0) | wrap placeholder
-        wrap spacing(0) rows { -75%; -20%; 150 padding(9 0 0 8) anchor; 101 cols 25% | fill; 26 }
-      }
-      12.5% rows fill
-    }
-    """
+        layout c rows {
+          102
+          40% padding(4 9 0 4)
+          15% cols {
+            25% anchor rows 20% padding(3 0 0 0) | wrap placeholder
+            wrap spacing(0) rows { -75%; -20%; 150 padding(9 0 0 8) anchor; 101 cols 25% | fill; 26 }
+          }
+          12.5% rows fill
+        }
+        """
 
     static let moves = """
-    layout c rows {
-      wrap cols {
-        83 padding(11 3 0 0)
-        fill spacing(9) rows 30% | wrap | -20%
-        fill rows 30% | 80%
-      }
-      fill
-    }
-    """
+        layout c rows {
+          wrap cols {
+            83 padding(11 3 0 0)
+            fill spacing(9) rows 30% | wrap | -20%
+            fill rows 30% | 80%
+          }
+          fill
+        }
+        """
 
     func lint(_ text: String, _ viewport: Viewport) -> [Diagnostic] {
         let file = LoadedFile.load(SourceFile(name: "t.trellis", text: text), kind: .trellis)
@@ -223,7 +229,10 @@ final class PassRuleTests: XCTestCase {
         XCTAssertEqual(found.severity, .warning)
         XCTAssertTrue(found.message.hasPrefix("at 375x667@3x the views move when the layout is laid out again: view #"), found.message)
         XCTAssertTrue(found.notes.contains { $0.contains("the wrap grid 1 splits the other way from its parent: it takes each child's height") })
-        XCTAssertFalse(lint("layout c rows { 20; fill cols 50% | fill; wrap }", Viewport(width: 375, height: 667, scale: 3)).contains { $0.code.id == "L006" || $0.code.id == "L005" })
+        XCTAssertFalse(
+            lint("layout c rows { 20; fill cols 50% | fill; wrap }", Viewport(width: 375, height: 667, scale: 3)).contains {
+                $0.code.id == "L006" || $0.code.id == "L005"
+            })
     }
 }
 
@@ -235,9 +244,11 @@ final class DiagnosticCatalogTests: XCTestCase {
         let sections = lines.filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) }
         XCTAssertEqual(sections, DiagnosticCode.allCases.map(\.id))
         let listed = lines.filter { $0.hasPrefix("| [") }.map(String.init)
-        XCTAssertEqual(listed, DiagnosticCode.allCases.map { code in
-            let milder = code.milderSeverities.map(\.rawValue).joined(separator: ", ")
-            return "| [\(code.id)](#\(code.anchor)) | \(code.title) | \(code.severity.rawValue)\(milder.isEmpty ? "" : " (or \(milder))") |"
-        })
+        XCTAssertEqual(
+            listed,
+            DiagnosticCode.allCases.map { code in
+                let milder = code.milderSeverities.map(\.rawValue).joined(separator: ", ")
+                return "| [\(code.id)](#\(code.anchor)) | \(code.title) | \(code.severity.rawValue)\(milder.isEmpty ? "" : " (or \(milder))") |"
+            })
     }
 }

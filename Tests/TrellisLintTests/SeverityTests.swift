@@ -17,7 +17,9 @@ final class SeverityTests: XCTestCase {
         }
         var generator = ProgramGenerator(seed: 31)
         var random = SeededRandom(seed: 32)
-        let words = ["gravity(topp)", "colour", "spase(2)", "tag(0)", "padding(1 2 3)", "* 0", "120%", "-2", "|", "{", "}", "rowz", "anchor", "overlap(top)", "wrap"]
+        let words = [
+            "gravity(topp)", "colour", "spase(2)", "tag(0)", "padding(1 2 3)", "* 0", "120%", "-2", "|", "{", "}", "rowz", "anchor", "overlap(top)", "wrap",
+        ]
         for number in 0..<400 {
             let program = generator.program()
             var parts = program.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
@@ -43,8 +45,9 @@ final class SeverityTests: XCTestCase {
                 for diagnostic in Linter.lint(LoadedFile.load(source, kind: kind, target: target)) {
                     seen.insert(diagnostic.code.id)
                     let allowed = [diagnostic.code.severity] + diagnostic.code.milderSeverities
-                    XCTAssertTrue(allowed.contains(diagnostic.severity),
-                                  "\(source.name): \(diagnostic.code) is \(diagnostic.severity), not \(allowed): \(diagnostic.message)")
+                    XCTAssertTrue(
+                        allowed.contains(diagnostic.severity),
+                        "\(source.name): \(diagnostic.code) is \(diagnostic.severity), not \(allowed): \(diagnostic.message)")
                 }
             }
         }

@@ -13,7 +13,11 @@ final class DocumentationTests: XCTestCase {
             var inside = false
             var current: [Substring] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("```trellis") { inside = true; current = []; continue }
+                if line.hasPrefix("```trellis") {
+                    inside = true
+                    current = []
+                    continue
+                }
                 if inside, line.hasPrefix("```") {
                     inside = false
                     blocks += 1

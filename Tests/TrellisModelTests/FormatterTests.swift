@@ -33,45 +33,50 @@ final class FormatterTests: XCTestCase {
 
     func testCanonicalLayout() {
         XCTAssertEqual(format("rows   33%|-50%  |fill"), "rows 33% | -50% | fill\n")
-        XCTAssertEqual(format("layout a rows { 10 ; tag(2) padding(1) ; cols 5|5 }"), """
-        layout a rows {
-          10
-          _ padding(1) tag(2)
-          _ cols 5 | 5
-        }
+        XCTAssertEqual(
+            format("layout a rows { 10 ; tag(2) padding(1) ; cols 5|5 }"),
+            """
+            layout a rows {
+              10
+              _ padding(1) tag(2)
+              _ cols 5 | 5
+            }
 
-        """)
-        XCTAssertEqual(format("template t { 50% action( handleTap: ) json({\"a\":1,\"b\":[1,2]}) gravity(top | left) }\nlayout x rows t"),
-                       "template t { 50% gravity(top|left) action(handleTap:) json({\"a\": 1, \"b\": [1, 2]}) }\nlayout x rows t\n")
+            """)
+        XCTAssertEqual(
+            format("template t { 50% action( handleTap: ) json({\"a\":1,\"b\":[1,2]}) gravity(top | left) }\nlayout x rows t"),
+            "template t { 50% gravity(top|left) action(handleTap:) json({\"a\": 1, \"b\": [1, 2]}) }\nlayout x rows t\n")
     }
 
     func testCommentsStayWhereTheyBelong() {
         let text = """
-        // header
+            // header
 
 
-        layout a rows { // after the brace
-          // before 10
-          10 // after 10
+            layout a rows { // after the brace
+              // before 10
+              10 // after 10
 
-          20
-          // before the end
-        } // after the layout
-        // at the end
-        """
-        XCTAssertEqual(format(text), """
-        // header
+              20
+              // before the end
+            } // after the layout
+            // at the end
+            """
+        XCTAssertEqual(
+            format(text),
+            """
+            // header
 
-        layout a rows { // after the brace
-          // before 10
-          10 // after 10
+            layout a rows { // after the brace
+              // before 10
+              10 // after 10
 
-          20
-          // before the end
-        } // after the layout
-        // at the end
+              20
+              // before the end
+            } // after the layout
+            // at the end
 
-        """)
+            """)
         assertProperties(text)
     }
 
@@ -79,7 +84,8 @@ final class FormatterTests: XCTestCase {
         let long = "rows " + (1...30).map { "\($0)" }.joined(separator: " | ")
         let formatted = format(long) ?? ""
         XCTAssertTrue(formatted.hasPrefix("rows {\n  1\n  2\n"), formatted)
-        let header = "rows { 10 padding(1 2 3 4) spacing(5) gravity(top|left) tag(12345) action(handleTap:) top-borderline(color #EEEEEE thick 1 head 2 tail 3) }"
+        let header =
+            "rows { 10 padding(1 2 3 4) spacing(5) gravity(top|left) tag(12345) action(handleTap:) top-borderline(color #EEEEEE thick 1 head 2 tail 3) }"
         let wrapped = format(header) ?? ""
         XCTAssertTrue(wrapped.split(separator: "\n").allSatisfy { $0.count <= Formatter.lineWidth }, wrapped)
         assertProperties(long)
@@ -113,17 +119,20 @@ final class FormatterTests: XCTestCase {
     func testLineEndingsMarksAndAlignment() {
         XCTAssertEqual(format("rows {\r\n  20\r\n  fill\r\n}\r\n"), "rows {\r\n  20\r\n  fill\r\n}\r\n")
         XCTAssertEqual(format("\u{FEFF}rows 20|fill"), "\u{FEFF}rows 20 | fill\n")
-        XCTAssertEqual(format("rows {\n  20       // banner\n  fill     // body\n  44 cols 1 | 2 // bar\n}"),
-                       "rows {\n  20   // banner\n  fill // body\n  44 cols 1 | 2 // bar\n}\n")
+        XCTAssertEqual(
+            format("rows {\n  20       // banner\n  fill     // body\n  44 cols 1 | 2 // bar\n}"),
+            "rows {\n  20   // banner\n  fill // body\n  44 cols 1 | 2 // bar\n}\n")
     }
 
     /// Inline lists nested 200 deep format (a list is tried on its line and given up as soon
     /// as it cannot fit; when every level printed its cells twice, 26 levels took 23 seconds),
     /// idempotently and with the same meaning.
     func testDeeplyNestedInlineListsFormat() throws {
-        for text in ["rows 25 cols " + String(repeating: "fill cols ", count: 200) + "fill\n",
-                     "rows " + String(repeating: "10 | fill cols 1/3 | ", count: 120) + "fill\n",
-                     "layout deep rows { 20 // top\n  " + String(repeating: "fill cols 50% | ", count: 150) + "fill\n}\n"] {
+        for text in [
+            "rows 25 cols " + String(repeating: "fill cols ", count: 200) + "fill\n",
+            "rows " + String(repeating: "10 | fill cols 1/3 | ", count: 120) + "fill\n",
+            "layout deep rows { 20 // top\n  " + String(repeating: "fill cols 50% | ", count: 150) + "fill\n}\n",
+        ] {
             let formatted = try XCTUnwrap(format(text), String(text.prefix(80)))
             XCTAssertEqual(format(formatted), formatted, "idempotent")
             XCTAssertEqual(built(formatted), built(text), "the same layout")
@@ -136,10 +145,22 @@ final class FormatterTests: XCTestCase {
         let text = (0..<50).map { "layout l\($0) rows  20|fill" }.joined(separator: "\n") + "\n"
         let parsed = Parser.parse(SourceFile(name: "t.trellis", text: text))
         var asked = 0
-        XCTAssertNotNil(Formatter.format(parsed, shouldStop: { asked += 1; return false }))
+        XCTAssertNotNil(
+            Formatter.format(
+                parsed,
+                shouldStop: {
+                    asked += 1
+                    return false
+                }))
         XCTAssertGreaterThanOrEqual(asked, 50, "asked before each layout")
         var looks = 0
-        XCTAssertNil(Formatter.format(parsed, shouldStop: { looks += 1; return looks > 10 }))
+        XCTAssertNil(
+            Formatter.format(
+                parsed,
+                shouldStop: {
+                    looks += 1
+                    return looks > 10
+                }))
         XCTAssertEqual(looks, 11, "stops at the first look after the request")
         guard case .stopped = VerifiedFormatting.format(SourceFile(name: "t.trellis", text: text), shouldStop: { true }) else {
             return XCTFail("a stopped formatting gives no text")
@@ -163,7 +184,7 @@ final class FormatterTests: XCTestCase {
     /// Property: on 1,500 random programs (seeded), formatting is idempotent, keeps the
     /// meaning and every comment.
     func testRandomPrograms() {
-        var generator = ProgramGenerator(seed: 20261122)
+        var generator = ProgramGenerator(seed: 20_261_122)
         for _ in 0..<1_500 {
             assertProperties(generator.program())
         }

@@ -74,7 +74,8 @@ final class GridArenaTests: XCTestCase {
     /// Overrides on one use of a template (its rare fields included: borderlines, raw members,
     /// action data, overlap, content sizes) reach that use only.
     func testOverridesOnATemplateUseStayOnThatUse() throws {
-        let result = lower("""
+        let result = lower(
+            """
             template card { 20 gravity(top) bottom-borderline(color #EEEEEE) json({"x-note": "t"}) cols 10 | fill }
             layout a rows {
               card top-borderline(thick 2) action-data("d") overlap(bottom) content(8x9) gravity(left) json({"x-more": 1})
@@ -86,7 +87,9 @@ final class GridArenaTests: XCTestCase {
             """)
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let layout = try XCTUnwrap(result.document.layouts.first)
-        XCTAssertEqual(json(layout), #"""
+        XCTAssertEqual(
+            json(layout),
+            #"""
             {"rows":[\#
             {"size":20,"gravity":"left","overlap":"bottom","action-data":"d","top-borderline":{"thick":2},"bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","x-more":1,"cols":[{"size":10},{"size":"fill"}]},\#
             {"size":20,"gravity":"top","bottom-borderline":{"color":"#EEEEEE"},"x-note":"t","cols":[{"size":10},{"size":"fill"}]},\#
@@ -102,7 +105,8 @@ final class GridArenaTests: XCTestCase {
     /// A template used many times and a cell repeated with `* N` are stored once: the arena
     /// grows with the source, while the written JSON has every copy.
     func testTemplateUsesAndRepeatsShareTheirSubtree() throws {
-        let result = lower("""
+        let result = lower(
+            """
             template row { 40 cols 10 | 20 | 30 | fill }
             layout a rows {
               row * 500
@@ -147,10 +151,12 @@ final class GridArenaTests: XCTestCase {
     /// The layouts of a file share one arena; each reads its own root.
     func testLayoutsShareTheFilesArena() {
         let result = lower("layout a rows 10 | 20\nlayout b cols 30 | 40 | 50\n")
-        XCTAssertEqual(result.document.layouts.map { json($0) }, [
-            #"{"rows":[{"size":10},{"size":20}]}"#,
-            #"{"cols":[{"size":30},{"size":40},{"size":50}]}"#,
-        ])
+        XCTAssertEqual(
+            result.document.layouts.map { json($0) },
+            [
+                #"{"rows":[{"size":10},{"size":20}]}"#,
+                #"{"cols":[{"size":30},{"size":40},{"size":50}]}"#,
+            ])
         XCTAssertEqual(result.document.layouts[0].tree.arena.recordCount, result.document.layouts[1].tree.arena.recordCount)
     }
 }

@@ -47,7 +47,10 @@ final class ImportTests: XCTestCase {
     }
 
     func testIdiomaticSpellings() {
-        let value = JSONReader.read(#"{"rows":[{"size":"33.333333%"},{"size":"-33.333333%"},{"size":"12.5%"},{"size":0.5},{"size":0.15},{"size":-99999},{"size":"20"},{"size":20,"x-note":"kept"}]}"#).root?.value ?? .null
+        let value =
+            JSONReader.read(
+                #"{"rows":[{"size":"33.333333%"},{"size":"-33.333333%"},{"size":"12.5%"},{"size":0.5},{"size":0.15},{"size":-99999},{"size":"20"},{"size":20,"x-note":"kept"}]}"#
+            ).root?.value ?? .null
         let text = Importer.importLayout(value, dialect: .v1, name: "t", source: "t.json").text
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters() }
         for expected in ["1/3", "-1/3", "12.5%", "50%", "15%", "wrap", #"_ json({"size": "20"})"#, #"20 json({"x-note": "kept"})"#] {
@@ -75,10 +78,12 @@ struct GridDictionaryGenerator {
     mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
     mutating func size() -> JSONValue {
-        pick([.number(120), .number(0), .number(0.5), .number(0.15), .number(-0.25), .number(-0.3333), .number(12.5), .number(-2),
-              .number(-99999), .number(-99998), .string("fill"), .string("wrap"), .string("33%"), .string("-50%"), .string("33.333333%"),
-              .string("-33.333333%"), .string("100%"), .string("150%"), .string("100.0%"), .string("20"), .string("auto"), .string("abc%"),
-              .string("33.30%"), .bool(true), .null, .array([])])
+        pick([
+            .number(120), .number(0), .number(0.5), .number(0.15), .number(-0.25), .number(-0.3333), .number(12.5), .number(-2),
+            .number(-99999), .number(-99998), .string("fill"), .string("wrap"), .string("33%"), .string("-50%"), .string("33.333333%"),
+            .string("-33.333333%"), .string("100%"), .string("150%"), .string("100.0%"), .string("20"), .string("auto"), .string("abc%"),
+            .string("33.30%"), .bool(true), .null, .array([]),
+        ])
     }
 
     mutating func color() -> JSONValue {
@@ -87,15 +92,23 @@ struct GridDictionaryGenerator {
 
     mutating func member() -> JSONMember {
         switch Int.random(in: 0..<16, using: &random) {
-        case 0: return JSONMember("padding", pick([.string("{1,2,3,4}"), .string("{5, 5, 5, 5}"), .string("{0,0,0,0}"), .string("10,0,10,0"), .string(""), .number(5)]))
+        case 0:
+            return JSONMember(
+                "padding", pick([.string("{1,2,3,4}"), .string("{5, 5, 5, 5}"), .string("{0,0,0,0}"), .string("10,0,10,0"), .string(""), .number(5)]))
         case 1: return JSONMember(pick(["space", "spacing"]), pick([.number(5), .number(2.5), .string("5"), .null]))
-        case 2: return JSONMember("gravity", pick([.string("top|left"), .string("centerX"), .string("Top"), .string("topcenterX"), .string("bottom|trailing"), .number(1)]))
+        case 2:
+            return JSONMember(
+                "gravity", pick([.string("top|left"), .string("centerX"), .string("Top"), .string("topcenterX"), .string("bottom|trailing"), .number(1)]))
         case 3: return JSONMember("overlap", pick([.string("bottom|left"), .string("center"), .string("top")]))
         case 4: return JSONMember("anchor", pick([.bool(true), .bool(false), .string("true"), .string("no"), .number(1)]))
         case 5: return JSONMember("placeholder", pick([.bool(true), .bool(false), .string("YES")]))
         case 6: return JSONMember("tag", pick([.number(1001), .number(0), .number(12.7), .string("42"), .number(-3)]))
-        case 7: return JSONMember("action", pick([.string("handleTap:"), .string("handleTap"), .string("a:b:"), .string("not a selector"), .string(""), .number(2)]))
-        case 8: return JSONMember("action-data", pick([.string("https://例子.cn/😀"), .object([JSONMember("id", .number(3))]), .array([.number(1), .null]), .null, .bool(false)]))
+        case 7:
+            return JSONMember(
+                "action", pick([.string("handleTap:"), .string("handleTap"), .string("a:b:"), .string("not a selector"), .string(""), .number(2)]))
+        case 8:
+            return JSONMember(
+                "action-data", pick([.string("https://例子.cn/😀"), .object([JSONMember("id", .number(3))]), .array([.number(1), .null]), .null, .bool(false)]))
         case 9, 10:
             var fields: [JSONMember] = []
             if chance(80) { fields.append(JSONMember("color", color())) }
@@ -103,8 +116,9 @@ struct GridDictionaryGenerator {
                 fields.append(JSONMember(key, pick([.number(1), .number(0), .number(2.5), .string("1")])))
             }
             if chance(10) { fields.append(JSONMember("colour", .string("red"))) }
-            return JSONMember(pick(["top-borderline", "left-borderline", "bottom-borderline", "right-borderline"]),
-                              chance(90) ? .object(fields) : .string("1px solid"))
+            return JSONMember(
+                pick(["top-borderline", "left-borderline", "bottom-borderline", "right-borderline"]),
+                chance(90) ? .object(fields) : .string("1px solid"))
         case 11: return JSONMember(pick(["x-note", "gravty", "Size", "rows-extra"]), pick([.string("kept"), .number(1), .object([])]))
         default: return JSONMember("size", size())
         }
@@ -118,7 +132,10 @@ struct GridDictionaryGenerator {
             var children: [JSONValue] = []
             let repeated = chance(30) ? dictionary(depth: depth + 1) : nil
             for _ in 0..<count {
-                if chance(3) { children.append(.number(5)); continue }
+                if chance(3) {
+                    children.append(.number(5))
+                    continue
+                }
                 children.append(repeated ?? dictionary(depth: depth + 1))
             }
             let keys = chance(5) ? ["cols", "rows"] : [pick(["rows", "cols"])]

@@ -1,7 +1,8 @@
-@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisModel
 
 /// JSON is read in the encodings JSONSerialization reads, and invalid UTF-8, which it
 /// rejects, is an error.
@@ -39,9 +40,11 @@ final class JSONEncodingTests: XCTestCase {
     }
 
     func testInvalidUTF8IsAnError() {
-        for (bytes, offset) in [(Array(#"{"rows":[{"tag":"x"#.utf8) + [0xFF] + Array(#""}]}"#.utf8), 18),
-                                (Array(#"{"size":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), 9),
-                                (Array(#"{"size":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), 9)] {
+        for (bytes, offset) in [
+            (Array(#"{"rows":[{"tag":"x"#.utf8) + [0xFF] + Array(#""}]}"#.utf8), 18),
+            (Array(#"{"size":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8), 9),
+            (Array(#"{"size":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8), 9),
+        ] {
             XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(bytes)))
             let file = LoadedFile.load(SourceFile(name: "a.json", bytes: bytes), kind: .json)
             let found = file.diagnostics.filter { $0.code.id == "J014" }
@@ -54,8 +57,10 @@ final class JSONEncodingTests: XCTestCase {
     /// towards the edges of every multibyte form.
     func testValidationAgreesWithTheStandardLibrary() {
         var random = SeededRandom(seed: 99)
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
-                                    0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x90, 0x9F, 0xA0, 0x8F]
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
+            0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x90, 0x9F, 0xA0, 0x8F,
+        ]
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...14, using: &random)
             var bytes: [UInt8] = (0..<count).map { _ in random.chance(70) ? random.pick(interesting) : UInt8.random(in: 0...255, using: &random) }
@@ -96,9 +101,11 @@ final class GridDictionaryShapeTests: XCTestCase {
     func testTheScanAgreesWithTheReader() {
         var random = SeededRandom(seed: 31)
         // Members of a root object, right or slightly wrong, so that many roots are complete.
-        let members = [#""rows": []"#, #""x": 1"#, #""name": "a\"b""#, #""n": {"size": [1, {"c": "}"}]}"#, #""t": true"#,
-                       #""z": null"#, #""a":1"size":2"#, #""b" 3"#, #""c": -1.5e3"#, #"rows: 1"#, "“rows”: 1", #""d": [}"#,
-                       #""e": "x"#, #""tag": 5"#, #""f": falsey"#]
+        let members = [
+            #""rows": []"#, #""x": 1"#, #""name": "a\"b""#, #""n": {"size": [1, {"c": "}"}]}"#, #""t": true"#,
+            #""z": null"#, #""a":1"size":2"#, #""b" 3"#, #""c": -1.5e3"#, #"rows: 1"#, "“rows”: 1", #""d": [}"#,
+            #""e": "x"#, #""tag": 5"#, #""f": falsey"#,
+        ]
         var answered = 0
         for _ in 0..<5_000 {
             let chosen = (0..<Int.random(in: 0...4, using: &random)).map { _ in random.pick(members) }

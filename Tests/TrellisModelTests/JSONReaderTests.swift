@@ -1,7 +1,8 @@
-@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisModel
 
 final class JSONReaderTests: XCTestCase {
     func read(_ text: String) -> JSONReadResult { JSONReader.read(text) }
@@ -29,8 +30,10 @@ final class JSONReaderTests: XCTestCase {
     /// Numbers read back bit for bit, whether kept in their entry (whole, 32 bits) or in the
     /// numbers column (`-0`, fractions, larger numbers).
     func testNumbersReadBackBitForBit() {
-        let numbers: [String] = ["0", "-0", "-5", "40", "2147483647", "-2147483648", "2147483648", "-2147483649",
-                                 "0.5", "1e-7", "1e300", "12.0", "-0.0", "1E3", "99999999999999999999"]
+        let numbers: [String] = [
+            "0", "-0", "-5", "40", "2147483647", "-2147483648", "2147483648", "-2147483649",
+            "0.5", "1e-7", "1e300", "12.0", "-0.0", "1E3", "99999999999999999999",
+        ]
         guard let root = JSONReader.read("[" + numbers.joined(separator: ", ") + "]").root else { return XCTFail("no root") }
         var read: [UInt64] = []
         root.forEachElement { read.append($0.number?.bitPattern ?? 0) }
@@ -71,8 +74,9 @@ final class JSONReaderTests: XCTestCase {
         let root = try XCTUnwrap(result.root)
         XCTAssertEqual(root.type, .object)
         XCTAssertEqual(root.members?.map(\.key), ["rows", "color", "rows", "n"])
-        XCTAssertEqual(root.members?.map { String(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: $0.keyRange.lowerBound)...].prefix($0.keyRange.count))! },
-                       [#""rows""#, "color", #""rows""#, #""n""#])
+        XCTAssertEqual(
+            root.members?.map { String(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: $0.keyRange.lowerBound)...].prefix($0.keyRange.count))! },
+            [#""rows""#, "color", #""rows""#, #""n""#])
         XCTAssertEqual(root.member("rows")?.value.bool, true)
         XCTAssertEqual(root.member("color")?.value.string, "tinted")
         let rows = try XCTUnwrap(root.members?.first?.value.elements)
@@ -109,10 +113,12 @@ final class JSONReaderTests: XCTestCase {
     func testStrictJSON() {
         let result = read(#"{"a": [1, 2.5, -3e2, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}}"#)
         XCTAssertEqual(result.diagnostics, [])
-        XCTAssertEqual(result.root?.value, .object([
-            JSONMember("a", .array([.number(1), .number(2.5), .number(-300), .bool(true), .bool(false), .null, .string("x\né😀")])),
-            JSONMember("b", .object([])),
-        ]))
+        XCTAssertEqual(
+            result.root?.value,
+            .object([
+                JSONMember("a", .array([.number(1), .number(2.5), .number(-300), .bool(true), .bool(false), .null, .string("x\né😀")])),
+                JSONMember("b", .object([])),
+            ]))
     }
 
     func testTrailingCommaIsAPortabilityWarning() {

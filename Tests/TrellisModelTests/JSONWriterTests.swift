@@ -1,7 +1,8 @@
-@testable import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisModel
 
 final class JSONWriterTests: XCTestCase {
     func testNumbersStringsAndLayout() {
@@ -10,8 +11,9 @@ final class JSONWriterTests: XCTestCase {
             JSONMember("s", .string("引号\"\\\n\u{01}")), JSONMember("a", .array([])), JSONMember("o", .object([])),
             JSONMember("l", .array([.bool(true), .null])),
         ])
-        XCTAssertEqual(JSONWriter.string(value, style: .compact),
-                       #"{"i":120,"n":-0.5,"big":1e+20,"s":"引号\"\\\n\u0001","a":[],"o":{},"l":[true,null]}"#)
+        XCTAssertEqual(
+            JSONWriter.string(value, style: .compact),
+            #"{"i":120,"n":-0.5,"big":1e+20,"s":"引号\"\\\n\u0001","a":[],"o":{},"l":[true,null]}"#)
         XCTAssertEqual(JSONWriter.string(.object([JSONMember("a", .array([.number(1)]))])), "{\n  \"a\": [\n    1\n  ]\n}\n")
     }
 
@@ -39,8 +41,10 @@ final class JSONWriterTests: XCTestCase {
     /// round-trip form (`description`) writes them; every other number goes through it.
     func testDecimalsAreWrittenAsSwiftWritesThem() {
         var random = SeededRandom(seed: 2026_11_24)
-        var values: [Double] = [0.5, -0.5, 0.1, 0.2, 0.1 + 0.2, 33.333333, -33.333333, 66.666667, 0.001, 0.0015, 0.000999, 999_999_999.5,
-                                1e9 + 0.5, 123_456.789, 0.3, 2.675, 1.005, 1 / 3, 2 / 3, 1e-7, 123_456_789.123_456_7, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [
+            0.5, -0.5, 0.1, 0.2, 0.1 + 0.2, 33.333333, -33.333333, 66.666667, 0.001, 0.0015, 0.000999, 999_999_999.5,
+            1e9 + 0.5, 123_456.789, 0.3, 2.675, 1.005, 1 / 3, 2 / 3, 1e-7, 123_456_789.123_456_7, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
         for _ in 0..<200_000 {
             let decimals = Int.random(in: 1...12, using: &random)
             let digits = Int64.random(in: 1...999_999_999_999_999, using: &random)
@@ -75,14 +79,17 @@ final class GridJSONWriterTests: XCTestCase {
                 for layout in LoadedFile.load(source, kind: .trellis, target: dialect).layouts {
                     let grid = try XCTUnwrap(layout.grid)
                     for style in [JSONWriter.Style.pretty, .compact] {
-                        XCTAssertEqual(GridJSONWriter.write(grid, dialect: dialect, style: style),
-                                       JSONWriter.write(grid.jsonValue(dialect: dialect), style: style), url.lastPathComponent)
+                        XCTAssertEqual(
+                            GridJSONWriter.write(grid, dialect: dialect, style: style),
+                            JSONWriter.write(grid.jsonValue(dialect: dialect), style: style), url.lastPathComponent)
                         checked += 1
                     }
                 }
             }
         }
-        let tricky = LoadedFile.load(SourceFile(name: "t", text: #"rows { _ ; 0 json({"x": [1, {"y": null}]}) action-data("数据") cols { } ; 1/3 top-borderline(color red) }"#), kind: .trellis)
+        let tricky = LoadedFile.load(
+            SourceFile(name: "t", text: #"rows { _ ; 0 json({"x": [1, {"y": null}]}) action-data("数据") cols { } ; 1/3 top-borderline(color red) }"#),
+            kind: .trellis)
         let grid = try XCTUnwrap(tricky.layouts.first?.grid)
         XCTAssertEqual(GridJSONWriter.write(grid, dialect: .v1), JSONWriter.write(grid.jsonValue(dialect: .v1)))
         XCTAssertGreaterThan(checked, 30)

@@ -47,23 +47,27 @@ final class LoweringTests: XCTestCase {
     }
 
     func testExactRatiosBecomePercentagesWithSixDecimals() {
-        XCTAssertEqual(json("rows 1/3 | -1/3 | 2/3 | fill"),
-                       #"{"rows":[{"size":"33.333333%"},{"size":"-33.333333%"},{"size":"66.666667%"},{"size":"fill"}]}"#)
+        XCTAssertEqual(
+            json("rows 1/3 | -1/3 | 2/3 | fill"),
+            #"{"rows":[{"size":"33.333333%"},{"size":"-33.333333%"},{"size":"66.666667%"},{"size":"fill"}]}"#)
         XCTAssertEqual(codes("rows 3/2"), ["M006"])
         XCTAssertEqual(codes("rows 1/0"), ["M006"])
     }
 
     func testEveryKeyHasOneSpellingAndAFixedOrder() {
         let text = """
-        rows {
-          120 padding(1 2 3 4) spacing(5) gravity(top|left) anchor placeholder tag(7) action(handleTap:)
-              action-data({"url": "https://例子.cn/🙂"})
-              top-borderline(color #FF0000 thick 1 head 2 tail 3 offset 4 dash 5)
-              left-borderline(color red thick 2)
-              json({"x-note": "kept"}) cols { wrap; 0 overlap(bottom|leading) }
-        }
-        """
-        XCTAssertEqual(json(text, target: .v2), ##"{"rows":[{"size":120,"padding":"{1,2,3,4}","spacing":5,"gravity":"top|left","anchor":true,"placeholder":true,"tag":7,"action":"handleTap:","action-data":{"url":"https://例子.cn/🙂"},"top-borderline":{"color":"#FF0000","thick":1,"head":2,"tail":3,"offset":4,"dash":5},"left-borderline":{"color":"red","thick":2},"x-note":"kept","cols":[{"size":"wrap"},{"size":0,"overlap":"bottom|leading"}]}]}"##)
+            rows {
+              120 padding(1 2 3 4) spacing(5) gravity(top|left) anchor placeholder tag(7) action(handleTap:)
+                  action-data({"url": "https://例子.cn/🙂"})
+                  top-borderline(color #FF0000 thick 1 head 2 tail 3 offset 4 dash 5)
+                  left-borderline(color red thick 2)
+                  json({"x-note": "kept"}) cols { wrap; 0 overlap(bottom|leading) }
+            }
+            """
+        XCTAssertEqual(
+            json(text, target: .v2),
+            ##"{"rows":[{"size":120,"padding":"{1,2,3,4}","spacing":5,"gravity":"top|left","anchor":true,"placeholder":true,"tag":7,"action":"handleTap:","action-data":{"url":"https://例子.cn/🙂"},"top-borderline":{"color":"#FF0000","thick":1,"head":2,"tail":3,"offset":4,"dash":5},"left-borderline":{"color":"red","thick":2},"x-note":"kept","cols":[{"size":"wrap"},{"size":0,"overlap":"bottom|leading"}]}]}"##
+        )
     }
 
     func testDialectPicksSpaceOrSpacing() {
@@ -81,10 +85,13 @@ final class LoweringTests: XCTestCase {
 
     func testTemplatesWithOverridesAndRepetition() {
         let text = """
-        template cell { 50% padding(5) tag(1) rows fill | fill }
-        layout home cols { cell tag(2); 20% cell rows wrap; fill cols 10 * 3 }
-        """
-        XCTAssertEqual(json(text), #"{"cols":[{"size":"50%","padding":"{5,5,5,5}","tag":2,"rows":[{"size":"fill"},{"size":"fill"}]},{"size":"20%","padding":"{5,5,5,5}","tag":1,"rows":[{"size":"wrap"}]},{"size":"fill","cols":[{"size":10},{"size":10},{"size":10}]}]}"#)
+            template cell { 50% padding(5) tag(1) rows fill | fill }
+            layout home cols { cell tag(2); 20% cell rows wrap; fill cols 10 * 3 }
+            """
+        XCTAssertEqual(
+            json(text),
+            #"{"cols":[{"size":"50%","padding":"{5,5,5,5}","tag":2,"rows":[{"size":"fill"},{"size":"fill"}]},{"size":"20%","padding":"{5,5,5,5}","tag":1,"rows":[{"size":"wrap"}]},{"size":"fill","cols":[{"size":10},{"size":10},{"size":10}]}]}"#
+        )
     }
 
     func testTemplateCyclesAndUnknownNamesAreErrors() {
@@ -105,11 +112,11 @@ final class LoweringTests: XCTestCase {
 
     func testExpansionIsBounded() {
         let text = """
-        template a { rows 1 * 100 }
-        template b { rows a * 100 }
-        template c { rows b * 100 }
-        layout huge rows c * 100
-        """
+            template a { rows 1 * 100 }
+            template b { rows a * 100 }
+            template c { rows b * 100 }
+            layout huge rows c * 100
+            """
         let file = load(text)
         XCTAssertTrue(file.diagnostics.contains { $0.code.id == "M008" })
         XCTAssertLessThanOrEqual(file.layouts.first?.grid?.gridCount ?? 0, Lowering.maximumGrids)
@@ -121,13 +128,13 @@ final class LoweringTests: XCTestCase {
     /// and a layout of half the limit was cut).
     func testTheExpansionLimitCountsEachGridOnce() throws {
         let exact = """
-        template t { cols fill * 9 }
-        template r { rows t * 10000 }
-        layout l rows {
-          r * 9
-          t * 9999
-        }
-        """
+            template t { cols fill * 9 }
+            template r { rows t * 10000 }
+            layout l rows {
+              r * 9
+              t * 9999
+            }
+            """
         let file = load(exact)
         XCTAssertEqual(file.diagnostics.map(\.code.id), [])
         XCTAssertEqual(try XCTUnwrap(file.layouts.first?.grid).gridCount, Lowering.maximumGrids)
@@ -149,8 +156,12 @@ final class LoweringTests: XCTestCase {
 
     func testPreviewDirectivesStayOutOfTheJSON() {
         let file = load("preview 375x667@2x\npreview 390xwrap@3x \"Pro\" rtl\nrows 20 content(80x20) | fill")
-        XCTAssertEqual(file.previews, [Viewport(width: 375, height: 667, scale: 2),
-                                       Viewport(width: 390, height: nil, scale: 3, rtl: true, label: "Pro")])
+        XCTAssertEqual(
+            file.previews,
+            [
+                Viewport(width: 375, height: 667, scale: 2),
+                Viewport(width: 390, height: nil, scale: 3, rtl: true, label: "Pro"),
+            ])
         XCTAssertEqual(file.layouts.first.map { JSONWriter.string($0.json, style: .compact) }, #"{"rows":[{"size":20},{"size":"fill"}]}"#)
         XCTAssertEqual(file.layouts.first?.runtime.children.first?.contentSize, PreviewSize(width: 80, height: 20))
     }

@@ -67,8 +67,12 @@ final class ReadingEquivalenceTests: XCTestCase {
         let tree = Parser.parse(SourceFile(name: "p.trellis", text: program)).tree
         let fast = Lowering.lower(tree, fastPaths: true)
         let general = Lowering.lower(tree, fastPaths: false)
-        XCTAssertEqual(fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program, line: line)
-        XCTAssertEqual(fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program, line: line)
+        XCTAssertEqual(
+            fast.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, general.document.layouts.map { $0.root.jsonValue(dialect: .v2) }, program, line: line
+        )
+        XCTAssertEqual(
+            fast.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, general.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, program,
+            line: line)
     }
 
     /// The lowering's allocation-free reading of `padding` and `spacing` numbers gives the
@@ -93,8 +97,10 @@ final class ReadingEquivalenceTests: XCTestCase {
     /// general path (which reads each word as a string and joins them).
     func testGravityFastPathEqualsTheGeneralPath() {
         var random = SeededRandom(seed: 6)
-        let pieces = ["top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "leading", "trailing",
-                      "|", "|", ",", " ", "Top", "fill", "\"s|t\"", "x", "5", "top|left", "(", "😀"]
+        let pieces = [
+            "top", "left", "bottom", "right", "centerX", "centerY", "width", "height", "leading", "trailing",
+            "|", "|", ",", " ", "Top", "fill", "\"s|t\"", "x", "5", "top|left", "(", "😀",
+        ]
         for _ in 0..<4_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0..<6, using: &random) { text += random.pick(pieces) }
@@ -124,7 +130,8 @@ final class ReadingEquivalenceTests: XCTestCase {
         let rest = ["", " thick 1", " thick 0.5", ", head 2", " dash", " colour red", " color red"]
         for _ in 0..<2_000 {
             let edge = random.pick(["top", "left", "bottom", "right"])
-            let program = "layout l rows {\n  20 \(edge)-borderline(color \(random.pick(colors))\(random.pick(rest))) bottom-borderline(color \(random.pick(colors)))\n}\n"
+            let program =
+                "layout l rows {\n  20 \(edge)-borderline(color \(random.pick(colors))\(random.pick(rest))) bottom-borderline(color \(random.pick(colors)))\n}\n"
             assertFastPathsEqualTheGeneralPath(program)
         }
     }
@@ -161,10 +168,14 @@ final class ReadingEquivalenceTests: XCTestCase {
 
     func testBytePaddingReaderEqualsStringReader() {
         var random = SeededRandom(seed: 7)
-        let pieces = ["{", "}", ",", " ", "\t", "\n", "\r", "\r\n", "1", "0", "-", "+", ".", "5", "e", "E", "x", "inf", "nan",
-                      "0x1p3", "12", "3.25", "１", "\u{301}", "_", "9999999999999999999"]
-        var samples = ["{1,2,3,4}", "{1, 2,3 ,4}", " {0,10,0,10} ", "{\r\n1,2,3,4}", "{1,2,3,4}\r\n", "{1e1,2,3,4}",
-                       "{+1,-2,.5,5.}", "{inf,1,1,1}", "{}", "{,,,}", "{1,2,3,4,5}", "{1,2,3}", "1,2,3,4"]
+        let pieces = [
+            "{", "}", ",", " ", "\t", "\n", "\r", "\r\n", "1", "0", "-", "+", ".", "5", "e", "E", "x", "inf", "nan",
+            "0x1p3", "12", "3.25", "１", "\u{301}", "_", "9999999999999999999",
+        ]
+        var samples = [
+            "{1,2,3,4}", "{1, 2,3 ,4}", " {0,10,0,10} ", "{\r\n1,2,3,4}", "{1,2,3,4}\r\n", "{1e1,2,3,4}",
+            "{+1,-2,.5,5.}", "{inf,1,1,1}", "{}", "{,,,}", "{1,2,3,4,5}", "{1,2,3}", "1,2,3,4",
+        ]
         for _ in 0..<20_000 {
             var text = random.chance(60) ? "{" : ""
             for index in 0..<Int.random(in: 0..<9, using: &random) {

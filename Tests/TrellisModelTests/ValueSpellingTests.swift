@@ -54,8 +54,9 @@ final class ValueSpellingTests: XCTestCase {
         let right = LoadedFile.load(SourceFile(name: "a.trellis", text: "rows 33% | fill"), kind: .trellis)
         XCTAssertEqual(try XCTUnwrap(misspelled.layouts.first).jsonBytes(style: .compact), try XCTUnwrap(right.layouts.first).jsonBytes(style: .compact))
         let columns = LoadedFile.load(SourceFile(name: "a.trellis", text: "Cols { 50% ; fill }"), kind: .trellis)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(columns.layouts.first).jsonBytes(style: .compact), as: UTF8.self),
-                       #"{"cols":[{"size":"50%"},{"size":"fill"}]}"#)
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(columns.layouts.first).jsonBytes(style: .compact), as: UTF8.self),
+            #"{"cols":[{"size":"50%"},{"size":"fill"}]}"#)
     }
 
     func testTemplateNamesThatLookLikeKeywordsStillWork() {

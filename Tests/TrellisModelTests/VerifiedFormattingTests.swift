@@ -7,15 +7,15 @@ import XCTest
 /// format differently again is refused, whether checked whole or in pieces at once.
 final class VerifiedFormattingTests: XCTestCase {
     let source = """
-    template card { 50% padding(5) }
-    layout a rows {
-      10 // ten
-      card tag(1) * 3
-      _ cols 5 | 5
-    }
-    layout b rows 1 | 2
+        template card { 50% padding(5) }
+        layout a rows {
+          10 // ten
+          card tag(1) * 3
+          _ cols 5 | 5
+        }
+        layout b rows 1 | 2
 
-    """
+        """
 
     func parsed(_ text: String) -> ParseResult { Parser.parse(SourceFile(name: "t.trellis", text: text)) }
 
@@ -84,7 +84,7 @@ final class VerifiedFormattingTests: XCTestCase {
 
     /// Property: on random programs, the text formatted in pieces is the text formatted whole.
     func testRandomProgramsInPieces() throws {
-        var generator = ProgramGenerator(seed: 20261125)
+        var generator = ProgramGenerator(seed: 20_261_125)
         for _ in 0..<300 {
             let text = (0..<4).map { _ in generator.program() }.joined(separator: "\n")
             guard !Parser.parse(SourceFile(name: "t.trellis", text: text)).diagnostics.hasErrors else { continue }
@@ -113,4 +113,3 @@ final class VerifiedFormattingTests: XCTestCase {
         XCTAssertEqual(Formatter.format(SourceFile(name: "t.trellis", text: text)), "layout a rows 10 padding(1 2) | 20\n")
     }
 }
-

@@ -12,10 +12,13 @@ final class CodeOwnershipTests: XCTestCase {
         let pattern = try NSRegularExpression(pattern: #""[SJML][0-9]{3}""#)
         var files = 0
         for module in modules {
-            for file in TestPaths.files(in: sources.appendingPathComponent(module), withExtension: "swift") where file.lastPathComponent != "DiagnosticCode.swift" {
+            for file in TestPaths.files(in: sources.appendingPathComponent(module), withExtension: "swift")
+            where file.lastPathComponent != "DiagnosticCode.swift" {
                 let text = try TestPaths.text(file)
                 files += 1
-                let found = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
+                let found = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                    Range($0.range, in: text).map { String(text[$0]) }
+                }
                 XCTAssertEqual(found, [], "\(module)/\(file.lastPathComponent) spells a diagnostic code; name a DiagnosticCode case instead")
             }
         }

@@ -1,6 +1,7 @@
-@testable import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisSyntax
 
 final class LexerTests: XCTestCase {
     func kinds(_ text: String) -> [TokenKind] {
@@ -35,15 +36,18 @@ final class LexerTests: XCTestCase {
     }
 
     func testSizesAndKeywords() {
-        XCTAssertEqual(kinds("rows 120 33% -50% 1/3 -1/3 12.5 fill wrap _ 0"),
-                       [.kwRows, .number, .percent, .percent, .ratio, .ratio, .number, .kwFill, .kwWrap, .underscore, .number, .eof])
+        XCTAssertEqual(
+            kinds("rows 120 33% -50% 1/3 -1/3 12.5 fill wrap _ 0"),
+            [.kwRows, .number, .percent, .percent, .ratio, .ratio, .number, .kwFill, .kwWrap, .underscore, .number, .eof])
     }
 
     /// Every keyword, and words one byte away from one (same length and first byte, or a
     /// keyword's first byte at another length), which stay identifiers.
     func testEveryKeywordAndItsNearMissesAreLexedApart() {
-        let keywords: [(String, TokenKind)] = [("rows", .kwRows), ("cols", .kwCols), ("fill", .kwFill), ("wrap", .kwWrap), ("rtl", .kwRtl),
-                                               ("target", .kwTarget), ("layout", .kwLayout), ("preview", .kwPreview), ("template", .kwTemplate)]
+        let keywords: [(String, TokenKind)] = [
+            ("rows", .kwRows), ("cols", .kwCols), ("fill", .kwFill), ("wrap", .kwWrap), ("rtl", .kwRtl),
+            ("target", .kwTarget), ("layout", .kwLayout), ("preview", .kwPreview), ("template", .kwTemplate),
+        ]
         for (word, kind) in keywords {
             XCTAssertEqual(kinds(word), [kind, .eof], word)
             XCTAssertEqual(kinds(String(word.dropLast()) + "x"), [.identifier, .eof], word)
@@ -54,8 +58,9 @@ final class LexerTests: XCTestCase {
     }
 
     func testDimensionsColorsAndHyphenatedNames() {
-        XCTAssertEqual(kinds("preview 375x667@2x 375xwrap@3x 80x20 #EEEEEE action-data top-borderline"),
-                       [.kwPreview, .dimension, .dimension, .dimension, .color, .identifier, .identifier, .eof])
+        XCTAssertEqual(
+            kinds("preview 375x667@2x 375xwrap@3x 80x20 #EEEEEE action-data top-borderline"),
+            [.kwPreview, .dimension, .dimension, .dimension, .color, .identifier, .identifier, .eof])
     }
 
     func testCommentsAreTriviaAndKeepTheirText() {
@@ -84,8 +89,13 @@ final class LexerTests: XCTestCase {
             for prefix in ["", "\u{FEFF}"] {
                 let text = prefix + String(repeating: "(", count: length)
                 let tokens = Lexer.tokenize(Array(text.utf8)).tokens
-                XCTAssertEqual(tokens.map(\.kind), (prefix.isEmpty ? [] : [.byteOrderMark]) + Array(repeating: .lParen, count: length) + [.eof], "length \(length)")
-                XCTAssertEqual(tokens.map(\.range), (prefix.isEmpty ? [] : [0..<3]) + (0..<length).map { (prefix.utf8.count + $0)..<(prefix.utf8.count + $0 + 1) } + [text.utf8.count..<text.utf8.count])
+                XCTAssertEqual(
+                    tokens.map(\.kind), (prefix.isEmpty ? [] : [.byteOrderMark]) + Array(repeating: .lParen, count: length) + [.eof], "length \(length)")
+                XCTAssertEqual(
+                    tokens.map(\.range),
+                    (prefix.isEmpty ? [] : [0..<3]) + (0..<length).map { (prefix.utf8.count + $0)..<(prefix.utf8.count + $0 + 1) } + [
+                        text.utf8.count..<text.utf8.count
+                    ])
             }
         }
         let mixed = String(repeating: "(){}[]|;,:*@=", count: 1_000)
@@ -110,4 +120,3 @@ final class LexerTests: XCTestCase {
         }
     }
 }
-

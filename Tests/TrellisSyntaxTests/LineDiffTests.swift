@@ -11,11 +11,14 @@ final class LineDiffTests: XCTestCase {
             switch step {
             case .same:
                 guard x < a.count, y < b.count, a[x] == b[y] else { return nil }
-                rebuilt.append(a[x]); x += 1; y += 1
+                rebuilt.append(a[x])
+                x += 1
+                y += 1
             case .delete: x += 1
             case .insert:
                 guard y < b.count else { return nil }
-                rebuilt.append(b[y]); y += 1
+                rebuilt.append(b[y])
+                y += 1
             }
         }
         return x == a.count ? rebuilt : nil
@@ -29,7 +32,9 @@ final class LineDiffTests: XCTestCase {
             let a = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: 0...5, using: &random) }
             var b = a
             for _ in 0..<Int.random(in: 0...6, using: &random) {
-                if !b.isEmpty, random.chance(50) { b.remove(at: Int.random(in: 0..<b.count, using: &random)) } else {
+                if !b.isEmpty, random.chance(50) {
+                    b.remove(at: Int.random(in: 0..<b.count, using: &random))
+                } else {
                     b.insert(Int.random(in: 0...5, using: &random), at: Int.random(in: 0...b.count, using: &random))
                 }
             }

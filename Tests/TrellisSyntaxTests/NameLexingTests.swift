@@ -1,6 +1,7 @@
-@testable import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisSyntax
 
 /// Names lex as a person reads them: a hyphen followed by a letter or a digit goes on with
 /// the name (`card-1`, `a-é`), and no token ever ends inside a character.

@@ -13,24 +13,26 @@ final class ParserTests: XCTestCase {
     func testOneLinerTree() {
         let result = parse("rows 33% | -50% | fill")
         XCTAssertTrue(result.diagnostics.isEmpty)
-        XCTAssertEqual(result.tree.debugDescription, """
-        file
-          cell
-            split
-              kwRows "rows"
-              inlineList
-                cell
-                  size
-                    percent "33%"
-                pipe "|"
-                cell
-                  size
-                    percent "-50%"
-                pipe "|"
-                cell
-                  size
-                    kwFill "fill"
-        """)
+        XCTAssertEqual(
+            result.tree.debugDescription,
+            """
+            file
+              cell
+                split
+                  kwRows "rows"
+                  inlineList
+                    cell
+                      size
+                        percent "33%"
+                    pipe "|"
+                    cell
+                      size
+                        percent "-50%"
+                    pipe "|"
+                    cell
+                      size
+                        kwFill "fill"
+            """)
     }
 
     func testInlineListBelongsToTheNearestSplitOnItsLeft() {
@@ -43,15 +45,15 @@ final class ParserTests: XCTestCase {
 
     func testBlocksTemplatesLayoutsAndDirectives() {
         let text = """
-        target mylayout 2
-        preview 375x667@2x "iPhone" rtl
-        template card { 50% padding(0 5 0 5) action(handleTap:) }
-        layout home padding(10 0 10 0) rows {
-          120 // banner
-          fill cols { card tag(1); card tag(2) }
-          fill cols 20% * 5
-        }
-        """
+            target mylayout 2
+            preview 375x667@2x "iPhone" rtl
+            template card { 50% padding(0 5 0 5) action(handleTap:) }
+            layout home padding(10 0 10 0) rows {
+              120 // banner
+              fill cols { card tag(1); card tag(2) }
+              fill cols 20% * 5
+            }
+            """
         let result = parse(text)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.tree.root.children.map(\.kind), [.targetDirective, .previewDirective, .templateDecl, .layoutDecl])
@@ -201,17 +203,19 @@ final class ParserTests: XCTestCase {
     func testTerminalRendering() {
         let source = SourceFile(name: "card.trellis", text: "// 卡片\nrows { 120 padding(5 5 }\n")
         let result = Parser.parse(source)
-        XCTAssertEqual(DiagnosticRenderer.terminal(result.diagnostics, in: source, color: false), """
-        error[S003]: expected `)` to close the arguments of `padding`, found `}`
-         --> card.trellis:2:23
-          |
-        2 | rows { 120 padding(5 5 }
-          |            ------- arguments opened here
-          |                       ^
-          = help: insert `)`
+        XCTAssertEqual(
+            DiagnosticRenderer.terminal(result.diagnostics, in: source, color: false),
+            """
+            error[S003]: expected `)` to close the arguments of `padding`, found `}`
+             --> card.trellis:2:23
+              |
+            2 | rows { 120 padding(5 5 }
+              |            ------- arguments opened here
+              |                       ^
+              = help: insert `)`
 
 
-        """)
+            """)
     }
 
     func testLongLinesAreWindowedAroundTheSpan() {

@@ -1,6 +1,7 @@
-@testable import TrellisSyntax
 import TrellisTestSupport
 import XCTest
+
+@testable import TrellisSyntax
 
 /// `Parser.reparse` must give exactly what parsing the edited text gives; these tests hold it
 /// to that on random programs and random edits, and check when it takes its shortcut.
@@ -13,7 +14,9 @@ final class ReparsingTests: XCTestCase {
         return (edited, ByteEdit(range: range, insertedCount: inserted.count))
     }
 
-    func assertSameParse(_ reparsed: ParseResult, _ parsed: ParseResult, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSameParse(
+        _ reparsed: ParseResult, _ parsed: ParseResult, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(reparsed.tree.source.bytes, parsed.tree.source.bytes, context(), file: file, line: line)
         XCTAssertEqual(reparsed.tree.tokens, parsed.tree.tokens, context(), file: file, line: line)
         XCTAssertEqual(reparsed.tree.nodes, parsed.tree.nodes, context(), file: file, line: line)
@@ -25,7 +28,9 @@ final class ReparsingTests: XCTestCase {
     /// a colour, a string or a comment, spaces), often anything else (names, punctuation,
     /// line breaks, CJK and emoji, deletions that cut a character in half).
     func randomEdit(of bytes: [UInt8], tokens: [Token], random: inout SeededRandom) -> (String, Range<Int>) {
-        let typed = ["1", "0", "5", "%", ".5", "x", "a", "-", "/", " ", "  ", "\"", "#", "(", ")", "|", ";", "\n", "é", "注", "😀", "//", "e3", "x2", "@2x", "fill"]
+        let typed = [
+            "1", "0", "5", "%", ".5", "x", "a", "-", "/", " ", "  ", "\"", "#", "(", ")", "|", ";", "\n", "é", "注", "😀", "//", "e3", "x2", "@2x", "fill",
+        ]
         let token = tokens[Int.random(in: 0..<tokens.count, using: &random)]
         let inside = Int.random(in: token.start...token.end, using: &random)
         switch Int.random(in: 0..<4, using: &random) {
@@ -71,18 +76,18 @@ final class ReparsingTests: XCTestCase {
     /// Where the shortcut is taken and where the text is parsed again; `1️⃣` marks the edit.
     func testWhichEditsRetypeOneToken() {
         let cases: [(String, String, Bool)] = [
-            ("layout a rows 1️⃣20 | fill", "1", true),           // a number grows
-            ("layout a rows 201️⃣ | fill", "5", true),           // typed at the end of a number
-            ("layout a rows 201️⃣ | fill", "%", false),          // 20 becomes 20%: another kind
-            ("layout a rows 20 | fill // no1️⃣te", "x", true),   // a comment
-            ("layout a rows 20 |1️⃣ fill", " ", true),           // spaces inside a line
+            ("layout a rows 1️⃣20 | fill", "1", true),  // a number grows
+            ("layout a rows 201️⃣ | fill", "5", true),  // typed at the end of a number
+            ("layout a rows 201️⃣ | fill", "%", false),  // 20 becomes 20%: another kind
+            ("layout a rows 20 | fill // no1️⃣te", "x", true),  // a comment
+            ("layout a rows 20 |1️⃣ fill", " ", true),  // spaces inside a line
             ("layout a rows 20 | fill bottom-borderline(color #EE1️⃣EEEE)", "0", true),
-            ("layout a rows 20 | fi1️⃣ll", "x", false),          // a keyword becomes a name
-            ("layout a rows {\n1️⃣  20\n}", " ", false),         // indentation decides the offside rule
-            ("layout a rows 20 | fill pad1️⃣ding(3)", "x", false), // attribute names are read
+            ("layout a rows 20 | fi1️⃣ll", "x", false),  // a keyword becomes a name
+            ("layout a rows {\n1️⃣  20\n}", " ", false),  // indentation decides the offside rule
+            ("layout a rows 20 | fill pad1️⃣ding(3)", "x", false),  // attribute names are read
             ("layout a rows 20 | fill padding(31️⃣", "0", false),  // a diagnostic quotes what follows
-            ("layout a rows 201️⃣ | fill", "\n", false),         // a line break
-            ("layout a rows 201️⃣ | fill", "a", false),          // one token becomes two
+            ("layout a rows 201️⃣ | fill", "\n", false),  // a line break
+            ("layout a rows 201️⃣ | fill", "a", false),  // one token becomes two
         ]
         for (marked, typed, expected) in cases {
             let parts = marked.components(separatedBy: "1️⃣")

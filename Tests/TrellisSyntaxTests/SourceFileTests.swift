@@ -25,7 +25,8 @@ final class SourceFileTests: XCTestCase {
         for (line, count) in [("x\n", 5_000), ("\r\n", 3_000), ("ab\r", 4_000), ("", 0)] {
             let source = SourceFile(name: "s", text: String(repeating: line, count: count))
             let width = line.utf8.count
-            XCTAssertEqual(Array(source.lineStarts), Array(stride(from: 0, through: width * count, by: max(width, 1))).prefix(count + 1).map { $0 }, line.debugDescription)
+            XCTAssertEqual(
+                Array(source.lineStarts), Array(stride(from: 0, through: width * count, by: max(width, 1))).prefix(count + 1).map { $0 }, line.debugDescription)
             XCTAssertEqual(source.lineStarts.count, count + 1)
         }
     }

@@ -26,7 +26,9 @@ final class SyntaxQueriesTests: XCTestCase {
         for round in 0..<600 {
             var text = generator.program()
             // Broken programs too: cut at a random byte.
-            if round % 3 == 0, !text.isEmpty { text = String(decoding: Array(text.utf8).prefix(Int.random(in: 0..<text.utf8.count, using: &generator.random)), as: UTF8.self) }
+            if round % 3 == 0, !text.isEmpty {
+                text = String(decoding: Array(text.utf8).prefix(Int.random(in: 0..<text.utf8.count, using: &generator.random)), as: UTF8.self)
+            }
             let tree = Parser.parse(SourceFile(name: "t", text: text)).tree
             for token in tree.tokens.indices {
                 XCTAssertEqual(tree.deepestNode(containingToken: token), descending(tree, to: token), "round \(round), token \(token) of \(text)")

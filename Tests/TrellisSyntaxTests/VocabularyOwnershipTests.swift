@@ -17,11 +17,18 @@ final class VocabularyOwnershipTests: XCTestCase {
 
     /// Literals that spell a vocabulary word but mean something else, by file.
     static let otherMeanings: [String: (words: Set<String>, reason: String)] = [
-        "TrellisSyntax/AttributeName.swift": (Set(GridSchema.entries.compactMap(\.attribute)), "the attribute names compiled into the parser's byte matcher; AttributeNameTests holds it equal to the schema"),
-        "TrellisModel/RuntimeGrid.swift": (Set(GridSchema.alignmentWords), "the gravity words compiled into the lowering's byte matcher; GravityWordTests holds it equal to the schema"),
+        "TrellisSyntax/AttributeName.swift": (
+            Set(GridSchema.entries.compactMap(\.attribute)),
+            "the attribute names compiled into the parser's byte matcher; AttributeNameTests holds it equal to the schema"
+        ),
+        "TrellisModel/RuntimeGrid.swift": (
+            Set(GridSchema.alignmentWords), "the gravity words compiled into the lowering's byte matcher; GravityWordTests holds it equal to the schema"
+        ),
         "TrellisSyntax/Lexer.swift": (["rows", "cols"], "the keyword matcher compares static strings; testKeywordsAreTheSchemasSpellings holds them equal"),
         "TrellisSyntax/FormatPrinterCells.swift": (["rows"], "the formatter's default split keyword, a static string whose bytes live as long as the program"),
-        "TrellisLayout/FramesReport.swift": (["width", "height", "size", "thick", "color", "dash", "anchor", "placeholder"], "the frames report's own fields and kinds (docs/frames.md)"),
+        "TrellisLayout/FramesReport.swift": (
+            ["width", "height", "size", "thick", "color", "dash", "anchor", "placeholder"], "the frames report's own fields and kinds (docs/frames.md)"
+        ),
         "TrellisIDE/Preview.swift": (["width", "height"], "a viewport's and a frame's dimensions in the preview's JSON"),
         "TrellisIDE/Hover.swift": (["width", "height"], "a view's dimensions named in a hover"),
         "TrellisLint/PassRules.swift": (["width", "height"], "a child's dimension named in a message"),
@@ -76,7 +83,8 @@ final class VocabularyOwnershipTests: XCTestCase {
                     if Self.otherMeanings[name]?.words.contains(literal.text) == true {
                         used[name, default: []].insert(literal.text)
                     } else {
-                        XCTFail("\(name):\(literal.line) spells \"\(literal.text)\"; read it from the schema (GridKey, AlignmentWord, NamedColor, BorderlineField)")
+                        XCTFail(
+                            "\(name):\(literal.line) spells \"\(literal.text)\"; read it from the schema (GridKey, AlignmentWord, NamedColor, BorderlineField)")
                     }
                 }
             }

@@ -14,9 +14,11 @@ public struct ProgramGenerator {
     }
 
     mutating func attribute() -> String {
-        pick(["padding(5)", "padding(1 2 3 4)", "spacing(3)", "gravity(top|left)", "overlap(bottom | left)", "anchor",
-              "placeholder", "tag(7)", "action(handleTap:)", "action-data(\"数据\")", "bottom-borderline(color #EEEEEE thick 1)",
-              "json({\"x-a\": [1, 2]})", "content(10x20)"])
+        pick([
+            "padding(5)", "padding(1 2 3 4)", "spacing(3)", "gravity(top|left)", "overlap(bottom | left)", "anchor",
+            "placeholder", "tag(7)", "action(handleTap:)", "action-data(\"数据\")", "bottom-borderline(color #EEEEEE thick 1)",
+            "json({\"x-a\": [1, 2]})", "content(10x20)",
+        ])
     }
 
     mutating func cell(depth: Int, templates: [String]) -> String {

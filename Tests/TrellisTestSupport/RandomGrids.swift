@@ -8,8 +8,10 @@ public enum RandomGrids {
         var grid = Grid()
         let numbers: [Double] = [0, -0.0, 1, 20, 0.5, -0.25, 1e20, 1e-7, 123.456, -3, .infinity, 1e15, 99999.5]
         if random.chance(70) {
-            grid.size = random.pick([.number(random.pick(numbers)), .percent(random.pick([50, 100, -100, 33.3, 0, -0.0, 1e-5, 250])),
-                                     .fill, .wrap, .raw(.string("7")), .raw(.bool(true)), .raw(.null), .raw(.string("x%"))])
+            grid.size = random.pick([
+                .number(random.pick(numbers)), .percent(random.pick([50, 100, -100, 33.3, 0, -0.0, 1e-5, 250])),
+                .fill, .wrap, .raw(.string("7")), .raw(.bool(true)), .raw(.null), .raw(.string("x%")),
+            ])
         }
         if random.chance(40) {
             grid.padding = EdgeInsets(top: random.pick(numbers), left: random.pick(numbers), bottom: random.pick(numbers), right: random.pick(numbers))
@@ -33,9 +35,13 @@ public enum RandomGrids {
             grid.borderlines.append(line)
         }
         if random.chance(8) {
-            grid.extra = [random.pick([JSONMember("x-note", .string("n")), JSONMember("size", .number(30)), JSONMember("tag", .string("12")),
-                                       JSONMember("space", .number(4)), JSONMember("spacing", .number(6)),
-                                       JSONMember("rows", .array([.object([JSONMember("size", .number(10))])]))])]
+            grid.extra = [
+                random.pick([
+                    JSONMember("x-note", .string("n")), JSONMember("size", .number(30)), JSONMember("tag", .string("12")),
+                    JSONMember("space", .number(4)), JSONMember("spacing", .number(6)),
+                    JSONMember("rows", .array([.object([JSONMember("size", .number(10))])])),
+                ])
+            ]
         }
         if random.chance(20) { grid.contentSize = PreviewSize(width: 10, height: 20) }
         if random.chance(80) {
