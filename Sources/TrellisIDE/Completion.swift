@@ -4,6 +4,7 @@ import TrellisSyntax
 /// One completion: what the list shows, what is inserted (a snippet with `${1:…}`
 /// placeholders when `isSnippet`), over which bytes.
 public struct CompletionItem: Sendable, Equatable {
+    /// What the item completes, for the editor's icon.
     public enum Kind: Sendable { case keyword, attribute, size, template, value, color, directive, key }
     public var label: String
     public var kind: Kind

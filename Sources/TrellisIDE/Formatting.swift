@@ -24,8 +24,8 @@ public enum Formatting {
         return edits(analysis.source, formatted: text)
     }
 
-    /// The edits that turn `source` into `formatted` (what ``format(_:)`` gave): its changed
-    /// lines. With ``format(_:)``, ``edits(_:)`` in two stages, for a caller that looks
+    /// The edits that turn `source` into `formatted` (what `format(_:)` gave): its changed
+    /// lines. With `format(_:)`, ``edits(_:)`` in two stages, for a caller that looks
     /// between them whether it should go on.
     public static func edits(_ source: SourceFile, formatted: String) -> [TextEdit] {
         hunks(source, formatted: formatted)

@@ -6,6 +6,7 @@ import TrellisSyntax
 /// cell that takes a view (`#3`), at the first viewport. `grids` names what it is about, so
 /// a tooltip with the other viewports can be made when the editor asks (`tooltip`).
 public struct InlayHint: Sendable, Equatable {
+    /// A cell's computed length, or the view slot a leaf takes.
     public enum Kind: Sendable { case length, slot }
     public var offset: Int
     public var label: String

@@ -4,6 +4,7 @@ import TrellisSyntax
 /// A name a document declares: a template (used by cells) or a layout (used by nothing in
 /// the file; its name is the JSON file's).
 public struct NamedSymbol: Sendable, Equatable {
+    /// Whether the name is a template's or a layout's.
     public enum Kind: Sendable { case template, layout }
     public var kind: Kind
     public var name: String

@@ -4,6 +4,7 @@ import TrellisSyntax
 /// A named thing in a document: a layout, a template or a cell (a grid object in JSON), with
 /// its whole range, the range of its name, and the symbols inside it.
 public struct DocumentSymbol: Sendable, Equatable {
+    /// What the symbol is, for the outline's icon.
     public enum Kind: Sendable { case layout, template, cell }
     public var name: String
     public var detail: String

@@ -83,7 +83,7 @@ public struct BorderlineLayers: Sendable {
     public var gridIndices: [Int] { (0..<specs.count).map(specs.grid(at:)) }
 
     /// The borderlines of grid `index` (none for a grid without any), in the runtime's order
-    /// (top, left, bottom, right: ``Edge/order``).
+    /// (top, left, bottom, right: `Edge.order`).
     public func lines(of index: Int) -> [BorderlineFrame] {
         guard let position = specs.position(of: index) else { return [] }
         return specs.lines(at: position).sorted { $0.edge.order < $1.edge.order }.map { frame(of: $0, position: position) }

@@ -91,7 +91,7 @@ public struct LayoutResult: Sendable {
     public var heights: [Double]
     /// How many further layouts of the settled view ran (`--relayout`).
     public var relayouts: Int = 0
-    /// False for ``LayoutEngine/singlePass(_:viewport:)``: no settling, no view frames.
+    /// False for `LayoutEngine.singlePass(_:viewport:)`: no settling, no view frames.
     public var isScreen: Bool
     /// The borderlines as the screen shows them (for a single pass: as that pass lays them out).
     public var borderlines = BorderlineLayers.none

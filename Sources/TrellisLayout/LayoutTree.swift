@@ -2,7 +2,7 @@ import TrellisModel
 
 /// A layout's grids flattened once, in pre-order, into arrays of plain values: what every
 /// layout pass at every viewport and every rule reads, without walking or copying the nested
-/// ``RuntimeGrid`` values again. A grid is its index; the root is 0.
+/// `RuntimeGrid` values again. A grid is its index; the root is 0.
 public struct LayoutTree: Sendable {
     public private(set) var measure: [Double] = []
     /// 0 for a leaf, ``rows`` or ``cols``.

@@ -5,6 +5,7 @@ import TrellisSyntax
 /// with `unsafe`), skipping edits that overlap one already taken; then lints again, because a
 /// repaired syntax can reveal more, until nothing applies (at most 8 rounds).
 public enum Fixer {
+    /// The fixed bytes, the fixes applied and the findings that remain.
     public struct Outcome: Sendable {
         public var bytes: [UInt8]
         /// The diagnostics whose fixes were applied, in the order applied.

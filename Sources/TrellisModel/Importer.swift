@@ -7,6 +7,7 @@ import TrellisSyntax
 /// subtrees that occur more than once templates (their size and tag become overrides at
 /// each use), and whatever Trellis has no spelling for goes through `json({…})`.
 public enum Importer {
+    /// The Trellis text and how many templates the import made of repeated subtrees.
     public struct Result: Sendable {
         public var text: String
         public var templates: Int

@@ -1,6 +1,7 @@
 /// Writes JSON by hand on bytes: deterministic (members in the given order), integers
 /// without `.0`, shortest round-trip doubles, pretty (2 spaces) or compact.
 public enum JSONWriter {
+    /// Pretty (2 spaces, one member a line) or compact (no whitespace).
     public enum Style: Sendable { case pretty, compact }
 
     public static func write(_ value: JSONValue, style: Style = .pretty, indentWidth: Int = 2) -> [UInt8] {

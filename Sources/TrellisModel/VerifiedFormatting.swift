@@ -1,12 +1,12 @@
 import TrellisSyntax
 
 /// `trellis fmt`'s promise made checkable: the formatted text parses, says what the file said
-/// (every top-level item says the same, ``SameMeaning``: it builds to the same JSON), keeps
+/// (every top-level item says the same, `SameMeaning`: it builds to the same JSON), keeps
 /// every comment and formats to itself. A formatter bug becomes a refusal, never a silent
 /// change of the user's layout.
 ///
 /// A large file is formatted and checked in pieces at once, cut where one top-level item ends
-/// and the next begins with nothing between them (``Formatter/Preparation``): each piece is
+/// and the next begins with nothing between them (`Formatter.Preparation`): each piece is
 /// printed, parsed, compared and formatted again on its own thread.
 public enum VerifiedFormatting {
     /// The outcome of formatting one file.

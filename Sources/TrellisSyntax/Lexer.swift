@@ -1,6 +1,7 @@
 /// Splits Trellis source bytes into tokens (trivia included) in one linear pass.
 /// Never fails: bytes that start no token become `.error` tokens with a diagnostic.
 public enum Lexer {
+    /// The tokens (trivia included, ending with `.eof`) and the lexer's diagnostics.
     public struct Output: Sendable {
         public var tokens: [Token]
         public var diagnostics: [Diagnostic]

@@ -1,6 +1,7 @@
 /// The shortest edit script between two lists of lines (Myers 1986), O((N + M) · D) in
 /// time: the formatter's diffs in the CLI (`fmt --diff`) and in the editor (minimal edits).
 public enum LineDiff {
+    /// What happens to one line: kept, deleted from the old text or inserted from the new.
     public enum Edit: Equatable, Sendable { case same, delete, insert }
 
     public static func lines(_ text: String) -> (lines: [String], finalNewline: Bool) {
