@@ -8,15 +8,9 @@ import XCTest
 /// word of the schema's ``AlignmentWord``, and the runtime's order is the schema's.
 final class GravityWordTests: XCTestCase {
     func testTheMatcherKnowsEveryWordAndNothingElse() {
-        var random = SeededRandom(seed: 5)
-        var samples = AlignmentWord.allCases.map(\.word) + ["", "to", "tops", "Top", "centerx", "center", "widths", "heigh", "trailin"]
-        let letters = Array("abcdeghilnorstwxyXY".unicodeScalars).map(String.init)
-        for _ in 0..<20_000 {
-            var text = random.chance(50) ? random.pick(AlignmentWord.allCases).word : ""
-            if random.chance(50), !text.isEmpty { text.removeLast() }
-            for _ in 0..<Int.random(in: 0..<3, using: &random) { text += random.pick(letters) }
-            samples.append(text)
-        }
+        let samples = NearMisses.samples(
+            of: AlignmentWord.allCases.map(\.word), extra: ["", "to", "tops", "Top", "centerx", "center", "widths", "heigh", "trailin"],
+            letters: "abcdeghilnorstwxyXY", seed: 5)
         for text in samples {
             let bytes = Array(("|" + text + "|").utf8)
             let found = bytes.withUnsafeBufferPointer { Gravity.isWord($0, 1..<(bytes.count - 1)) }

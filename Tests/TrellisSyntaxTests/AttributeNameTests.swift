@@ -7,16 +7,10 @@ import XCTest
 /// comparing with every spelling the schema gives.
 final class AttributeNameTests: XCTestCase {
     func testLookupFindsEverySpellingAndNothingElse() {
-        var random = SeededRandom(seed: 3)
-        var samples = AttributeName.allCases.map(\.spelling)
-        samples += ["", "ta", "tagg", "Tag", "anchors", "actio", "action", "anchor", "jsonx", "padding(", "é-borderline", "top-borderlinf"]
-        let letters = Array("abcdefghijklmnoprstuy-é".unicodeScalars).map(String.init)
-        for _ in 0..<20_000 {
-            var text = random.chance(50) ? random.pick(AttributeName.allCases).spelling : ""
-            if random.chance(50), !text.isEmpty { text.removeLast() }
-            for _ in 0..<Int.random(in: 0..<3, using: &random) { text += random.pick(letters) }
-            samples.append(text)
-        }
+        let samples = NearMisses.samples(
+            of: AttributeName.allCases.map(\.spelling),
+            extra: ["", "ta", "tagg", "Tag", "anchors", "actio", "action", "anchor", "jsonx", "padding(", "é-borderline", "top-borderlinf"],
+            letters: "abcdefghijklmnoprstuy-é", seed: 3)
         for text in samples {
             let bytes = Array(("  " + text + " ").utf8)
             let expected = AttributeName.allCases.first { $0.spelling == text }
