@@ -41,8 +41,7 @@ package enum KeyPlace: Equatable, Sendable {
     /// the runtime reads).
     package static func of(_ key: GridKey, in value: JSONNode) -> KeyPlace {
         guard value.type == .object else { return .notAnObject }
-        let member = value.member(key.jsonName) ?? (key == .spacing ? value.member(GridSchema.jsonName(key, legacy: true)) : nil)
-        return member.map { .at($0.keyRange) } ?? .absentFromObject
+        return value.member(key.jsonName).map { .at($0.keyRange) } ?? .absentFromObject
     }
 }
 

@@ -93,7 +93,7 @@ enum EscapeHatchRules {
                 Diagnostic(
                     code: .bothRowsAndCols, severity: .error, range: keyRange,
                     message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
-                    labels: [DiagnosticLabel(range: split, message: "`\(otherAxis == .rows ? "rows" : "cols")` given here")],
+                    labels: [DiagnosticLabel(range: split, message: "`\(otherAxis.jsonName)` given here")],
                     notes: [note]))
         }
         if let overlap = given.keys[.overlap] {

@@ -819,7 +819,7 @@ struct LoweringState {
                 case .tail: line.tail = number
                 case .offset: line.offset = number
                 case .dash: line.dash = number
-                case .color: break
+                case .color: break  // read above, as a color
                 }
             } else {
                 // An unknown field is named first, whatever its value: `colour red` is a

@@ -1,7 +1,7 @@
 /// Words matched on bytes without hashing or allocating: the candidates of a length are
-/// compared byte by byte. The schema's JSON spellings, the attribute names and the gravity
-/// words are all found through one of these, built from the table that owns them.
-public struct SpellingTable<Value: Sendable>: Sendable {
+/// compared byte by byte. The JSON reader finds the schema's spellings through one. (The
+/// parser's and the lowering's matchers are switches: a table there cost 10% and 30%.)
+struct SpellingTable<Value: Sendable>: Sendable {
     struct Entry: Sendable {
         let bytes: [UInt8]
         let value: Value
@@ -11,7 +11,7 @@ public struct SpellingTable<Value: Sendable>: Sendable {
     let byLength: [[Entry]]
 
     /// A table of `words`; where two spellings are equal the first one wins.
-    public init(_ words: [(spelling: String, value: Value)]) {
+    init(_ words: [(spelling: String, value: Value)]) {
         var table = [[Entry]](repeating: [], count: (words.map(\.spelling.utf8.count).max() ?? 0) + 1)
         for word in words { table[word.spelling.utf8.count].append(Entry(bytes: Array(word.spelling.utf8), value: word.value)) }
         byLength = table
@@ -20,7 +20,7 @@ public struct SpellingTable<Value: Sendable>: Sendable {
     /// The value of the word spelled exactly by `bytes[range]`, or nil (also for a range
     /// outside the bytes).
     @inline(__always)
-    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Value? {
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Value? {
         guard range.count < byLength.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         candidates: for entry in byLength[range.count] {
             for (offset, byte) in entry.bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
@@ -30,12 +30,12 @@ public struct SpellingTable<Value: Sendable>: Sendable {
     }
 
     /// The value of the word spelled exactly by `bytes[range]`, or nil.
-    public func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> Value? {
+    func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> Value? {
         bytes.withUnsafeBufferPointer { lookup($0, range) }
     }
 
     /// The value of the word spelled exactly `text`, or nil.
-    public func lookup(_ text: String) -> Value? {
+    func lookup(_ text: String) -> Value? {
         var text = text
         return text.withUTF8 { lookup($0, 0..<$0.count) }
     }

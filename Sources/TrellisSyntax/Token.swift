@@ -78,7 +78,10 @@ public enum TokenKind: UInt8, Sendable {
         case .kwWrap: return "wrap"
         case .kwRtl: return "rtl"
         case .underscore: return "_"
-        default: return nil
+        case .whitespace, .newline, .comment, .byteOrderMark, .identifier, .number, .percent, .ratio, .dimension, .color,
+            .string, .unterminatedString, .lBrace, .rBrace, .lParen, .rParen, .lBracket, .rBracket, .pipe, .semicolon, .comma,
+            .colon, .star, .at, .equals, .error, .eof:
+            return nil
         }
     }
 

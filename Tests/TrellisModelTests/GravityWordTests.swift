@@ -5,7 +5,7 @@ import XCTest
 @testable import TrellisModel
 
 /// The byte matcher of gravity words (the lowering's fast path) equals comparing with every
-/// word of the schema's ``AlignmentWord``, and the runtime's order is the schema's.
+/// word of the schema's ``AlignmentWord`` (`VocabularyRawValueTests` checks their order and bits).
 final class GravityWordTests: XCTestCase {
     func testTheMatcherKnowsEveryWordAndNothingElse() {
         let samples = NearMisses.samples(
@@ -16,10 +16,5 @@ final class GravityWordTests: XCTestCase {
             let found = bytes.withUnsafeBufferPointer { Gravity.isWord($0, 1..<(bytes.count - 1)) }
             XCTAssertEqual(found, AlignmentWord(word: text) != nil, text)
         }
-    }
-
-    func testTheRuntimesOrderIsTheSchemas() {
-        XCTAssertEqual(Gravity.wordsInRuntimeOrder.map(\.0), GridSchema.alignmentWords)
-        XCTAssertEqual(Gravity.parse("centerX|bottom"), Gravity(rawValue: Gravity.centerX | Gravity.bottom))
     }
 }

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import TrellisSyntax
 
-/// The lookup of attribute names (a `SpellingTable`: by length, then the bytes) equals
-/// comparing with every spelling the schema gives.
+/// The byte matcher of attribute names (a switch on length and first byte) equals comparing
+/// with every spelling the schema gives.
 final class AttributeNameTests: XCTestCase {
     func testLookupFindsEverySpellingAndNothingElse() {
         let samples = NearMisses.samples(

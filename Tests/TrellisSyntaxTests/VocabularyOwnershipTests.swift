@@ -17,11 +17,11 @@ final class VocabularyOwnershipTests: XCTestCase {
 
     /// Literals that spell a vocabulary word but mean something else, by file.
     static let otherMeanings: [String: (words: Set<String>, reason: String)] = [
-        "TrellisSyntax/AttributeName.swift": (
+        "TrellisSyntax/AttributeNameLookup.swift": (
             Set(GridSchema.entries.compactMap(\.attribute)),
             "the attribute names compiled into the parser's byte matcher; AttributeNameTests holds it equal to the schema"
         ),
-        "TrellisModel/RuntimeGrid.swift": (
+        "TrellisModel/GravityWordMatcher.swift": (
             Set(GridSchema.alignmentWords), "the gravity words compiled into the lowering's byte matcher; GravityWordTests holds it equal to the schema"
         ),
         "TrellisSyntax/Lexer.swift": (["rows", "cols"], "the keyword matcher compares static strings; testKeywordsAreTheSchemasSpellings holds them equal"),
@@ -30,7 +30,7 @@ final class VocabularyOwnershipTests: XCTestCase {
             ["width", "height", "size", "thick", "color", "dash", "anchor", "placeholder"], "the frames report's own fields and kinds (docs/frames.md)"
         ),
         "TrellisIDE/Preview.swift": (["width", "height"], "a viewport's and a frame's dimensions in the preview's JSON"),
-        "TrellisIDE/Hover.swift": (["width", "height"], "a view's dimensions named in a hover"),
+        "TrellisIDE/Hover.swift": (["width", "height", "size"], "a view's dimensions and size named in a hover"),
         "TrellisLint/PassRules.swift": (["width", "height"], "a child's dimension named in a message"),
         "TrellisLint/StructureRules.swift": (["width", "height"], "a view's dimensions named in a message"),
         "TrellisLint/Reports.swift": (["offset"], "the byte offset in a JSON report"),
@@ -49,21 +49,56 @@ final class VocabularyOwnershipTests: XCTestCase {
         return words
     }
 
-    /// The string literals of a Swift file's code lines (comments skipped), with line numbers.
+    /// The string literals of a Swift file's code lines (comments skipped), with line numbers,
+    /// those inside an interpolation `\(…)` too (each literal's text up to its first
+    /// interpolation).
     static func literals(in text: String) -> [(line: Int, text: String)] {
         var found: [(Int, String)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let code = line.drop { $0 == " " }
-            guard !code.hasPrefix("//") else { continue }
-            var index = code.startIndex
-            while let open = code[index...].firstIndex(of: "\"") {
-                var end = code.index(after: open)
-                while end < code.endIndex, code[end] != "\"" {
-                    end = code.index(after: code[end] == "\\" && code.index(after: end) < code.endIndex ? code.index(after: end) : end)
+            let characters = Array(line.drop { $0 == " " })
+            guard !(characters.starts(with: ["/", "/"])) else { continue }
+            // In a literal: its text so far, and the depth of parentheses of each interpolation open around it.
+            var literal: String?
+            var interpolations: [Int] = []
+            var index = 0
+            while index < characters.count {
+                let character = characters[index]
+                if var text = literal {
+                    if character == "\\", index + 1 < characters.count {
+                        if characters[index + 1] == "(" {
+                            found.append((number + 1, text))
+                            literal = nil
+                            interpolations.append(0)
+                        } else {
+                            text.append(character)
+                            text.append(characters[index + 1])
+                            literal = text
+                        }
+                        index += 2
+                        continue
+                    }
+                    if character == "\"" {
+                        found.append((number + 1, text))
+                        literal = nil
+                    } else {
+                        text.append(character)
+                        literal = text
+                    }
+                } else if character == "\"" {
+                    literal = ""
+                } else if !interpolations.isEmpty, character == "(" {
+                    interpolations[interpolations.count - 1] += 1
+                } else if let depth = interpolations.last, character == ")" {
+                    if depth == 0 {
+                        interpolations.removeLast()
+                        literal = ""  // the literal goes on after its interpolation
+                    } else {
+                        interpolations[interpolations.count - 1] -= 1
+                    }
+                } else if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
+                    break
                 }
-                guard end < code.endIndex else { break }
-                found.append((number + 1, String(code[code.index(after: open)..<end])))
-                index = code.index(after: end)
+                index += 1
             }
         }
         return found
@@ -102,8 +137,10 @@ final class VocabularyOwnershipTests: XCTestCase {
             /// "padding" in a doc comment
             f("top", "\(n) left")
             """#
-        XCTAssertEqual(Self.literals(in: text).map(\.text), ["spacing", #"x\"y"#, "top", #"\(n) left"#])
-        XCTAssertEqual(Self.literals(in: text).map(\.line), [1, 1, 4, 4])
+        XCTAssertEqual(Self.literals(in: text).map(\.text), ["spacing", #"x\"y"#, "top", "", " left"])
+        XCTAssertEqual(Self.literals(in: text).map(\.line), [1, 1, 4, 4, 4])
+        let nested = #"let m = "`\(axis == .rows ? "rows" : "cols")` given" // "gravity""#
+        XCTAssertEqual(Self.literals(in: nested).map(\.text), ["`", "rows", "cols", "` given"])
     }
 
     func testKeywordsAreTheSchemasSpellings() {

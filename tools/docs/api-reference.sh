@@ -11,7 +11,7 @@ modules=(TrellisSyntax TrellisModel TrellisLayout TrellisLint TrellisIDE Trellis
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 module_dir=$(swift build --show-bin-path)/Modules
-triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+triple=$(swift -print-target-info | python3 -c 'import glob, json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 mkdir -p "$out"
 for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
@@ -24,14 +24,15 @@ for module in "${modules[@]}"; do
     || { cat "$graphs/$module.log"; echo "api-reference: docc failed on $module" >&2; exit 1; }
 done
 python3 - "$graphs" "${modules[@]}" <<'PY'
-import json, sys
+import glob, json, sys
 root, modules = sys.argv[1], sys.argv[2:]
 kinds = {"swift.struct", "swift.enum", "swift.class", "swift.protocol"}
 missing = []
 for module in modules:
-    graph = json.load(open(f"{root}/{module}/{module}.symbols.json"))
-    missing += [f"{module}.{'.'.join(symbol['pathComponents'])}" for symbol in graph["symbols"]
-                if symbol["kind"]["identifier"] in kinds and not symbol.get("docComment")]
+    for path in sorted(glob.glob(f"{root}/{module}/{module}*.symbols.json")):
+        graph = json.load(open(path))
+        missing += [f"{module}.{'.'.join(symbol['pathComponents'])}" for symbol in graph["symbols"]
+                    if symbol["kind"]["identifier"] in kinds and not symbol.get("docComment")]
 if missing:
     print("api-reference: public types without a doc comment:", *missing, sep="\n  ")
     sys.exit(1)
