@@ -138,24 +138,10 @@ public struct BorderlineLayers: Sendable {
     /// background colour; a dashed one strokes a path from the layer's origin along its top
     /// (or left) edge, `thick` points wide (`lineWidth` is not divided by the scale).
     static func paint(_ layer: Rect, line: RuntimeBorderline, horizontal: Bool) -> Rect {
-        guard line.dash != 0 else { return standardized(layer) }
+        guard line.dash != 0 else { return layer.standardized }
         if horizontal {
-            return standardized(Rect(x: layer.x, y: layer.y - line.thick / 2, width: layer.width, height: line.thick))
+            return Rect(x: layer.x, y: layer.y - line.thick / 2, width: layer.width, height: line.thick).standardized
         }
-        return standardized(Rect(x: layer.x - line.thick / 2, y: layer.y, width: line.thick, height: layer.height))
-    }
-
-    /// `rect` with a negative width or height turned around its far edge.
-    static func standardized(_ rect: Rect) -> Rect {
-        var rect = rect
-        if rect.width < 0 {
-            rect.x += rect.width
-            rect.width = -rect.width
-        }
-        if rect.height < 0 {
-            rect.y += rect.height
-            rect.height = -rect.height
-        }
-        return rect
+        return Rect(x: layer.x - line.thick / 2, y: layer.y, width: line.thick, height: layer.height).standardized
     }
 }

@@ -20,6 +20,20 @@ public struct Rect: Hashable, Sendable {
 
     /// Whether `value` is a length a screen can show: finite and within ±10³⁰⁰.
     public static func isOrdinary(_ value: Double) -> Bool { abs(value) <= 1e300 }
+
+    /// The rectangle with a negative width or height turned around its far edge.
+    public var standardized: Rect {
+        var rect = self
+        if rect.width < 0 {
+            rect.x += rect.width
+            rect.width = -rect.width
+        }
+        if rect.height < 0 {
+            rect.y += rect.height
+            rect.height = -rect.height
+        }
+        return rect
+    }
 }
 
 /// The shape of a laid-out tree in pre-order, shared by all of its frames: enough to name

@@ -127,15 +127,7 @@ public enum SVGRenderer {
     /// A leaf's (or an anchor's) label as SVG text, or "" when none fits or it would overlap
     /// a label already placed.
     static func label(_ grid: GridFrame, path gridPath: String, placed: inout LabelPlacement) -> String {
-        var frame = grid.frame
-        if frame.width < 0 {
-            frame.x += frame.width
-            frame.width = -frame.width
-        }
-        if frame.height < 0 {
-            frame.y += frame.height
-            frame.height = -frame.height
-        }
+        let frame = grid.frame.standardized
         let path = gridPath.isEmpty ? "root" : gridPath
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
         let slot = grid.slot.map { "#\($0)" }
@@ -164,16 +156,8 @@ public enum SVGRenderer {
     }
 
     static func cell(_ grid: GridFrame, path gridPath: String, label: String, hatch: String) -> String {
-        var frame = grid.frame
-        let negative = frame.width < 0 || frame.height < 0
-        if frame.width < 0 {
-            frame.x += frame.width
-            frame.width = -frame.width
-        }
-        if frame.height < 0 {
-            frame.y += frame.height
-            frame.height = -frame.height
-        }
+        let negative = grid.frame.width < 0 || grid.frame.height < 0
+        let frame = grid.frame.standardized
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
         let path = gridPath.isEmpty ? "root" : gridPath
         var tooltip = "\(path) · \(rule) · x \(n(grid.frame.x)), y \(n(grid.frame.y)), w \(n(grid.frame.width)), h \(n(grid.frame.height))"
