@@ -18,6 +18,9 @@ public enum Hover {
         if let tree = analysis.tree {
             if let word = wordHover(analysis, tree, at: offset) { return word }
         } else if let root = analysis.file.jsonRoot, let key = JSONQueries.member(in: root, keyAt: offset) {
+            if let field = BorderlineField(name: key.member.key), isBorderline(key.object, in: root, at: offset) {
+                return HoverInfo(markdown: borderlineFieldMarkdown(field, json: true), range: key.member.keyRange)
+            }
             return keyHover(key.member, dialect: analysis.file.dialect)
         }
         let origins = Origins.innermost(analysis, containing: offset)
@@ -183,6 +186,13 @@ public enum Hover {
             if tree.nodes[node].kind == .attributeArgs, let word = AlignmentWord(word: tree.text(token)) {
                 return HoverInfo(markdown: alignmentMarkdown(word), range: token.range)
             }
+            if tree.nodes[node].kind == .attributeArgs, let attribute = tree.enclosing(.attribute, from: node),
+                let edge = tree.nodes[attribute].attributeName?.gridKey, GridKey.borderlines.contains(edge),
+                let field = BorderlineField(name: tree.text(token))
+            {
+                return HoverInfo(markdown: borderlineFieldMarkdown(field, json: false), range: token.range)
+            }
+            if tree.nodes[node].kind == .targetDirective { return HoverInfo(markdown: targetMarkdown, range: token.range) }
             if tree.nodes[node].kind == .templateDecl, let declaration = TemplateDecl(tree, node), declaration.name == token {
                 let uses = Navigation.references(analysis, at: token.start, includeDeclaration: false).count
                 return HoverInfo(
@@ -200,8 +210,7 @@ public enum Hover {
             return HoverInfo(
                 markdown: "**`template NAME { cell }`** — a cell to reuse by name; each use may override its size, tag and attributes.", range: token.range)
         case .kwTarget:
-            return HoverInfo(
-                markdown: "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`.", range: token.range)
+            return HoverInfo(markdown: targetMarkdown, range: token.range)
         case .kwPreview:
             return HoverInfo(
                 markdown: "**`preview WIDTHxHEIGHT@SCALEx [rtl]`** — a device frames are shown at (`wrap` for a height that wraps the content).",
@@ -231,16 +240,33 @@ public enum Hover {
         for layout in analysis.file.layouts {
             // The cell's own members only: its children are not built.
             guard let tree = layout.authored, let index = tree.arena.index(writtenAt: range, below: tree.root) else { continue }
-            guard case .object(let members) = tree.arena.grid(at: index, children: false).jsonValue(dialect: layout.dialect),
-                let member = members.last(where: { $0.key == key })
-            else { return nil }
-            return "\"\(key)\": " + String(decoding: JSONWriter.write(member.value, style: .compact), as: UTF8.self).trimmingNewline
+            let grid = tree.arena.grid(at: index, children: false)
+            return GridJSONWriter.writtenMember(key, of: grid, dialect: layout.dialect).map { "\"\(key)\": " + $0 }
         }
         return nil
     }
 
     static func alignmentMarkdown(_ word: AlignmentWord) -> String {
         "**`\(word.word)`** — \(word.axisName) gravity: \(word.meaning). Combine one word per axis with `|`; the runtime matches each part by substring, in the order `\(GridSchema.alignmentWords.joined(separator: " "))`."
+    }
+
+    static let targetMarkdown = "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`."
+
+    static func borderlineFieldMarkdown(_ field: BorderlineField, json: Bool) -> String {
+        let example = field == .color ? "#FF0000" : "1"
+        let written = json ? "Trellis: `\(field.name) \(example)`" : "JSON: `\"\(field.name)\": \(field == .color ? "\"\(example)\"" : example)`"
+        return "**`\(field.name)`** (borderline) — \(field.summary)\n\n\(written)"
+    }
+
+    /// Whether `object` (found at `offset`) is the value of a grid's borderline key.
+    static func isBorderline(_ object: JSONNode, in root: JSONNode, at offset: Int) -> Bool {
+        let chain = JSONQueries.chain(in: root, at: offset)
+        guard let index = chain.lastIndex(where: { $0.range == object.range }), index > 0 else { return false }
+        var found = false
+        chain[index - 1].forEachMember { member in
+            if member.value.range == object.range, let key = member.gridKey, GridKey.borderlines.contains(key) { found = true }
+        }
+        return found
     }
 
     static func keyHover(_ member: JSONNode.Member, dialect: Dialect) -> HoverInfo? {

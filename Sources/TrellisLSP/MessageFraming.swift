@@ -57,6 +57,7 @@ struct MessageReader {
 
     mutating func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
+        // SAFETY: read(2) writes at most `$0.count` bytes, the chunk's, at its base, in the closure.
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR { return true }
         guard count > 0 else { return false }
@@ -129,6 +130,7 @@ struct MessageWriter {
     private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            // SAFETY: write(2) reads `$0.count` bytes from the slice's base: the slice's own bytes, in the closure.
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }

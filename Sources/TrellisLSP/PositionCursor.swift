@@ -53,6 +53,8 @@ struct PositionCursor {
         case .utf16:
             // Whole characters only, as `SourceFile.utf16Position` counts: a character the
             // target is inside of is not counted, and the count stays before it.
+            // SAFETY: `bytes` stays in the closure and is read at `counted < target <= bytes.count` only; `counted` starts at a
+            // line start, never negative.
             source.bytes.withUnsafeBufferPointer { bytes in
                 while counted < target {
                     let length = SourceFile.sequenceLength(bytes[counted])

@@ -49,6 +49,8 @@ struct SemanticTokensData {
         )
         let first = count == 0
         // The token's text in a scratch buffer on the stack, then one append.
+        // SAFETY: `scratch` holds 21 bytes a number: a comma and at most 20 for `write` (a sign and an `Int`'s 19 digits), so
+        // every write is below `5 * 21`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * 21) { scratch in
             var length = 0
             for (index, number) in [numbers.0, numbers.1, numbers.2, numbers.3, numbers.4].enumerated() {
@@ -58,6 +60,7 @@ struct SemanticTokensData {
                 }
                 length = Self.write(number, into: scratch, at: length)
             }
+            // SAFETY: `length <= 5 * 21` (see above), so the slice lies inside `scratch`; the append copies it in the closure.
             json.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<length]))
         }
         count += 1
@@ -73,6 +76,8 @@ struct SemanticTokensData {
     }
 
     /// Writes `value`'s digits at `index` (room for 21 bytes) and returns the index after them.
+    /// SAFETY: callers leave at least 20 bytes from `index` on (a sign and the 19 digits of the longest `Int`); the writes
+    /// go up from `index`, one a digit, below that.
     private static func write(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
         var index = index
         // Most are one or two digits: a line delta, a column delta, a length, a type.

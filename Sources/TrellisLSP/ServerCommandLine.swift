@@ -48,6 +48,7 @@ public enum ServerCommandLine {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
+            // SAFETY: write(2) reads `$0.count` bytes from the slice's base: the slice's own bytes, in the closure.
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
             if written <= 0 { return false }

@@ -19,6 +19,8 @@ struct ByteSink: ~Copyable, ByteOutput {
         self.capacity = max(capacity, 64)
         self.drain = drain
         guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
+        // SAFETY: `memory` is malloc's `capacity` bytes, bound to no other type; the sink reads and writes them as bytes, below
+        // `capacity` only.
         base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
@@ -38,8 +40,11 @@ struct ByteSink: ~Copyable, ByteOutput {
         count += 1
     }
 
+    // SAFETY: no precondition: any buffer; it is read below `bytes.count` only.
     @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        // SAFETY: `source` is read below `bytes.count` only; after `grow` (which may first empty the sink into its drain),
+        // `count + bytes.count <= capacity`, so every write is inside the sink's memory.
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
         if bytes.count <= 16 {
@@ -70,6 +75,7 @@ struct ByteSink: ~Copyable, ByteOutput {
         }
         let newCapacity = max(needed, capacity * 2)
         guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing a \(capacity)-byte buffer") }
+        // SAFETY: realloc kept the first `count` bytes and gave `newCapacity` in all, bound to no other type, as in `init`.
         base = moved.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }

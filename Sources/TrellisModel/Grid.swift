@@ -130,6 +130,7 @@ public struct Grid: Sendable {
     /// copied (a copy retains every field of the child).
     @inlinable
     public func forEachChild(_ body: (Int, borrowing Grid) throws -> Void) rethrows {
+        // SAFETY: `buffer` stays in the closure (`body` borrows each child for its call only); `index` is one of `buffer.indices`.
         try children.withUnsafeBufferPointer { buffer in
             for index in buffer.indices { try body(index, buffer[index]) }
         }

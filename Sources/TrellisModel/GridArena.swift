@@ -160,9 +160,11 @@ public struct GridArena: Sendable {
 
     mutating func append(text string: String) -> TextSpan {
         var copy = string
+        // SAFETY: the string's UTF-8 is copied whole inside the closure; no index is read.
         return copy.withUTF8 { append(text: $0) }
     }
 
+    /// SAFETY: the bytes are copied whole (no index is read); callers hand a live buffer.
     mutating func append(text bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
         let start = text.count
         text.append(contentsOf: bytes)
@@ -234,6 +236,7 @@ public struct GridArena: Sendable {
     }
 
     /// Appends records side by side; returns where they are.
+    /// SAFETY: the records are copied whole (no index is read); callers hand a live buffer.
     mutating func append(block: UnsafeBufferPointer<Record>) -> Range<Int> {
         let start = records.count
         records.append(contentsOf: block)
@@ -258,6 +261,7 @@ public struct GridArena: Sendable {
         var block: [Record] = []
         block.reserveCapacity(grid.children.count)
         for child in grid.children { block.append(record(child, children: appendChildren(of: child))) }
+        // SAFETY: the whole block is copied inside the closure.
         return block.withUnsafeBufferPointer { append(block: $0) }
     }
 
@@ -345,7 +349,8 @@ public struct GridArena: Sendable {
 
 /// A grid tree in an arena: the arena (shared by a file's layouts) and the root's index.
 /// Readers of the arena (the JSON writer among them) read it unchecked from `root`, so only
-/// this package pairs an arena with a root: the lowering, with a root it appended.
+/// this package pairs an arena with a root (the lowering, with a root it appended), and the
+/// pairing checks that the root is one of the arena's records.
 public struct GridTree: Sendable {
     public private(set) var arena: GridArena
     public private(set) var root: Int
@@ -353,6 +358,8 @@ public struct GridTree: Sendable {
     public var gridCount: Int?
 
     package init(arena: GridArena, root: Int, gridCount: Int? = nil) {
+        // Once per tree, so that no reader of the tree starts outside the arena.
+        precondition(arena.records.indices.contains(root), "a grid tree's root outside its arena")
         self.arena = arena
         self.root = root
         self.gridCount = gridCount

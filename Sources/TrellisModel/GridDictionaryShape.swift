@@ -30,6 +30,7 @@ public enum GridDictionaryShape {
 
     /// The end of a number, `true`, `false` or `null` starting at `start`, or nil.
     static func scalarEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        // SAFETY: `buffer` stays in the closure; `ByteSearch.spells` checks `start` and the word's end against its count first.
         let literal = bytes.withUnsafeBufferPointer { buffer -> Int? in
             if ByteSearch.spells("true", in: buffer, at: start) || ByteSearch.spells("null", in: buffer, at: start) { return 4 }
             return ByteSearch.spells("false", in: buffer, at: start) ? 5 : nil

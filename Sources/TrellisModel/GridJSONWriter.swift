@@ -1,7 +1,8 @@
 import TrellisSyntax
 
-/// Writes a grid dictionary straight from the model to bytes — the same text as
-/// `JSONWriter.write(grid.jsonValue(dialect:))`, without building the JSON value first.
+/// Writes a grid dictionary straight from the model to bytes: the one writer of grids, for
+/// `build` and everything that shows a grid's JSON. The tests hold it to an independent
+/// writer (`Grid.jsonValue(dialect:)` in TrellisTestSupport) byte for byte.
 public enum GridJSONWriter {
     public static func write(_ grid: Grid, dialect: Dialect, style: JSONWriter.Style, into output: inout [UInt8]) {
         write(GridTree(grid), dialect: dialect, style: style, into: &output)
@@ -30,6 +31,7 @@ public enum GridJSONWriter {
         var sink = ByteSink(capacity: estimatedSize(of: tree, style: style))
         write(tree, dialect: dialect, style: style, into: &sink)
         return sink.withBytes { bytes in
+            // SAFETY: the array has room for `bytes.count + 1` bytes; the `bytes.count` copied in are all it says it holds.
             [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { buffer, initialized in
                 initialized = buffer.initialize(fromContentsOf: bytes)
             }
@@ -49,9 +51,11 @@ public enum GridJSONWriter {
 
     static func write(_ tree: GridTree, dialect: Dialect, style: JSONWriter.Style, into sink: inout ByteSink) {
         let arena = tree.arena
+        // SAFETY: the buffers do not escape: the emitter made of them is dropped in the innermost closure (see `GridEmitter`).
         arena.records.withUnsafeBufferPointer { records in
             arena.text.withUnsafeBufferPointer { text in
                 arena.rare.withUnsafeBufferPointer { rare in
+                    // SAFETY: as above, these two buffers do not escape either.
                     arena.rareValues.withUnsafeBufferPointer { values in
                         arena.borderlines.withUnsafeBufferPointer { borderlines in
                             let writer = GridEmitter(
@@ -84,6 +88,10 @@ struct GridEmitter {
     let writesBothSpacingKeys: Bool
     let keyStarts: [Int]
 
+    // SAFETY: callers pass the columns of one `GridTree`'s arena, alive while the emitter is. Every index read in them was
+    // handed out by that arena: records, rare entries, values and texts are only appended, a record's children are a block
+    // `append(block:)` returned, a borderline run is where its lines were put (`setBorderline` removes a line only to
+    // insert one, so the column never shrinks), and `GridTree` checked the root. A `none` text span is never read.
     init(
         style: JSONWriter.Style, dialect: Dialect, records: UnsafeBufferPointer<GridArena.Record>,
         text: UnsafeBufferPointer<UInt8>, rare: UnsafeBufferPointer<GridArena.RareFields>,
@@ -133,6 +141,8 @@ struct GridEmitter {
     @inline(__always)
     func key(at index: Int, first: inout Bool, indent: Int, into output: inout ByteSink) {
         opening(first: &first, indent: indent, into: &output)
+        // SAFETY: `keyStarts` (an array, so checked) holds rising offsets into `keyBytes` that end at its count, so the slice
+        // lies inside; `append` copies it in the closure.
         keyBytes.withUnsafeBufferPointer { bytes in
             output.append(bytes: UnsafeBufferPointer(rebasing: bytes[keyStarts[index]..<keyStarts[index + 1]]))
         }
@@ -159,6 +169,7 @@ struct GridEmitter {
     }
 
     func string(_ span: GridArena.TextSpan, into output: inout ByteSink) {
+        // SAFETY: callers pass a span that is not `none`: one `append(text:)` returned, inside `text` (see `init`).
         JSONWriter.appendString(utf8: UnsafeBufferPointer(rebasing: text[span.range]), to: &output)
     }
 

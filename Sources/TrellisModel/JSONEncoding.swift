@@ -70,11 +70,12 @@ public enum JSONEncoding: String, Sendable {
 public enum UTF8Validation {
     /// The range of the first invalid sequence, or nil when all of `bytes` is valid UTF-8.
     public static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? {
+        // SAFETY: `buffer` stays in the closure; it is read at `index < count` and `next < count` only (`count` is its count).
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0
             while index < count {
-                // SAFETY: index + 8 <= count, so the eight bytes read lie inside the buffer.
+                // SAFETY: index + 8 <= count, so the buffer is not empty (its base address is not nil) and the eight bytes read lie inside it.
                 if index + 8 <= count,
                     UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
                 {

@@ -170,11 +170,13 @@ struct JSONReaderState {
         // Whitespace first, in a tight loop: pretty-printed files are mostly indentation.
         // Only a `/` or the first byte of `　` can start anything else to skip.
         let start = index
+        // SAFETY: `buffer` stays in the closure; `probe` starts at `index` (never negative) and each read is checked below its count.
         index = bytes.withUnsafeBufferPointer { buffer in
             var probe = start
             guard let base = UnsafeRawPointer(buffer.baseAddress) else { return probe }
             while probe < buffer.count {
                 // Eight spaces at a time through runs of indentation.
+                // SAFETY: `probe + 8 <= buffer.count`, so the eight bytes loaded lie inside the buffer.
                 while probe + 8 <= buffer.count, base.loadUnaligned(fromByteOffset: probe, as: UInt64.self) == 0x2020_2020_2020_2020 { probe += 8 }
                 guard probe < buffer.count else { break }
                 let current = buffer[probe]
@@ -222,6 +224,7 @@ struct JSONReaderState {
     /// Whether `bytes[range]` spells `word`.
     func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
+        // SAFETY: the literal's bytes are iterated, not indexed; `bytes` is an array (checked).
         return word.withUTF8Buffer { letters in
             for (offset, letter) in letters.enumerated() where bytes[range.lowerBound + offset] != letter { return false }
             return true

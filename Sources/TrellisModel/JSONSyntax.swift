@@ -137,8 +137,10 @@ public final class JSONSyntax: Sendable {
 
     /// The text of `bytes[start..<end]` (no slice is made).
     private func string(from start: Int, to end: Int) -> String {
+        // SAFETY: `buffer` stays in the closure and is read only through the slice below, made once it is checked.
         bytes.withUnsafeBufferPointer { buffer in
-            guard start <= end, end <= buffer.count else { return "" }
+            guard start >= 0, start <= end, end <= buffer.count else { return "" }
+            // SAFETY: `0 <= start <= end <= buffer.count` is checked just above.
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
     }

@@ -171,6 +171,8 @@ extension JSONWriter {
             ) =
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Written from the end of the buffer backwards, then copied out in one piece.
+        // SAFETY: `buffer` is `digits`' 20 bytes, written at `start` only once `start > 0` was checked and `start` lowered by
+        // one, so inside them (and an `Int` has at most 19 digits, so none is cut off).
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             while magnitude > 0, start > 0 {
@@ -178,7 +180,9 @@ extension JSONWriter {
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
+            // SAFETY: `0 <= start <= buffer.count`, so the slice lies inside `digits`.
             let written = UnsafeRawBufferPointer(rebasing: buffer[start...])
+            // SAFETY: `digits` is a tuple of `UInt8`, so its bytes are bound to `UInt8`; `append` copies them in the closure.
             output.append(bytes: written.assumingMemoryBound(to: UInt8.self))
         }
     }
@@ -189,6 +193,7 @@ extension JSONWriter {
 
     static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
         var text = text
+        // SAFETY: the string's UTF-8 is read inside the closure only, within its count.
         text.withUTF8 { appendString(utf8: $0, to: &output) }
     }
 

@@ -77,6 +77,8 @@ public enum LargeStack {
 
     /// A new thread running `body`, or nil when none could be made.
     static func start(stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
+        // SAFETY: one retain, given up exactly once: by the new thread's `takeRetainedValue`, or by `release` below when no
+        // thread starts.
         let box = Unmanaged.passRetained(
             Work {
                 body()
@@ -98,6 +100,7 @@ public enum LargeStack {
                 #if canImport(Glibc)
                     guard let pointer else { return nil }
                 #endif
+                // SAFETY: `pointer` is `box.toOpaque()`, retained once for this thread, which takes that retain here.
                 _ = Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
                 return nil
             }, box.toOpaque())

@@ -28,7 +28,9 @@ public struct LoadedLayout: Sendable {
     /// The grid dictionary this layout lowers to (for JSON inputs: the file's value).
     public var json: JSONValue {
         if let readNode { return readNode.value }
-        return grid?.jsonValue(dialect: dialect) ?? .null
+        guard let authored else { return .null }
+        let bytes = GridJSONWriter.write(authored, dialect: dialect, style: .compact)
+        return JSONReader.read(SourceFile(name: "<built>", bytes: bytes)).root?.value ?? .null
     }
 
     /// Whether the runtime model comes from the authored model (Trellis layouts).
@@ -54,6 +56,8 @@ public struct LoadedLayout: Sendable {
     /// `chunkSize` bytes (a large authored layout is never held whole).
     public func writeJSON(style: JSONWriter.Style, chunkSize: Int, to drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let authored, readNode == nil else {
+            // SAFETY: the buffer is valid while `drain` runs, and a drain keeps no pointer to it (a piece is gone once `drain`
+            // returns, as `GridJSONWriter` says; the one drain, `trellis build`'s, writes it out).
             return jsonBytes(style: style).withUnsafeBufferPointer { drain($0) }
         }
         GridJSONWriter.write(authored, dialect: dialect, style: style, chunkSize: chunkSize, to: drain)

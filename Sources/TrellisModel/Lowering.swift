@@ -407,6 +407,8 @@ struct LoweringState {
                     for _ in 1..<times { pending.append(record) }
                 }
             }
+            // SAFETY: `base <= pending.count` (it was `pending.count` before this cell's children
+            // were appended), and the slice is copied whole inside the closure.
             let children = pending.withUnsafeBufferPointer { arena.append(block: UnsafeBufferPointer(rebasing: $0[base...])) }
             pending.removeSubrange(base...)
             pending[slot].setChildren(children)
@@ -790,7 +792,7 @@ struct LoweringState {
                 return nil
             }
             let value = tokens[index + 1]
-            let field = bytes.withUnsafeBufferPointer { BorderlineField.lookup($0, key.range) }
+            let field = source(key.range, BorderlineField.lookup)
             if field == .color {
                 switch value.kind {
                 case .color where usesFastPaths && source(value.range, ValueChecks.isPlainHexColor):

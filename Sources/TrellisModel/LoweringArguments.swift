@@ -69,17 +69,19 @@ extension LoweringState {
 
     /// `body` of the source's bytes in `range` (a token's or an argument list's).
     @inline(__always)
-    func source<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func source<Result>(_ range: Range<Int>, _ body: (ByteView) -> Result) -> Result {
         let range = inSource(range)
-        // SAFETY: `inSource` clamped the range to the bytes' indices.
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        // SAFETY: `inSource` clamped the range to the bytes' indices, and the view is used
+        // inside the closure only.
+        return bytes.withUnsafeBufferPointer { buffer in body(ByteView(buffer, range) ?? .empty) }
     }
 
     /// Copies the source's bytes in `range` into the arena's text.
     @inline(__always)
     mutating func appendSourceText(_ range: Range<Int>) -> GridArena.TextSpan {
         let range = inSource(range)
-        // SAFETY: `inSource` clamped the range to the bytes' indices.
+        // SAFETY: `inSource` clamped the range to the bytes' indices; the slice is copied
+        // whole inside the closure.
         return bytes.withUnsafeBufferPointer { arena.append(text: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 

@@ -11,6 +11,8 @@ enum NumberParsing {
     /// goes through the standard library's parser.
     /// With `finiteOnly: false`, a number too large for a double reads as infinity, as
     /// `Double(String)` reads it.
+    /// SAFETY: reads are in `range` only; callers that pass an unchecked buffer (`RuntimeReading.wellFormedPadding`)
+    /// pass a range inside it.
     @inline(__always)
     static func double<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>, finiteOnly: Bool = true) -> Double? where Bytes.Index == Int {
         var index = range.lowerBound

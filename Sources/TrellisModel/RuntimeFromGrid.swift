@@ -7,7 +7,8 @@ extension RuntimeReading {
     /// The root grid of a layout, with the authored source ranges and preview content sizes.
     public static func root(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
         if !grid.extra.isEmpty {
-            var runtime = root(grid.jsonValue(dialect: dialect), dialect: dialect)
+            var runtime = GridJSONWriter.writtenNode(grid, dialect: dialect).map { root($0, dialect: dialect) } ?? RuntimeGrid(measure: fill)
+            runtime.clearSourceRanges()
             LoadedFile.attach(grid, to: &runtime)
             return runtime
         }
@@ -40,10 +41,10 @@ extension RuntimeReading {
 
     /// A grid below the root, with its subtree.
     public static func child(authored grid: Grid, dialect: Dialect) -> RuntimeGrid {
-        if !grid.extra.isEmpty {
-            let value = grid.jsonValue(dialect: dialect)
+        if !grid.extra.isEmpty, let value = GridJSONWriter.writtenNode(grid, dialect: dialect) {
             var runtime = RuntimeGrid(measure: measure(read: value.lastMember(.size)))
             apply(value, to: &runtime, dialect: dialect, isRoot: false)
+            runtime.clearSourceRanges()
             LoadedFile.attach(grid, to: &runtime)
             return runtime
         }
@@ -76,7 +77,7 @@ extension RuntimeReading {
     ) -> GridFacts {
         var facts = GridFacts(measure: isRoot ? fill : measure(of: size))
         if let padding { facts.padding = writtenAndRead(padding) }
-        facts.spacing = spacing ?? 0
+        facts.spacing = writtenAndRead(spacing ?? 0)
         if !isRoot {
             facts.placeholder = placeholder
             facts.anchor = anchor
@@ -93,7 +94,7 @@ extension RuntimeReading {
         switch size {
         case nil, .fill?: return fill
         case .wrap?: return wrap
-        case .number(let number)?: return number
+        case .number(let number)?: return number.isFinite ? number : measure(of: JSONValue.null)
         case .percent?, .raw?: return measure(of: size?.jsonValue)
         }
     }
@@ -140,10 +141,14 @@ extension RuntimeReading {
             var color: RGBA? = RGBA(named: .black)
             if let text = line.color { color = RGBA.parse(text) }
             return RuntimeBorderline(
-                edge: edge, color: color, thick: max(1, line.thick ?? 0),
-                head: line.head ?? 0, tail: line.tail ?? 0, offset: line.offset ?? 0, dash: line.dash ?? 0)
+                edge: edge, color: color, thick: max(1, writtenAndRead(line.thick ?? 0)), head: writtenAndRead(line.head ?? 0),
+                tail: writtenAndRead(line.tail ?? 0), offset: writtenAndRead(line.offset ?? 0), dash: writtenAndRead(line.dash ?? 0))
         }
     }
+
+    /// A number as the app reads it once written: a non-finite one is written `null`, which
+    /// reads as 0.
+    static func writtenAndRead(_ number: Double) -> Double { number.isFinite ? number : 0 }
 
     /// Padding as `UIEdgeInsetsFromString` reads `EdgeInsets.runtimeString`: numbers print in
     /// their shortest round-trip form (an integral zero as `0`), and a non-finite one prints
@@ -152,5 +157,14 @@ extension RuntimeReading {
         guard insets.top.isFinite, insets.left.isFinite, insets.bottom.isFinite, insets.right.isFinite else { return .zero }
         func read(_ value: Double) -> Double { value == 0 ? 0 : value }
         return EdgeInsets(top: read(insets.top), left: read(insets.left), bottom: read(insets.bottom), right: read(insets.right))
+    }
+}
+
+extension RuntimeGrid {
+    /// Forgets where each grid was read (a dictionary written only to be read back has no
+    /// place in any file); the depth is the reader's, at most `JSONReader.maximumDepth`.
+    package mutating func clearSourceRanges() {
+        sourceRange = nil
+        for index in children.indices { children[index].clearSourceRanges() }
     }
 }

@@ -91,6 +91,7 @@ extension RuntimeGrid {
     /// copied: the recursive walks over a tree would otherwise retain every field of every grid.
     @inlinable
     public func forEachChild(_ body: (Int, borrowing RuntimeGrid) throws -> Void) rethrows {
+        // SAFETY: `buffer` stays in the closure (`body` borrows each child for its call only); `index` is one of `buffer.indices`.
         try children.withUnsafeBufferPointer { buffer in
             for index in buffer.indices { try body(index, buffer[index]) }
         }

@@ -132,18 +132,24 @@ public enum RuntimeReading {
     /// (Each part, without surrounding spaces, must be a whole finite number for `Double`.)
     public static func padding(_ text: String) -> EdgeInsets {
         var text = text
+        // SAFETY: the string's UTF-8 is read inside the closure only.
         return text.withUTF8 { padding(bytes: $0) }
     }
 
+    /// SAFETY: reads through `wellFormedPadding(bytes:)`, within the buffer's count.
     static func padding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets { wellFormedPadding(bytes: bytes) ?? .zero }
 
     /// Whether `UIEdgeInsetsFromString` reads four numbers from `text` (else it reads zeros).
     static func isWellFormedPadding(_ text: String) -> Bool {
         var text = text
+        // SAFETY: the string's UTF-8 is read inside the closure only.
         return text.withUTF8 { wellFormedPadding(bytes: $0) } != nil
     }
 
     /// The four numbers of a well-formed padding string; nil when it is malformed.
+    /// SAFETY: no precondition: `isSpace` is asked about indices in `0..<bytes.count` only and checks `index + 1` and
+    /// `index - 1` before reading them; `bytes[start]` and `bytes[end - 1]` are read once `end - start >= 2`, `bytes[index]`
+    /// below `end - 1`, and `NumberParsing.double` gets a range inside `start..<end`.
     static func wellFormedPadding(bytes: UnsafeBufferPointer<UInt8>) -> EdgeInsets? {
         // Spaces, tabs and lone line breaks are trimmed; `\r\n` is one character that is not.
         func isSpace(_ index: Int) -> Bool {

@@ -87,11 +87,12 @@ public enum ValueChecks {
         var text = text
         // On the contiguous bytes: a string's UTF-8 view read element by element costs ten
         // times as much.
-        return text.withUTF8 { isPlainSelector($0) }
+        // SAFETY: the view of the string's UTF-8 is used inside the closure only.
+        return text.withUTF8 { isPlainSelector(ByteView($0)) }
     }
 
     /// ``isPlainSelector(_:)-(String)`` of UTF-8 bytes.
-    static func isPlainSelector(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlainSelector(_ bytes: ByteView) -> Bool {
         guard bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: ":") else { return false }
         for index in 0..<(bytes.count - 1) {
             let byte = bytes[index]
@@ -108,32 +109,39 @@ public enum ValueChecks {
     /// recognised on bytes.
     static func isExactAlignment(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { isExactAlignment($0) }
+        // SAFETY: the view of the string's UTF-8 is used inside the closure only.
+        return text.withUTF8 { isExactAlignment(ByteView($0)) }
     }
 
     /// ``isExactAlignment(_:)-(String)`` of UTF-8 bytes.
-    static func isExactAlignment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isExactAlignment(_ bytes: ByteView) -> Bool {
         var wordStart = 0
         for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "|") {
-            guard Gravity.isWord(bytes, wordStart..<index) else { return false }
+            guard let word = bytes.slice(wordStart..<index), Gravity.isWord(word) else { return false }
             wordStart = index + 1
         }
-        return Gravity.isWord(bytes, wordStart..<bytes.count)
+        guard let word = bytes.slice(wordStart..<bytes.count) else { return false }
+        return Gravity.isWord(word)
     }
 
     /// `#RRGGBB` in hex digits: the common, well-formed color, recognised on bytes.
     static func isPlainHexColor(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { isPlainHexColor($0) }
+        // SAFETY: the view of the string's UTF-8 is used inside the closure only.
+        return text.withUTF8 { isPlainHexColor(ByteView($0)) }
     }
 
     /// ``isPlainHexColor(_:)-(String)`` of UTF-8 bytes.
-    static func isPlainHexColor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlainHexColor(_ bytes: ByteView) -> Bool {
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return false }
-        return bytes[1...].allSatisfy { byte in
-            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        for offset in 1..<7 {
+            let byte = bytes[offset]
+            let hex =
+                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+            guard hex else { return false }
         }
+        return true
     }
 
     /// `tag` (§2): 0 means no tag.

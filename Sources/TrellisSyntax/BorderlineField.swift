@@ -8,20 +8,32 @@ public enum BorderlineField: String, CaseIterable, Sendable {
     /// What the field holds, for completion.
     public var detail: String { self == .color ? "line color" : "points" }
 
+    /// One line of documentation, for hover (model spec §2 and §6).
+    public var summary: String {
+        switch self {
+        case .color:
+            return "The line's color: `#RRGGBB`, `#AARRGGBB` or a color name. Without it the line is black; a color the runtime cannot read draws no line."
+        case .thick: return "The line's width in points; the runtime draws a width below 1 as 1."
+        case .head: return "The head indent: how far from the start of the edge the line begins, in points."
+        case .tail: return "The tail indent: how far before the end of the edge the line stops, in points."
+        case .offset: return "How far the line is moved in from the edge, in points."
+        case .dash: return "The length of a dash in points; 0 draws a solid line."
+        }
+    }
+
     /// The value completion offers as a placeholder.
     public var sampleValue: String { self == .color ? "#EEEEEE" : "1" }
 
-    /// The field spelled by `bytes[range]`, or nil. The lowering asks this of every field of
+    /// The field a name's bytes spell, or nil. The lowering asks this of every field of
     /// every borderline, so the names are compiled into a switch on length and first byte, as
     /// the lexer finds keywords; `BorderlineFieldTests` holds it equal to the cases.
     @inline(__always)
-    public static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> BorderlineField? {
-        guard range.count >= 4, range.count <= 6, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
-        let start = range.lowerBound
+    public static func lookup(_ name: ByteView) -> BorderlineField? {
+        guard name.count >= 4, name.count <= 6 else { return nil }
         @inline(__always) func spelled(_ word: StaticString, _ field: BorderlineField) -> BorderlineField? {
-            word.utf8CodeUnitCount == range.count && ByteSearch.spells(word, in: bytes, at: start) ? field : nil
+            name.spells(word) ? field : nil
         }
-        switch (range.count, bytes[start]) {
+        switch (name.count, name[0]) {
         case (5, UInt8(ascii: "c")): return spelled("color", .color)
         case (5, UInt8(ascii: "t")): return spelled("thick", .thick)
         case (4, UInt8(ascii: "h")): return spelled("head", .head)

@@ -4,6 +4,8 @@
 /// lexer, the attribute names and the lowering match keywords).
 public enum ByteSearch {
     /// Whether the bytes from `start` spell `word` (false when they end before it does).
+    /// SAFETY: `start + word.count <= bytes.count` is checked first, so every read is inside
+    /// `bytes`; callers hand a live buffer.
     @inlinable @inline(__always)
     public static func spells(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         let length = word.utf8CodeUnitCount
@@ -21,6 +23,10 @@ public enum ByteSearch {
             range.count >= needle.count
         else { return false }
         let last = range.upperBound - needle.count
+        // SAFETY: `range` lies in `bytes` and holds the needle (checked above). A candidate
+        // starts at most at `last`, so `candidate + word.count <= range.upperBound`; a 16-byte
+        // load starts at `start` with `start + 16 <= last + 1 <= bytes.count`. Both pointers
+        // live only inside the closures.
         return bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { word in
                 guard let base = UnsafeRawPointer(haystack.baseAddress) else { return false }
@@ -32,6 +38,7 @@ public enum ByteSearch {
                 let pattern = SIMD16<UInt8>(repeating: first)
                 var start = range.lowerBound
                 while start + 16 <= last + 1 {
+                    // SAFETY: `start + 16 <= last + 1 <= range.upperBound <= bytes.count`.
                     let chunk = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
                     if any(chunk .== pattern) {
                         for candidate in start..<(start + 16) where haystack[candidate] == first && matches(at: candidate) { return true }

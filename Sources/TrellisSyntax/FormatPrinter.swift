@@ -99,6 +99,7 @@ struct Printer {
 
     func trimmedComment(_ token: Token) -> UnsafeBufferPointer<UInt8> {
         var text = self.text(token.start..<token.end)
+        // SAFETY: `text` has a last byte, so `text.dropLast()` is a slice of `text`.
         while let last = text.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
         return text
     }
@@ -116,6 +117,7 @@ struct Printer {
     /// The source's bytes in `range` (a node's, from its first token to its last).
     func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of the source")
+        // SAFETY: the precondition above keeps `range` inside `bytes`.
         return UnsafeBufferPointer(rebasing: bytes[range])
     }
 

@@ -296,6 +296,7 @@ extension Printer {
     }
 
     /// `keyword a | b | c` on the current line, each item measured from its own start.
+    /// SAFETY: `keyword` is copied whole (no index is read); callers hand a static string's bytes.
     mutating func appendInline(keyword: UnsafeBufferPointer<UInt8>, cells: Range<Int>, level: Int) {
         out.joinSpace()
         out.write(keyword)
@@ -311,6 +312,7 @@ extension Printer {
     }
 
     /// `keyword {`, one cell per line with its comments, `}`.
+    /// SAFETY: `keyword` is copied whole (no index is read); callers hand a static string's bytes.
     mutating func appendBlock(keyword: UnsafeBufferPointer<UInt8>, cells: Range<Int>, open: Int, close: Int, closeIsBrace: Bool, level: Int) {
         out.joinSpace()
         out.write(keyword)

@@ -62,11 +62,13 @@ struct FormattedLines {
 
     mutating func write(_ text: StaticString) {
         ensureLine()
+        // SAFETY: the literal's static bytes are iterated, not indexed.
         text.withUTF8Buffer { for byte in $0 { bytes.append(byte) } }
         width += text.utf8CodeUnitCount
         textSinceOrigin = true
     }
 
+    /// SAFETY: reads `text` below its count only; callers hand a live buffer.
     mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
         ensureLine()
         if text.count <= 16 {
@@ -111,6 +113,7 @@ struct FormattedLines {
     }
 
     /// A comment at the end of the last line (spaces before it dropped).
+    /// SAFETY: `comment` is copied whole; callers hand a live buffer (a slice of the source).
     mutating func appendTrailing(_ comment: UnsafeBufferPointer<UInt8>, token: Int) {
         ensureLine()
         while bytes.count > lineStart, bytes.last == UInt8(ascii: " ") {
@@ -200,6 +203,7 @@ struct FormattedLines {
     }
 
     /// The display width of UTF-8 text: its byte count when it is ASCII.
+    /// SAFETY: `text` is iterated, not indexed; callers hand a live buffer.
     static func width(of text: UnsafeBufferPointer<UInt8>) -> Int {
         if !text.contains(where: { $0 >= 0x80 }) { return text.count }
         return String(decoding: text, as: UTF8.self).count

@@ -16,6 +16,8 @@ package enum HugePages {
         #if os(Linux)
             let size = array.capacity * MemoryLayout<Element>.stride
             guard size >= threshold else { return }
+            // SAFETY: the address stays in the closure and goes only to madvise, which reads and writes no byte; `size` is the
+            // storage `array` reserved (its one caller has just reserved it, so the closure copies nothing).
             array.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 advise(UnsafeMutableRawPointer(base), bytes: size)
@@ -25,6 +27,7 @@ package enum HugePages {
 
     /// Advises the kernel to use huge pages for a buffer's storage.
     package static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        // SAFETY: only the address is used, for madvise over the buffer's own bytes (advice: no byte is read or written).
         guard let base = buffer.baseAddress else { return }
         advise(UnsafeMutableRawPointer(base), bytes: buffer.count * MemoryLayout<Element>.stride)
     }

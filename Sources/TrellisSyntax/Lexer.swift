@@ -30,9 +30,12 @@ public enum Lexer {
         var tokens: [Token] = []
         var resume = 0
         var finished = false
+        // SAFETY: `input` does not escape the closure; `scan` reads it only below `input.count`.
         bytes.withUnsafeBufferPointer { input in
             while !finished {
                 let scanned = tokens
+                // SAFETY: `buffer` holds `capacity` tokens, more than the `scanned` tokens copied in (they filled a smaller one),
+                // and `scan` writes only below `buffer.count`; `initialized` counts every token written.
                 tokens = [Token](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                     HugePages.advise(buffer)
                     initialized = scanned.isEmpty ? 0 : buffer.initialize(fromContentsOf: scanned)
@@ -44,6 +47,7 @@ public enum Lexer {
         if tokens.capacity - tokens.count > tokens.count / 4 + 64 {
             // Fewer tokens than estimated (long comments, strings): the tree keeps the array
             // for the file's lifetime, so it is kept at its exact size.
+            // SAFETY: the array has room for exactly `tokens.count` tokens, all initialized from `tokens`.
             tokens = [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
                 initialized = buffer.initialize(fromContentsOf: tokens)
             }
@@ -54,6 +58,9 @@ public enum Lexer {
     /// Scans tokens from byte `index` into `buffer` after its first `count`, until the input
     /// ends (then the end-of-file token is written) or the buffer is full but one slot.
     /// Returns whether it reached the end.
+    /// SAFETY: callers pass `index >= 0` and the tokens already in `buffer` as `count`. Bytes are read below `bytes.count`
+    /// only (the first three when it is at least 3); tokens are written at `written < buffer.count - 1`, the end-of-file
+    /// token at `written < buffer.count`.
     static func scan(
         _ bytes: Bytes, from index: inout Int, into buffer: UnsafeMutableBufferPointer<Token>,
         count written: inout Int, diagnostics: inout [Diagnostic]
@@ -218,6 +225,8 @@ public enum Lexer {
     /// `[A-Za-z_][A-Za-z0-9_]*` joined by single hyphens (`action-data`, `top-borderline`,
     /// `card-1`);
     /// beyond ASCII, Unicode identifier characters (XID_Start, XID_Continue).
+    /// SAFETY: callers pass `start >= 0` and `start + firstLength <= bytes.count`; each read is at an index checked below
+    /// `count` first (`decodeScalar` checks its own), and the index returned is at most `count`.
     @inline(__always)
     static func scanIdentifier(_ bytes: Bytes, from start: Int, firstLength: Int = 1) -> Int {
         var index = start + firstLength
@@ -241,6 +250,8 @@ public enum Lexer {
     /// Whether the name that starts at `start` goes on past the hyphen at `hyphen`: a letter,
     /// a digit or a Unicode identifier character follows, and not a digit after a keyword or
     /// a borderline field (kept out of line: names seldom hold hyphens).
+    /// SAFETY: callers pass `0 <= start <= hyphen < bytes.count`; `bytes[hyphen + 1]` is read only once `continuesName`
+    /// has found it inside.
     @inline(never)
     static func nameGoesOn(afterHyphenAt hyphen: Int, in bytes: Bytes, from start: Int) -> Bool {
         continuesName(bytes, at: hyphen + 1) && !(isDigit(bytes[hyphen + 1]) && isReservedWord(bytes, start, hyphen))
@@ -249,6 +260,8 @@ public enum Lexer {
     /// Whether `bytes[start..<end]` is a keyword or a borderline's field name, which a number
     /// may follow without a space: `rows-50% | fill`, `offset-2` (not the names `rows-50`,
     /// `offset-2`).
+    /// SAFETY: callers pass `start >= 0` and `end <= bytes.count`; a field is compared only when it is `end - start` bytes
+    /// long, so every byte read is in `start..<end`.
     static func isReservedWord(_ bytes: Bytes, _ start: Int, _ end: Int) -> Bool {
         if keyword(bytes, start, end) != .identifier { return true }
         return GridSchema.borderlineFields.contains { field in
@@ -258,6 +271,7 @@ public enum Lexer {
 
     /// Whether a name goes on at `index` after a hyphen: a letter, a digit or `_`, or a
     /// Unicode XID_Continue character (`card-1`, `a-é`: names read as a person reads them).
+    /// SAFETY: callers pass `index >= 0`; `index < bytes.count` is checked before the first read.
     static func continuesName(_ bytes: Bytes, at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         if isIdentifierContinue(bytes[index]) { return true }
@@ -266,6 +280,8 @@ public enum Lexer {
     }
 
     /// `-?(digits)(.digits)?([eE][+-]?digits)?`, or nil when no digit follows.
+    /// SAFETY: callers pass `0 <= start < bytes.count` (the byte at `start` is read unchecked); every later read checks its
+    /// index against `count` first.
     @inline(__always)
     static func scanNumber(_ bytes: Bytes, from start: Int) -> Int? {
         var index = start
@@ -292,6 +308,8 @@ public enum Lexer {
     }
 
     /// After a number: `%`, `/digits`, or `x(digits|wrap)(@digits x)?` extend it.
+    /// SAFETY: callers pass `index >= 0`; `index < count` is checked at entry, and every later read checks its index
+    /// against `count` first (`ByteSearch.spells` checks its own bounds; `scanNumber` is called below `count`).
     @inline(__always)
     static func numberSuffix(_ bytes: Bytes, _ index: inout Int) -> TokenKind {
         let count = bytes.count
@@ -325,6 +343,8 @@ public enum Lexer {
         }
     }
 
+    // SAFETY: no precondition: `0 <= start < end <= bytes.count` is checked before `bytes[start]` is read, and
+    // `ByteSearch.spells` checks its own bounds.
     @inline(__always)
     static func keyword(_ bytes: Bytes, _ start: Int, _ end: Int) -> TokenKind {
         let length = end - start
@@ -348,10 +368,12 @@ public enum Lexer {
         }
     }
 
+    // SAFETY: callers pass a range inside `bytes`: a token's, from its start to at most `bytes.count`.
     static func unexpected(_ bytes: Bytes, _ range: Range<Int>) -> Diagnostic {
+        // SAFETY: `range` lies inside `bytes` (the callers' precondition above).
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         var fixIts: [FixIt] = []
-        var message = "unexpected character `\(text)`"
+        var message = "unexpected character `\(VisibleText.of(text))`"
         if let ascii = FullWidth.asciiEquivalent(of: text) {
             message = "full-width `\(text)` (typed with a CJK input method) where `\(ascii)` was meant"
             fixIts.append(FixIt(message: "replace with `\(ascii)`", edits: [TextEdit(range: range, replacement: ascii)]))

@@ -45,8 +45,11 @@ public enum Parser {
         var outgrown: [SyntaxTree.Node]?
         // Nodes are written straight into the array's storage (about one per two tokens);
         // a file with more moves them out to room of their own.
+        // SAFETY: the column writes below `buffer.count` only, moves the nodes out before it writes more, and is dropped in
+        // this closure; `initialized` is the nodes left in `buffer` (none once they were moved out).
         var nodes = [SyntaxTree.Node](unsafeUninitializedCapacity: lexed.tokens.count / 2 + 16) { buffer, initialized in
             HugePages.advise(buffer)
+            // SAFETY: `tokenBuffer` does not escape: the parser state holding it is dropped in this closure.
             lexed.tokens.withUnsafeBufferPointer { tokenBuffer in
                 var state = ParserState(source: source, tokens: lexed.tokens, tokenBuffer: tokenBuffer, nodes: UnsafeColumn(writingInto: buffer))
                 state.diagnostics = diagnostics
@@ -101,6 +104,8 @@ struct ParserState: ~Copyable {
     var attributeStartAnswer = false
     var attributeStartName: AttributeName?
 
+    // SAFETY: callers pass `tokens`' own storage, which outlives the state; the precondition checks its count and that
+    // it ends with `eof`, so `position` (never moved past the `eof`) stays a valid index of `tokenBuffer`.
     init(source: SourceFile, tokens: [Token], tokenBuffer: UnsafeBufferPointer<Token>, nodes: consuming UnsafeColumn<SyntaxTree.Node>) {
         precondition(tokenBuffer.count == tokens.count && tokens.last?.kind == .eof, "the parser reads a lexer's tokens")
         self.source = source
@@ -170,7 +175,7 @@ struct ParserState: ~Copyable {
         let token = currentToken
         switch token.kind {
         case .eof, .newline: return token.kind.display
-        default: return "`\(text(token))`"
+        default: return "`\(VisibleText.of(text(token)))`"
         }
     }
 

@@ -95,6 +95,8 @@ extension Parser {
         let newTokens =
             delta == 0
             ? tokens
+            // SAFETY: `index < tokens.count` (`tokens[index]` was read above): every index below `tokens.count` is written once,
+            // from `before` (`tokens` itself) at the same index, before `initialized` says they all are.
             : [Token](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
                 tokens.withUnsafeBufferPointer { before in
                     for position in 0..<index { buffer.initializeElement(at: position, to: before[position]) }

@@ -46,6 +46,7 @@ public struct SourceFile: Sendable {
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         let count = bytes.count
+        // SAFETY: `buffer` stays in the closure and is read at `index < count` and `index + 1 < count` only (`count` is its count).
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < count {
@@ -66,6 +67,7 @@ public struct SourceFile: Sendable {
         guard starts.capacity - starts.count > starts.count / 4 + 64 else { return starts }
         // Grown past the estimate (pretty JSON has short lines): kept at its exact size rather
         // than with up to half of it spare for the file's lifetime.
+        // SAFETY: the array has room for exactly `starts.count` values, all initialized from `starts`.
         return [UInt32](unsafeUninitializedCapacity: starts.count) { buffer, initialized in
             initialized = buffer.initialize(fromContentsOf: starts)
         }
@@ -285,6 +287,8 @@ public struct SourceFile: Sendable {
 
     /// The Unicode scalar a well-formed UTF-8 sequence at `index` encodes, with its length;
     /// nil for malformed or truncated bytes.
+    /// SAFETY: no precondition, also for an unchecked buffer (the lexer's): it reads only `index..<index + length`, after
+    /// checking it against `startIndex` and `endIndex`.
     public static func decodeScalar<Bytes: RandomAccessCollection>(_ bytes: Bytes, at index: Int) -> (Unicode.Scalar, Int)?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         guard index >= bytes.startIndex, index < bytes.endIndex else { return nil }

@@ -17,26 +17,24 @@ struct SpellingTable<Value: Sendable>: Sendable {
         byLength = table
     }
 
-    /// The value of the word spelled exactly by `bytes[range]`, or nil (also for a range
-    /// outside the bytes).
+    /// The value of the word spelled exactly by a word's bytes, or nil.
     @inline(__always)
-    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Value? {
-        guard range.count < byLength.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
-        candidates: for entry in byLength[range.count] {
-            for (offset, byte) in entry.bytes.enumerated() where bytes[range.lowerBound + offset] != byte { continue candidates }
-            return entry.value
-        }
+    func lookup(_ word: ByteView) -> Value? {
+        guard word.count < byLength.count else { return nil }
+        for entry in byLength[word.count] where word.equals(entry.bytes) { return entry.value }
         return nil
     }
 
-    /// The value of the word spelled exactly by `bytes[range]`, or nil.
+    /// The value of the word spelled exactly by `bytes[range]`, or nil (also for a range
+    /// outside the bytes).
     func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> Value? {
-        bytes.withUnsafeBufferPointer { lookup($0, range) }
+        ByteView.with(bytes, range) { lookup($0) } ?? nil
     }
 
     /// The value of the word spelled exactly `text`, or nil.
     func lookup(_ text: String) -> Value? {
         var text = text
-        return text.withUTF8 { lookup($0, 0..<$0.count) }
+        // SAFETY: the view of the string's UTF-8 is used inside the closure only.
+        return text.withUTF8 { lookup(ByteView($0)) }
     }
 }

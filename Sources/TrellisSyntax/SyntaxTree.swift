@@ -216,6 +216,7 @@ public struct SyntaxTree: Sendable {
 
     /// Whether a token's text is `text`, compared on bytes (no string is made).
     public func token(_ token: Token, is text: StaticString) -> Bool {
+        // SAFETY: the literal's static bytes are iterated; the source is sliced as an array (checked).
         token.end - token.start == text.utf8CodeUnitCount
             && text.withUTF8Buffer { source.bytes[token.start..<token.end].elementsEqual($0) }
     }
@@ -229,11 +230,16 @@ public struct SyntaxTree: Sendable {
     }
 
     /// An indented dump of the tree, for tests and debugging.
-    public var debugDescription: String {
+    public var debugDescription: String { dump(ranges: false) }
+
+    /// An indented dump of the tree: each node's kind, each token's kind and text, and with
+    /// `ranges` the byte range of each (`cell@0..22`), as snapshot tests keep it.
+    public func dump(ranges: Bool) -> String {
         var lines: [String] = []
+        func at(_ range: Range<Int>) -> String { ranges ? "@\(range.lowerBound)..\(range.upperBound)" : "" }
         func visit(_ index: Int, depth: Int) {
             let node = nodes[index]
-            lines.append(String(repeating: "  ", count: depth) + "\(node.kind)")
+            lines.append(String(repeating: "  ", count: depth) + "\(node.kind)" + at(range(of: index)))
             var position = node.tokenStart
             var child = index + 1
             while position < node.tokenEnd || child < node.subtreeEnd {
@@ -246,7 +252,7 @@ public struct SyntaxTree: Sendable {
                 guard position < node.tokenEnd else { break }
                 let token = tokens[position]
                 if !token.kind.isTrivia && token.kind != .eof {
-                    lines.append(String(repeating: "  ", count: depth + 1) + "\(token.kind) \(text(token).debugDescription)")
+                    lines.append(String(repeating: "  ", count: depth + 1) + "\(token.kind)\(at(token.range)) \(text(token).debugDescription)")
                 }
                 position += 1
             }

@@ -8,6 +8,7 @@ package struct TreeBuffers {
 
     /// Calls `body` with the buffers of `tree`, valid only inside it.
     package static func with<Result>(_ tree: SyntaxTree, _ body: (TreeBuffers) -> Result) -> Result {
+        // SAFETY: the buffers are valid inside these closures only, and every `body` (the formatter's, `SameMeaning`'s) drops them there.
         tree.tokens.withUnsafeBufferPointer { tokens in
             tree.nodes.withUnsafeBufferPointer { nodes in
                 tree.source.bytes.withUnsafeBufferPointer { bytes in
@@ -31,6 +32,7 @@ package struct TreeBuffers {
     package func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let range = token(index).range
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "token range out of the source")
+        // SAFETY: the precondition above keeps `range` inside `bytes`.
         return UnsafeBufferPointer(rebasing: bytes[range])
     }
 

@@ -18,7 +18,10 @@ package struct UnsafeColumn<Element>: ~Copyable {
     /// A column in `buffer`, the uninitialized storage of an array being made: once done,
     /// the array holds the first ``count`` values when ``ownsMemory`` is still false; when the
     /// values outgrew it they were moved out (the array then holds none) and ``take()`` has them.
+    /// SAFETY: callers lend storage that outlives the column (they drop it in the closure that gave them `buffer`); the
+    /// column writes only below `buffer.count` and moves its values out to memory of its own before it needs more.
     package init(writingInto buffer: UnsafeMutableBufferPointer<Element>) {
+        // SAFETY: `start` and `buffer.count` become `base` and `capacity`; `append` writes below `capacity` only, growing first.
         if let start = buffer.baseAddress, buffer.count > 0 {
             base = start
             capacity = buffer.count
@@ -73,6 +76,7 @@ package struct UnsafeColumn<Element>: ~Copyable {
     package consuming func take() -> [Element] {
         precondition(ownsMemory, "the values are in a lent array's storage")
         let values = UnsafeBufferPointer(start: base, count: count)
+        // SAFETY: `values` are the column's first `count` values, all initialized; the array's `count` slots take them all.
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             HugePages.advise(buffer)
             initialized = buffer.initialize(fromContentsOf: values)

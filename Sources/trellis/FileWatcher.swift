@@ -76,10 +76,13 @@ enum FileWatcher {
                         let ready = Glibc.poll(&poller, 1, timeout)
                         if ready < 0, errno == EINTR { continue }
                         if ready <= 0 { break }
+                        // SAFETY: read writes at most `$0.count` bytes, the buffer's, at its base, in the closure.
                         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                         if count <= 0 { break }
                         var offset = 0
                         while offset + MemoryLayout<inotify_event>.size <= count {
+                            // SAFETY: `offset + MemoryLayout<inotify_event>.size <= count <= buffer.count` (the loop's condition), so the event
+                            // loaded lies inside the buffer.
                             let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
                                 let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                                 return (event.wd, event.mask, Int(event.len))

@@ -139,6 +139,7 @@ enum FileWriting {
         var bytes = [UInt8](repeating: 0, count: count)
         var offset = 0
         while offset < count {
+            // SAFETY: `bytes` holds `count` bytes and `offset < count`: pread writes at most the `count - offset` bytes after `offset`.
             let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress.map { $0 + offset }, count - offset, off_t(offset)) }
             if read < 0, errno == EINTR { continue }
             if read < 0 { return nil }
@@ -151,6 +152,7 @@ enum FileWriting {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            // SAFETY: write(2) reads `$0.count` bytes from the slice's base: the slice's own bytes, in the closure.
             let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -165,6 +167,7 @@ enum FileWriting {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at position: off_t) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            // SAFETY: pwrite reads `$0.count` bytes from the slice's base: the slice's own bytes, in the closure.
             let written = bytes[offset...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, position + off_t(offset)) }
             if written < 0 {
                 if errno == EINTR { continue }

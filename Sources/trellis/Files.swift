@@ -59,6 +59,7 @@ enum Files {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < limit {
             let wanted = min(chunk.count, limit - bytes.count)
+            // SAFETY: read(2) writes at most `wanted` bytes at the chunk's base, and `wanted <= chunk.count`.
             let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -100,6 +101,8 @@ enum Files {
         defer { closedir(handle) }
         var result: [(String, Kind?)] = []
         while let entry = readdir(handle) {
+            // SAFETY: `readdir` returned a live entry; its name is read within the tuple's
+            // size, up to its terminating zero.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
@@ -178,6 +181,7 @@ struct Errno: Error, CustomStringConvertible {
 }
 
 /// read(2), under a name that does not clash with the methods called `read`.
+/// SAFETY: callers hand a buffer with room for `count` bytes.
 @inline(__always)
 func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
@@ -188,6 +192,7 @@ func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ c
 }
 
 /// write(2), under a name that does not clash with the methods called `write`.
+/// SAFETY: callers hand a buffer holding `count` bytes.
 @inline(__always)
 func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)

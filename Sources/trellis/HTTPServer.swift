@@ -48,6 +48,7 @@ enum HTTPServer {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1 only
+        // SAFETY: `sockaddr` and `sockaddr_in` are both 16 bytes; bind reads the `sockaddr_in`'s size from `address`, in the closure.
         let bound = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -57,6 +58,7 @@ enum HTTPServer {
             throw Failure(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        // SAFETY: as for bind: getsockname writes at most `length` bytes, the `sockaddr_in`'s size, into `address`.
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
@@ -84,6 +86,8 @@ enum HTTPServer {
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            // SAFETY: recv writes at most `$0.count` bytes at the buffer's base; `headLimit + 4 - head.count` is positive, since
+            // the loop returns once `head.count` reaches `headLimit + 4`.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, min($0.count, headLimit + 4 - head.count), 0) }
             if count <= 0 { return .malformed }
             head += buffer[0..<count]
@@ -149,6 +153,7 @@ enum HTTPServer {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
+            // SAFETY: recv writes at most `$0.count` bytes, the buffer's, at its base, in the closure.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 { continue }
             if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
@@ -183,6 +188,7 @@ enum HTTPServer {
             var drained = 0
             let start = time(nil)
             while drained < 1 << 20, time(nil) - start < 2 {
+                // SAFETY: recv writes at most `$0.count` bytes, the buffer's, at its base, in the closure.
                 let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
@@ -194,6 +200,7 @@ enum HTTPServer {
 
     /// Writes everything or reports that the client went away.
     static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        // SAFETY: `Streams.writeAll` reads the buffer below its count only, in the closure.
         bytes.withUnsafeBufferPointer { Streams.writeAll($0, to: descriptor) } == 0
     }
 }

@@ -16,6 +16,7 @@ enum Streams {
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        // SAFETY: the buffer goes to write(2) through `writeAll` in the closure: no index is read and no pointer escapes.
         bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
     }
 
@@ -27,6 +28,8 @@ enum Streams {
 
     /// Writes every byte (retrying interrupted writes); 0, or the errno of the failure.
     static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+        // SAFETY: write(2) is asked for the `bytes.count - offset` bytes from `base + offset`, with `offset < bytes.count`: all
+        // inside the buffer.
         guard let base = bytes.baseAddress else { return 0 }
         var offset = 0
         while offset < bytes.count {

@@ -1,27 +1,17 @@
 import TrellisIDE
 import TrellisModel
 import TrellisSyntax
+import TrellisTestSupport
 
-/// Inline markers for IDE feature tests: `1️⃣`, `2️⃣`… mark offsets in a fixture's text and
-/// are removed before analysis, so a test reads like the document it is about.
+/// Inline markers for IDE feature tests (``MarkedText``): `1️⃣`, `2️⃣`… mark offsets in a
+/// fixture's text and are removed before analysis, so a test reads like the document it is about.
 enum Fixture {
-    static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"]
-
-    /// The text without its markers, and the byte offset of each marker, in order.
+    /// The text without its markers, and the byte offset of each marker in the order of their
+    /// names (`offsets[0]` is `1️⃣`'s, wherever it stands).
     static func parse(_ text: String, name: String = "t.trellis") -> (SourceFile, [Int]) {
-        var bytes: [UInt8] = []
-        var offsets: [Int] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            if let marker = markers.first(where: { rest.hasPrefix($0) }) {
-                offsets.append(bytes.count)
-                rest = rest.dropFirst(marker.count)
-                continue
-            }
-            bytes.append(contentsOf: Array(String(rest.prefix(1)).utf8))
-            rest = rest.dropFirst()
-        }
-        return (SourceFile(name: name, bytes: bytes), offsets)
+        let marked = MarkedText(text)
+        precondition(marked.repeated.isEmpty, "a marker written twice: \(marked.repeated)")
+        return (SourceFile(name: name, bytes: marked.bytes), marked.inNameOrder)
     }
 
     /// The analysis of a fixture and its marker offsets.

@@ -24,6 +24,20 @@ final class HoverTests: XCTestCase {
         XCTAssertTrue(info.markdown.hasPrefix("**首页** · grid `2`"), info.markdown)
     }
 
+    /// An attribute's hover shows the member `build` writes, from the one grid writer: a tag
+    /// of 10^15 or more is written whole, not as `1e+15` or rounded to a `Double`.
+    func testHoverOnAnAttributeShowsTheMemberBuildWrites() throws {
+        let program = "layout home rows 20 1️⃣tag(9007199254740993) | fill 2️⃣action-data({\"a\": [1, 2.5]})"
+        let (source, offsets) = Fixture.parse(program)
+        let analysis = Analysis(source, kind: .trellis)
+        let tag = try XCTUnwrap(Hover.hover(analysis, at: offsets[0]))
+        XCTAssertTrue(tag.markdown.contains("here it lowers to `\"tag\": 9007199254740993`"), tag.markdown)
+        let data = try XCTUnwrap(Hover.hover(analysis, at: offsets[1]))
+        XCTAssertTrue(data.markdown.contains("here it lowers to `\"action-data\": {\"a\":[1,2.5]}`"), data.markdown)
+        let built = String(decoding: try XCTUnwrap(analysis.file.layouts.first).jsonBytes(style: .compact), as: UTF8.self)
+        XCTAssertTrue(built.contains("\"tag\":9007199254740993"), built)
+    }
+
     func testHoverOnAJSONGridObject() throws {
         let info = try XCTUnwrap(hover(#"{"rows":[{"size":20},1️⃣{"size":"fill"}]}"#, kind: .json))
         XCTAssertTrue(info.markdown.contains("grid `2` · size `fill` · slot #1"), info.markdown)

@@ -1,6 +1,7 @@
 import Foundation
 import TrellisModel
 import TrellisSyntax
+import TrellisTestSupport
 import XCTest
 
 @testable import TrellisIDE
@@ -19,7 +20,8 @@ final class CancellationTests: XCTestCase {
         client.notify("initialized", S.object([]))
         let big = "file:///t/big.trellis"
         let text = (0..<6_000).map { "layout l\($0) rows 20|fill cols 1|2 // 注释 \($0)" }.joined(separator: "\n") + "\n"
-        for (uri, content) in [(big, text), ("file:///t/small.trellis", "layout s rows 20 | fill\n")] {
+        let small = MarkedText("layout s rows 20 | f1️⃣ill\n")
+        for (uri, content) in [(big, text), ("file:///t/small.trellis", small.text)] {
             client.notify(
                 "textDocument/didOpen",
                 S.object([
@@ -42,7 +44,7 @@ final class CancellationTests: XCTestCase {
         _ = client.notification("textDocument/publishDiagnostics")
         // Formatting 1 and a hover: the hover is answered while 1 works.
         client.send(request(1, "textDocument/formatting", big, options))
-        client.send(request(2, "textDocument/hover", "file:///t/small.trellis", [("position", S.position(0, 20))]))
+        client.send(request(2, "textDocument/hover", "file:///t/small.trellis", [("position", S.position(of: "1️⃣", in: small))]))
         var replies: [JSONValue] = []
         func read(until id: Int) {
             while let message = client.readMessage() {
@@ -89,8 +91,9 @@ final class CancellationTests: XCTestCase {
     /// A cancellation that comes after its request was answered is not kept.
     func testALateCancellationIsForgotten() {
         let server = S()
-        server.open("file:///t/a.trellis", "layout a rows 20 | fill\n")
-        let hover = S.object([("textDocument", S.object([("uri", .string("file:///t/a.trellis"))])), ("position", S.position(0, 20))])
+        let document = MarkedText("layout a rows 20 | f1️⃣ill\n")
+        server.open("file:///t/a.trellis", document.text)
+        let hover = S.object([("textDocument", S.object([("uri", .string("file:///t/a.trellis"))])), ("position", S.position(of: "1️⃣", in: document))])
         XCTAssertNotNil(server.request("textDocument/hover", hover)?["result"])
         server.run([S.message("$/cancelRequest", S.object([("id", S.number(server.nextID - 1))]))])
         XCTAssertEqual(server.server.inbox.recordedCancellations, 0)

@@ -1,6 +1,7 @@
 import Foundation
 import TrellisModel
 import TrellisSyntax
+import TrellisTestSupport
 
 @testable import TrellisLSP
 
@@ -35,6 +36,11 @@ final class InProcessServer {
     static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { JSONMember($0.0, $0.1) }) }
     static func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     static func position(_ line: Int, _ character: Int) -> JSONValue { object([("line", number(line)), ("character", number(character))]) }
+
+    /// The LSP position (UTF-16 columns) of `marker` in `text`, or null when it is not there.
+    static func position(of marker: String, in text: MarkedText) -> JSONValue {
+        text.position(marker).map { position($0.line, $0.character) } ?? .null
+    }
 
     func notify(_ method: String, _ params: JSONValue) {
         _ = server.handle(Self.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))

@@ -34,6 +34,15 @@ final class ServerTests: XCTestCase {
 
     func position(_ line: Int, _ character: Int) -> JSONValue { o([("line", n(line)), ("character", n(character))]) }
 
+    /// The LSP position of `marker` in `text` (UTF-16 columns, or bytes with `utf8: true`).
+    func position(of marker: String, in text: MarkedText, utf8: Bool = false) -> JSONValue {
+        guard let place = text.position(marker, utf8: utf8) else {
+            XCTFail("no \(marker) in the test's text")
+            return .null
+        }
+        return position(place.line, place.character)
+    }
+
     func testLifecycleAndErrors() throws {
         let early = try LSPClient()
         XCTAssertEqual(early.request("textDocument/hover", o([]))?["error"]?["code"], n(-32002))
@@ -56,13 +65,15 @@ final class ServerTests: XCTestCase {
 
     func testDiagnosticsAndHoverOnATrellisDocument() throws {
         let client = try start()
-        open(client, "file:///t/home.trellis", "preview 375x667@2x\nlayout home rows 300 | 400 | fill\ntemplate unused { fill }\n")
+        let document = MarkedText("preview 375x667@2x\nlayout home rows 300 | 400 | 1️⃣fill\ntemplate unused { fill }\n")
+        open(client, "file:///t/home.trellis", document.text)
         let published = try XCTUnwrap(client.notification("textDocument/publishDiagnostics"))
         let items = published["params"]?["diagnostics"]?.arrayElements ?? []
         XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["L001", "L002", "M014"])
         XCTAssertEqual(items.last?["tags"], .array([n(1)]), "an unused template is Unnecessary")
         XCTAssertNil(items.first?["codeDescription"], "no link unless the client says where the docs are")
-        let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(1, 29))]))
+        let hover = client.request(
+            "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/home.trellis"))])), ("position", position(of: "1️⃣", in: document))]))
         let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
         XCTAssertTrue(text.hasPrefix("**home** · grid `3` · size `fill` · slot #2"), text)
         XCTAssertTrue(text.contains("| 375x667@2x | `fill`: 667 − 300 − 400 = -33 | 0,700 375×-33 |"), text)
@@ -77,20 +88,27 @@ final class ServerTests: XCTestCase {
         for encoding in ["utf-16", "utf-8"] {
             let client = try start(encodings: encoding == "utf-8" ? ["utf-8", "utf-16"] : ["utf-16"])
             let uri = "file:///t/e.trellis"
-            open(client, uri, "layout 首页 rows 20 | fill // 😀 注释\n")
+            let document = MarkedText("layout 首页 rows 20 | 1️⃣f3️⃣ill2️⃣ // 😀 注释\n")
+            let utf8 = encoding == "utf-8"
+            open(client, uri, document.text)
             _ = client.notification("textDocument/publishDiagnostics")
-            // Replace `fill` (after `layout 首页 rows 20 | `) with `150%`.
-            let column = encoding == "utf-8" ? "layout 首页 rows 20 | ".utf8.count : "layout 首页 rows 20 | ".utf16.count
+            // Replace `fill` with `wrap`, then hover inside it.
             client.notify(
                 "textDocument/didChange",
                 o([
                     ("textDocument", o([("uri", .string(uri)), ("version", n(2))])),
                     (
                         "contentChanges",
-                        .array([o([("range", o([("start", position(0, column)), ("end", position(0, column + 4))])), ("text", .string("wrap"))])])
+                        .array([
+                            o([
+                                ("range", o([("start", position(of: "1️⃣", in: document, utf8: utf8)), ("end", position(of: "2️⃣", in: document, utf8: utf8))])),
+                                ("text", .string("wrap")),
+                            ])
+                        ])
                     ),
                 ]))
-            let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, column + 1))]))
+            let hover = client.request(
+                "textDocument/hover", o([("textDocument", o([("uri", .string(uri))])), ("position", position(of: "3️⃣", in: document, utf8: utf8))]))
             let text = hover?["result"]?["contents"]?["value"]?.stringValue ?? ""
             XCTAssertTrue(text.contains("size `wrap`"), "\(encoding): \(text)")
             // Out-of-range positions clamp; they never stop the server.
@@ -152,10 +170,11 @@ final class ServerTests: XCTestCase {
     func testSymbolsAndFormatting() throws {
         let client = try start()
         let uri = "file:///t/s.trellis"
-        open(client, uri, "template card { 50% }\nlayout home rows card|fill\n")
+        let document = MarkedText("template card { 50% }\n2️⃣layout 1️⃣home rows card|fill\n3️⃣")
+        open(client, uri, document.text)
         let symbols = client.request("textDocument/documentSymbol", o([("textDocument", o([("uri", .string(uri))]))]))?["result"]?.arrayElements ?? []
         XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["card", "home"])
-        XCTAssertEqual(symbols.last?["selectionRange"]?["start"], position(1, 7))
+        XCTAssertEqual(symbols.last?["selectionRange"]?["start"], position(of: "1️⃣", in: document))
         let edits =
             client.request(
                 "textDocument/formatting",
@@ -164,8 +183,8 @@ final class ServerTests: XCTestCase {
         // Only the changed line is replaced.
         XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(edits.first?["newText"], .string("layout home rows card | fill\n"))
-        XCTAssertEqual(edits.first?["range"]?["start"], position(1, 0))
-        XCTAssertEqual(edits.first?["range"]?["end"], position(2, 0))
+        XCTAssertEqual(edits.first?["range"]?["start"], position(of: "2️⃣", in: document))
+        XCTAssertEqual(edits.first?["range"]?["end"], position(of: "3️⃣", in: document))
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
         XCTAssertEqual(client.finish(), 0)
@@ -240,12 +259,12 @@ final class ServerTests: XCTestCase {
 
     /// Snippets only for a client that declares `snippetSupport`; plain text for the rest.
     func testCompletionsFollowSnippetSupport() throws {
-        let text = "layout a rows {\n  \n}\n"
-        let place = o([("textDocument", o([("uri", .string("file:///t/c.trellis"))])), ("position", position(1, 2))])
+        let document = MarkedText("layout a rows {\n  1️⃣\n}\n")
+        let place = o([("textDocument", o([("uri", .string("file:///t/c.trellis"))])), ("position", position(of: "1️⃣", in: document))])
         for snippets in [false, true] {
             let completion = o([("completionItem", o([("snippetSupport", .bool(snippets))]))])
             let client = try start(textDocument: o([("completion", completion)]))
-            open(client, "file:///t/c.trellis", text)
+            open(client, "file:///t/c.trellis", document.text)
             let items = client.request("textDocument/completion", place)?["result"]?["items"]?.arrayElements ?? []
             let rows = try XCTUnwrap(items.first { $0["label"] == .string("rows") })
             XCTAssertEqual(rows["insertTextFormat"], n(snippets ? 2 : 1))
@@ -262,10 +281,11 @@ final class ServerTests: XCTestCase {
         open(client, "file:///t/home.grid.json", #"{"rows":[{"size":"150%"},{"size":"fill"}],"space":5}"#, language: "json")
         let items = client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"]?.arrayElements ?? []
         XCTAssertEqual(items.compactMap { $0["code"]?.stringValue }, ["M103"])
-        open(client, "file:///t/package.json", #"{"name":"x"}"#, language: "json")
+        let package = MarkedText(#"{"1️⃣name":"x"}"#)
+        open(client, "file:///t/package.json", package.text, language: "json")
         XCTAssertEqual(client.notification("textDocument/publishDiagnostics")?["params"]?["diagnostics"], .array([]))
         // JSON that is no grid dictionary is the editor's JSON server's business: nothing here.
-        let place = o([("textDocument", o([("uri", .string("file:///t/package.json"))])), ("position", position(0, 2))])
+        let place = o([("textDocument", o([("uri", .string("file:///t/package.json"))])), ("position", position(of: "1️⃣", in: package))])
         XCTAssertEqual(client.request("textDocument/hover", place)?["result"], .null)
         XCTAssertEqual(client.request("textDocument/completion", place)?["result"]?["items"], .array([]))
         let symbols = client.request("textDocument/documentSymbol", o([("textDocument", o([("uri", .string("file:///t/package.json"))]))]))
@@ -278,7 +298,8 @@ final class ServerTests: XCTestCase {
     /// Thousands of random and malformed messages: the server answers a hover correctly after.
     func testGarbageNeverStopsTheServer() throws {
         let client = try start()
-        open(client, "file:///t/g.trellis", "layout g rows 20 | fill\n")
+        let document = MarkedText("layout g rows 20 | f1️⃣ill\n")
+        open(client, "file:///t/g.trellis", document.text)
         var random = SeededRandom(seed: 77)
         let pieces = [
             "{", "}", "[", "]", "\"jsonrpc\"", ":", "\"2.0\"", ",", "\"method\"", "\"id\"", "1", "null", "\"textDocument/didChange\"", "\"params\"", "é", "😀",
@@ -290,10 +311,12 @@ final class ServerTests: XCTestCase {
             }
             // A request after each batch drains the replies, so neither pipe fills up.
             XCTAssertNotNil(
-                client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))])),
+                client.request(
+                    "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(of: "1️⃣", in: document))])),
                 "batch \(batch)")
         }
-        let hover = client.request("textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(0, 20))]))
+        let hover = client.request(
+            "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/g.trellis"))])), ("position", position(of: "1️⃣", in: document))]))
         XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false)
         _ = client.request("shutdown", .null)
         client.notify("exit", .null)
@@ -308,11 +331,13 @@ final class ServerTests: XCTestCase {
             (0..<4_000).map { "template t\($0) { fill padding(\($0 % 9)) cols 20 | fill | 30% }" }.joined(separator: "\n")
             + "\nlayout big rows " + (0..<2_000).map { "t\($0)" }.joined(separator: " | ") + "\n"
         open(client, "file:///t/big.trellis", big)
-        open(client, "file:///t/small.trellis", "layout s rows 20 | fill\n")
+        let small = MarkedText("layout s rows 20 | f1️⃣ill\n")
+        open(client, "file:///t/small.trellis", small.text)
+        // The same place in both documents: the big one's is inside its first template.
         func hover(_ uri: String, id: Int) -> JSONValue {
             o([
                 ("jsonrpc", .string("2.0")), ("id", n(id)), ("method", .string("textDocument/hover")),
-                ("params", o([("textDocument", o([("uri", .string(uri))])), ("position", position(0, 20))])),
+                ("params", o([("textDocument", o([("uri", .string(uri))])), ("position", position(of: "1️⃣", in: small))])),
             ])
         }
         // The first request keeps the server busy analysing the big document; the rest queue.
@@ -345,7 +370,8 @@ final class ServerTests: XCTestCase {
         let uri = "file:///t/fuzz.trellis"
         var text = "// 首页\nlayout f rows 20 | fill cols 30% | fill\n"
         open(client, uri, text)
-        open(client, "file:///t/anchor.trellis", "layout g rows 20 | fill\n")
+        let anchor = MarkedText("layout g rows 20 | f1️⃣ill\n")
+        open(client, "file:///t/anchor.trellis", anchor.text)
         var random = SeededRandom(seed: 2026)
         let methods = [
             "textDocument/hover", "textDocument/completion", "textDocument/inlayHint", "inlayHint/resolve", "textDocument/documentSymbol",
@@ -407,7 +433,7 @@ final class ServerTests: XCTestCase {
                 }
             }
             let hover = client.request(
-                "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/anchor.trellis"))])), ("position", position(0, 20))]))
+                "textDocument/hover", o([("textDocument", o([("uri", .string("file:///t/anchor.trellis"))])), ("position", position(of: "1️⃣", in: anchor))]))
             XCTAssertTrue(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("grid `2`") ?? false, "batch \(batch)")
             let shown = client.request("workspace/executeCommand", o([("command", .string("trellis.showJSON")), ("arguments", .array([.string(uri)]))]))
             let local = LoadedFile.load(SourceFile(name: uri, bytes: Array(text.utf8)), kind: .trellis)

@@ -13,7 +13,7 @@ final class GravityWordTests: XCTestCase {
             letters: "abcdeghilnorstwxyXY", seed: 5)
         for text in samples {
             let bytes = Array(("|" + text + "|").utf8)
-            let found = bytes.withUnsafeBufferPointer { Gravity.isWord($0, 1..<(bytes.count - 1)) }
+            let found = ByteView.with(bytes, 1..<(bytes.count - 1), Gravity.isWord) ?? false
             XCTAssertEqual(found, AlignmentWord(word: text) != nil, text)
         }
     }

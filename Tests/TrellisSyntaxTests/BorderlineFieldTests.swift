@@ -11,10 +11,10 @@ final class BorderlineFieldTests: XCTestCase {
             letters: "acdehiklorstf", seed: 7)
         for text in samples {
             let bytes = Array((" " + text + " ").utf8)
-            let found = bytes.withUnsafeBufferPointer { BorderlineField.lookup($0, 1..<(bytes.count - 1)) }
+            let found = ByteView.with(bytes, 1..<(bytes.count - 1), BorderlineField.lookup) ?? nil
             XCTAssertEqual(found, BorderlineField(rawValue: text), text)
             XCTAssertEqual(BorderlineField(name: text), BorderlineField(rawValue: text), text)
         }
-        XCTAssertNil(Array("color".utf8).withUnsafeBufferPointer { BorderlineField.lookup($0, 1..<6) })
+        XCTAssertNil(ByteView.with(Array("color".utf8), 1..<6, BorderlineField.lookup) ?? nil)
     }
 }

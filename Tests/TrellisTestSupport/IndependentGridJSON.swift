@@ -1,5 +1,10 @@
+import TrellisModel
 import TrellisSyntax
 
+/// The tests' own way from a ``Grid`` to its grid dictionary, a plain value built key by key,
+/// written independently of `GridJSONWriter` (which `build` ships, and which the tests hold
+/// to `JSONWriter.write(grid.jsonValue(dialect:))` byte for byte). A tag is a `Double` here,
+/// so generated grids keep tags below 10^15, where the two agree.
 extension Grid {
     /// The grid dictionary for a dialect, keys in the schema's canonical order (`GridKey`):
     /// `size` first, then the attributes, raw members, and the children last. Default values
