@@ -91,7 +91,7 @@ enum EscapeHatchRules {
         if let otherAxis, let split = given.keys[otherAxis] {
             found.append(
                 Diagnostic(
-                    code: .bothRowsAndCols, severity: .error, range: keyRange,
+                    code: .bothRowsAndCols, range: keyRange,
                     message: "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
                     labels: [DiagnosticLabel(range: split, message: "`\(otherAxis.jsonName)` given here")],
                     notes: [note]))
@@ -113,14 +113,14 @@ enum EscapeHatchRules {
 
     static func twice(_ key: String, at range: Range<Int>, other: Range<Int>) -> Diagnostic {
         Diagnostic(
-            code: .attributeGivenTwice, severity: .warning, range: range,
+            code: .attributeGivenTwice, range: range,
             message: "the cell gives \"\(key)\" already: the grid dictionary gets the key twice and the runtime reads only the one written last",
             labels: [DiagnosticLabel(range: other, message: "also given here")], notes: [note])
     }
 
     static func overwritten(_ key: GridKey, at range: Range<Int>, overlap: Range<Int>) -> Diagnostic {
         Diagnostic(
-            code: .overlapOverwritten, severity: .warning, range: range,
+            code: .overlapOverwritten, range: range,
             message: key == .size ? "`overlap` overwrites this `size` with 0" : "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
             labels: [DiagnosticLabel(range: overlap, message: "overlap given here")])
     }

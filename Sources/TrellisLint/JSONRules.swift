@@ -11,6 +11,15 @@ struct JSONRules {
 
     init(dialect: Dialect) { self.dialect = dialect }
 
+    /// A finding of `code`, at the code's severity.
+    mutating func add(
+        _ code: DiagnosticCode, _ message: String, _ range: Range<Int>,
+        notes: [String] = [], fix: FixIt? = nil, labels: [DiagnosticLabel] = []
+    ) {
+        add(code, code.severity, message, range, notes: notes, fix: fix, labels: labels)
+    }
+
+    /// A finding at a milder severity than its code's (see `DiagnosticCode.milderSeverities`).
     mutating func add(
         _ code: DiagnosticCode, _ severity: Severity, _ message: String, _ range: Range<Int>,
         notes: [String] = [], fix: FixIt? = nil, labels: [DiagnosticLabel] = []
@@ -39,7 +48,7 @@ struct JSONRules {
     mutating func lint(_ node: JSONNode, isRoot: Bool) {
         guard node.type == .object else {
             add(
-                .valueOfWrongJSONType, .error, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
+                .valueOfWrongJSONType, "a grid must be a JSON object, not \(node.value.typeName)", node.range,
                 notes: ["The runtime sends dictionary messages to every element of rows/cols; anything else crashes the app."])
             return
         }
@@ -69,18 +78,18 @@ struct JSONRules {
         if dialect == .any { lintSpacingForEveryVersion(spacings) }
         if let cols, let rows {
             add(
-                .bothRowsAndCols, .error, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
+                .bothRowsAndCols, "a grid has both `rows` and `cols`: the runtime asserts (and in release builds adds the rows after the cols)",
                 rows.keyRange, labels: [DiagnosticLabel(range: cols.keyRange, message: "`cols` given here")])
         }
         if let overlap {
             if let size, !isRoot, RuntimeReading.measure(read: size.value) != 0 {
                 add(
-                    .overlapOverwritten, .warning, "`overlap` overwrites this `size` with 0", size.keyRange,
+                    .overlapOverwritten, "`overlap` overwrites this `size` with 0", size.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
             if let gravity, !Gravity.parse(gravity.value.stringPayload ?? "").isNone {
                 add(
-                    .overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
+                    .overlapOverwritten, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)", gravity.keyRange,
                     labels: [DiagnosticLabel(range: overlap.keyRange, message: "overlap given here")])
             }
         }
@@ -97,17 +106,17 @@ struct JSONRules {
         switch (space, spacing) {
         case (let space?, nil):
             add(
-                .spaceVersusSpacing, .warning,
+                .spaceVersusSpacing,
                 "MyLayout 2.0+ reads `spacing`, not `space`: this file is written for every version, and 2.0+ gets no spacing here",
                 space.keyRange, notes: [note])
         case (nil, let spacing?):
             add(
-                .spaceVersusSpacing, .warning,
+                .spaceVersusSpacing,
                 "MyLayout 1.x reads `space`, not `spacing`: this file is written for every version, and 1.x gets no spacing here",
                 spacing.keyRange, notes: [note])
         case (let space?, let spacing?) where RuntimeReading.double(space.value.value) != RuntimeReading.double(spacing.value.value):
             add(
-                .spaceVersusSpacing, .warning, "`space` and `spacing` differ: MyLayout 1.x reads one and 2.0+ the other", spacing.keyRange,
+                .spaceVersusSpacing, "`space` and `spacing` differ: MyLayout 1.x reads one and 2.0+ the other", spacing.keyRange,
                 notes: [note], labels: [DiagnosticLabel(range: space.keyRange, message: "`space` given here")])
         default: break
         }
@@ -120,12 +129,12 @@ struct JSONRules {
         case .size: lintSize(value, keyRange: member.keyRange, isRoot: isRoot)
         case .rows, .cols:
             if value.type != .array {
-                add(.valueOfWrongJSONType, .error, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
+                add(.valueOfWrongJSONType, "`\(key)` must be an array of grids, not \(value.value.typeName)", value.range)
             }
         case .spacing:
             if key == dialect.otherSpacingKey {
                 add(
-                    .spaceVersusSpacing, .warning, "\(dialect.runtimeName) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored",
+                    .spaceVersusSpacing, "\(dialect.runtimeName) reads `\(dialect.spacingKey)`, not `\(key)`: this spacing is silently ignored",
                     member.keyRange,
                     notes: ["The key was renamed in MyLayout 2.0.0. Tell Trellis the target with `--target 1|2`."],
                     fix: FixIt(
@@ -135,14 +144,14 @@ struct JSONRules {
         case .padding:
             guard let text = value.string else {
                 add(
-                    .valueOfWrongJSONType, .error, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
+                    .valueOfWrongJSONType, "`padding` must be a string \"{top,left,bottom,right}\", not \(value.value.typeName)", value.range,
                     notes: ["The runtime sends it string messages: anything else crashes the app."])
                 return
             }
             if let finding = ValueChecks.padding(text) { add(finding, at: value.range) }
         case .gravity, .overlap:
             guard let text = value.string else {
-                add(.valueOfWrongJSONType, .error, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
+                add(.valueOfWrongJSONType, "`\(key)` must be a string such as \"top|left\", not \(value.value.typeName)", value.range)
                 return
             }
             if let finding = ValueChecks.gravity(text) { add(finding, at: value.range) }
@@ -152,23 +161,23 @@ struct JSONRules {
             case .number(let number):
                 if number != number.rounded(.towardZero) {
                     add(
-                        .valueTypeConverted, .warning, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range
+                        .valueTypeConverted, "`tag` \(JSONWriter.formatNumber(number)) is read as \(RuntimeReading.integer(value.value))", value.range
                     )
                 } else if let finding = ValueChecks.tag(RuntimeReading.integer(value.value)) {
                     add(finding, at: value.range)
                 }
             case .string(let text):
                 add(
-                    .valueTypeConverted, .warning, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
+                    .valueTypeConverted, "`tag` is a string: the runtime reads \"\(text)\" as \(RuntimeReading.integer(value.value))", value.range,
                     fix: FixIt(
                         message: "write a number", edits: [TextEdit(range: value.range, replacement: String(RuntimeReading.integer(value.value)))], isSafe: true
                     ))
             default:
-                add(.valueOfWrongJSONType, .error, "`tag` must be an integer, not \(value.value.typeName)", value.range)
+                add(.valueOfWrongJSONType, "`tag` must be an integer, not \(value.value.typeName)", value.range)
             }
         case .action:
             guard let text = value.string else {
-                add(.valueOfWrongJSONType, .error, "`action` must be a selector string such as \"handleTap:\"", value.range)
+                add(.valueOfWrongJSONType, "`action` must be a selector string such as \"handleTap:\"", value.range)
                 return
             }
             if let finding = ValueChecks.action(text) { add(finding, at: value.range) }
@@ -186,12 +195,12 @@ struct JSONRules {
             message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
             fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
         }
-        add(.unknownKey, .warning, message, member.keyRange, fix: fix)
+        add(.unknownKey, message, member.keyRange, fix: fix)
     }
 
     mutating func lintSize(_ value: JSONNode, keyRange: Range<Int>, isRoot: Bool) {
         if isRoot {
-            add(.sizeOnRoot, .info, "`size` on the root grid means nothing: the layout view's own size is the root's", keyRange)
+            add(.sizeOnRoot, "`size` on the root grid means nothing: the layout view's own size is the root's", keyRange)
             return
         }
         switch value.kind {
@@ -200,20 +209,20 @@ struct JSONRules {
             if text.hasSuffix("%") {
                 guard let percent = RuntimeReading.plainDecimal(text.dropLast()) ?? Double(String(text.dropLast()).trimmingSpaces) else {
                     add(
-                        .sizeStringReadAsFill, .warning,
+                        .sizeStringReadAsFill,
                         "\"\(text)\" is not a percentage: the runtime reads it as a fixed \(JSONWriter.formatNumber(RuntimeReading.measure(of: value.value))) points",
                         value.range)
                     return
                 }
                 if percent >= 100 {
                     add(
-                        .percentageOf100OrMore, .warning,
+                        .percentageOf100OrMore,
                         "\"\(text)\" is read as a FIXED \(JSONWriter.formatNumber(percent / 100)) points, not \(text) of anything", value.range,
                         notes: ["Only the exact strings \"100%\" and \"-100%\" mean fill; percentages must lie between -100% and 100%."],
                         fix: FixIt(message: "write \"fill\"", edits: [TextEdit(range: value.range, replacement: "\"fill\"")], isSafe: false))
                 } else if percent <= -100 {
                     add(
-                        .sizeBelowMinusOne, .error, "\"\(text)\" is read as \(JSONWriter.formatNumber(percent / 100)): the runtime asserts on sizes <= -1",
+                        .sizeBelowMinusOne, "\"\(text)\" is read as \(JSONWriter.formatNumber(percent / 100)): the runtime asserts on sizes <= -1",
                         value.range)
                 }
                 return
@@ -225,23 +234,23 @@ struct JSONRules {
                     edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(number))], isSafe: false)
             }
             add(
-                .sizeStringReadAsFill, .warning, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
+                .sizeStringReadAsFill, "\"\(text)\" is not a size the runtime knows: it silently reads it as fill",
                 value.range, notes: ["A size is a number, \"x%\", \"-x%\", \"fill\" or \"wrap\"."], fix: fix)
         case .number(let number):
             if number == RuntimeReading.wrap || number == RuntimeReading.fill { return }
             if number <= -1 {
-                add(.sizeBelowMinusOne, .error, "size \(JSONWriter.formatNumber(number)) asserts at runtime: sizes below -1 are not allowed", value.range)
+                add(.sizeBelowMinusOne, "size \(JSONWriter.formatNumber(number)) asserts at runtime: sizes below -1 are not allowed", value.range)
             } else if number > 0 && number < 1 || number < 0 && number > -1 {
                 let percent = JSONWriter.formatNumber(number * 100) + "%"
                 let kind = number > 0 ? "of the free length" : "of the remaining length"
                 add(
-                    .numberReadAsRatio, .info, "\(JSONWriter.formatNumber(number)) is silently a ratio \(kind) (\(percent)), not points", value.range,
+                    .numberReadAsRatio, "\(JSONWriter.formatNumber(number)) is silently a ratio \(kind) (\(percent)), not points", value.range,
                     fix: FixIt(message: "write \"\(percent)\"", edits: [TextEdit(range: value.range, replacement: "\"\(percent)\"")]))
             }
         case .bool(let flag):
-            add(.valueTypeConverted, .warning, "a boolean size is read as \(flag ? "1 point" : "0")", value.range)
+            add(.valueTypeConverted, "a boolean size is read as \(flag ? "1 point" : "0")", value.range)
         default:
-            add(.sizeStringReadAsFill, .warning, "\(value.value.typeName) is not a size: the runtime reads it as fill", value.range)
+            add(.sizeStringReadAsFill, "\(value.value.typeName) is not a size: the runtime reads it as fill", value.range)
         }
     }
 
@@ -252,13 +261,13 @@ struct JSONRules {
         case .number: break
         case .string(let text):
             add(
-                .valueTypeConverted, .warning,
+                .valueTypeConverted,
                 "`\(key)` is a string: the runtime reads \"\(text)\" as \(JSONWriter.formatNumber(RuntimeReading.double(value.value)))", value.range,
                 fix: FixIt(
                     message: "write a number", edits: [TextEdit(range: value.range, replacement: JSONWriter.formatNumber(RuntimeReading.double(value.value)))],
                     isSafe: Double(text) != nil))
         default:
-            add(.valueOfWrongJSONType, .error, "`\(key)` must be a number, not \(value.value.typeName)", value.range)
+            add(.valueOfWrongJSONType, "`\(key)` must be a number, not \(value.value.typeName)", value.range)
         }
     }
 
@@ -270,20 +279,20 @@ struct JSONRules {
         case .string(let text):
             let read = RuntimeReading.bool(value.value)
             add(
-                .valueTypeConverted, .warning, "`\(key)` is the string \"\(text)\": it works only by luck of `boolValue` (read as \(read))", value.range,
+                .valueTypeConverted, "`\(key)` is the string \"\(text)\": it works only by luck of `boolValue` (read as \(read))", value.range,
                 fix: FixIt(message: "write \(read)", edits: [TextEdit(range: value.range, replacement: read ? "true" : "false")]))
         case .number(let number):
             add(
                 .valueTypeConverted, .info, "`\(key)` is the number \(JSONWriter.formatNumber(number)): write true or false", value.range,
                 fix: FixIt(message: "write \(number != 0)", edits: [TextEdit(range: value.range, replacement: number != 0 ? "true" : "false")]))
         default:
-            add(.valueOfWrongJSONType, .error, "`\(key)` must be true or false, not \(value.value.typeName)", value.range)
+            add(.valueOfWrongJSONType, "`\(key)` must be true or false, not \(value.value.typeName)", value.range)
         }
     }
 
     mutating func lintBorderline(_ value: JSONNode, key: @autoclosure () -> String) {
         guard value.type == .object else {
-            add(.valueOfWrongJSONType, .error, "`\(key())` must be an object such as {\"color\": \"#EEEEEE\", \"thick\": 1}", value.range)
+            add(.valueOfWrongJSONType, "`\(key())` must be an object such as {\"color\": \"#EEEEEE\", \"thick\": 1}", value.range)
             return
         }
         value.forEachMember { member in
@@ -292,7 +301,7 @@ struct JSONRules {
                 if let text = member.value.string {
                     if let finding = ValueChecks.color(text) { add(finding, at: member.value.range) }
                 } else {
-                    add(.valueOfWrongJSONType, .error, "a borderline `color` must be a string such as \"#EEEEEE\"", member.value.range)
+                    add(.valueOfWrongJSONType, "a borderline `color` must be a string such as \"#EEEEEE\"", member.value.range)
                 }
             case let field?:
                 lintNumber(member.value, key: member.key)
@@ -307,7 +316,7 @@ struct JSONRules {
                     fix = FixIt(
                         message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
                 }
-                add(.unknownKey, .warning, message, member.keyRange, fix: fix)
+                add(.unknownKey, message, member.keyRange, fix: fix)
             }
         }
     }

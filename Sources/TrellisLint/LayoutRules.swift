@@ -65,7 +65,7 @@ struct LayoutRules {
         if count > 1 { message += "; so are the borderlines of \(count - 1) more grid\(count == 2 ? "" : "s")" }
         diagnostics.append(
             Diagnostic(
-                code: .borderlinesAwayUnderRTL, severity: .warning, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
+                code: .borderlinesAwayUnderRTL, range: spans.span(of: .borderline(line.edge), grid: grid, in: tree), message: message,
                 notes: [
                     "Under RTL MyLayout mirrors a grid's borderlines within the grid's own width, not across the layout (MyLayoutDelegate.m, -layoutSublayersOfLayer:): only a grid as wide as the layout keeps them at its edges."
                 ]))
@@ -92,7 +92,7 @@ struct LayoutRules {
             let parts = "\(n(fixed)) (fixed, ratio and wrap \(axis.rawValue)) + \(n(padding)) (padding) + \(n(spacing)) (spacing)"
             diagnostics.append(
                 Diagnostic(
-                    code: .childrenOverflow, severity: .warning, range: spans.span(of: .split, grid: grid, in: tree),
+                    code: .childrenOverflow, range: spans.span(of: .split, grid: grid, in: tree),
                     message: "at \(viewport.description) the \(axis.rawValue) need \(n(needed)) points but the grid has \(n(available)): \(parts)",
                     notes: ["The runtime clamps nothing: the children overflow the grid."]))
         }
@@ -109,7 +109,7 @@ struct LayoutRules {
                     : "The parent is \(n(available)) long; its fixed, ratio and wrap children, padding and spacing take \(n(needed))."
                 diagnostics.append(
                     Diagnostic(
-                        code: .cellGetsNoLength, severity: .warning, range: spans.span(of: .size, grid: child, in: tree),
+                        code: .cellGetsNoLength, range: spans.span(of: .size, grid: child, in: tree),
                         message: "at \(viewport.description) this \(kind) cell gets \(n(got)) points: nothing remains after its fixed and ratio siblings",
                         notes: [note]))
             }

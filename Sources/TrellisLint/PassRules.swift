@@ -74,7 +74,7 @@ extension LayoutRules {
         }
         diagnostics.append(
             Diagnostic(
-                code: .heightNeverSettles, severity: .warning, range: spans.span(of: .split, grid: 0, in: shape),
+                code: .heightNeverSettles, range: spans.span(of: .split, grid: 0, in: shape),
                 message: "at \(at) this layout's height never settles: \(walk) after \(result.passes) passes",
                 labels: labels, notes: notes + [fix]))
     }

@@ -11,11 +11,9 @@ struct StructureRules {
 
     init(spans: Spans) { self.spans = spans }
 
-    mutating func add(
-        _ code: DiagnosticCode, _ severity: Severity, _ message: @autoclosure () -> String, _ range: Range<Int>,
-        notes: @autoclosure () -> [String] = []
-    ) {
-        findings.add(code, at: range) { Diagnostic(code: code, severity: severity, range: range, message: message(), notes: notes()) }
+    /// A finding of `code`, at the code's severity.
+    mutating func add(_ code: DiagnosticCode, _ message: @autoclosure () -> String, _ range: Range<Int>, notes: @autoclosure () -> [String] = []) {
+        findings.add(code, at: range) { Diagnostic(code: code, severity: code.severity, range: range, message: message(), notes: notes()) }
     }
 
     mutating func lint(_ tree: LayoutTree) {
@@ -53,7 +51,7 @@ struct StructureRules {
             let others = cells.dropFirst().prefix(12).map { tree.path(of: $0) }.joined(separator: ", ")
             notes.append("The others: \(others)\(count > 13 ? ", …" : "").")
         }
-        add(.sizeDependsOnUnknownView, .info, message, spans.span(of: wrap ? .size : .overlap, at: tree.sources[grid]), notes: notes)
+        add(.sizeDependsOnUnknownView, message, spans.span(of: wrap ? .size : .overlap, at: tree.sources[grid]), notes: notes)
     }
 
     mutating func lint(_ tree: LayoutTree, _ grid: Int) {
@@ -71,7 +69,7 @@ struct StructureRules {
             }
             if ratioCount > 1, total > 1.000_001 {
                 add(
-                    .ratiosOver100Percent, .warning,
+                    .ratiosOver100Percent,
                     "the ratio \(axis.rawValue) of this grid add up to \(JSONWriter.formatNumber((total * 10_000).rounded() / 100))% of the free length",
                     spans.span(of: key, at: source),
                     notes: [
@@ -82,14 +80,14 @@ struct StructureRules {
             if ignored != 0 {
                 let which = axis == .cols ? "vertical" : "horizontal"
                 add(
-                    .gravityOnIgnoredAxis, .warning,
+                    .gravityOnIgnoredAxis,
                     "the \(which) part of this gravity is ignored: a `\(axis.rawValue)` grid only aligns its children along its split",
                     spans.span(of: .gravity, at: source),
                     notes: ["On a non-leaf, MyGridLayout uses only the gravity of its split axis (centerX/right/trailing for cols, centerY/bottom for rows)."])
             }
             if tree.placeholder[grid] {
                 add(
-                    .placeholderOnNonLeaf, .warning, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
+                    .placeholderOnNonLeaf, "`placeholder` on a grid with children: it takes no view, and it disables `anchor`",
                     spans.span(of: .placeholder, at: source),
                     notes: ["Its children still take views. To keep an area empty, make a placeholder leaf."])
             }
@@ -97,7 +95,7 @@ struct StructureRules {
             if tree.viewSizeIsUnset(grid) {
                 let axes = [gravity.alignsHorizontally ? "width" : nil, gravity.alignsVertically ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
                 add(
-                    .viewAlignedByUnsetSize, .info,
+                    .viewAlignedByUnsetSize,
                     "gravity aligns this cell's view by the \(axes) the view sets itself: MyLayout does not measure it here, and a view that sets none is `CGFLOAT_MAX` long: it covers the screen or leaves it",
                     spans.span(of: .gravity, at: source),
                     notes: [
@@ -107,7 +105,7 @@ struct StructureRules {
             }
             if tree.anchor[grid], tree.measure[grid] != 0 {
                 add(
-                    .anchorOnLeaf, .info, "`anchor` on a leaf has no effect: a leaf already takes a view",
+                    .anchorOnLeaf, "`anchor` on a leaf has no effect: a leaf already takes a view",
                     spans.span(of: .anchor, at: source),
                     notes: ["anchor matters on a grid with children (its view goes behind them) or with size 0 (the view sizes itself)."])
             }

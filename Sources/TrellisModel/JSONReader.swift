@@ -46,7 +46,7 @@ public enum JSONReader {
     static func read(_ source: SourceFile, maximumBytes: Int) -> JSONReadResult {
         guard source.bytes.count <= maximumBytes else {
             let message = "the file holds \(source.bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes"
-            return JSONReadResult(root: nil, diagnostics: [Diagnostic(code: .jsonFileTooLarge, severity: .error, range: 0..<0, message: message)])
+            return JSONReadResult(root: nil, diagnostics: [Diagnostic(code: .jsonFileTooLarge, range: 0..<0, message: message)])
         }
         var reader = JSONReaderState(bytes: source.bytes)
         return reader.readDocument()
@@ -414,7 +414,7 @@ struct JSONReaderState {
             if let first {
                 diagnostics.append(
                     Diagnostic(
-                        code: .duplicateKey, severity: .warning, range: keyRange,
+                        code: .duplicateKey, range: keyRange,
                         message: "duplicate key \"\(key)\": the runtime keeps only this last one",
                         labels: [DiagnosticLabel(range: first, message: "first given here")],
                         fixIts: []))
@@ -501,7 +501,7 @@ struct JSONReaderState {
             skipSpace()
             if byte == closer {
                 report(
-                    .trailingComma, .warning,
+                    .trailingComma,
                     "trailing comma: Foundation's JSONSerialization accepts it, strict JSON parsers (Python, Go, JavaScript) reject the file",
                     commaStart..<commaStart + 1,
                     fix: FixIt(message: "remove the trailing comma", edits: [TextEdit(range: commaStart..<commaStart + 1, replacement: "")]))

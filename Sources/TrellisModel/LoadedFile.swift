@@ -136,7 +136,7 @@ public struct LoadedFile: Sendable {
         } else if let invalid = UTF8Validation.firstInvalid(in: given.bytes) {
             encodingFindings.append(
                 Diagnostic(
-                    code: .textEncoding, severity: .error, range: invalid,
+                    code: .textEncoding, range: invalid,
                     message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
                     notes: [JSONReader.rejectedNote]))
         }

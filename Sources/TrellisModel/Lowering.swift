@@ -190,7 +190,7 @@ struct LoweringState {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
                 report(
-                    .unusedTemplate, .warning, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
+                    .unusedTemplate, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
                     fixIts: [])
             }
         }
@@ -200,7 +200,7 @@ struct LoweringState {
         let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
         if document.layouts.isEmpty, !hasLayoutSyntax {
             report(
-                .noLayout, .warning, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
+                .noLayout, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
                 0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
         }
         return document
@@ -251,7 +251,7 @@ struct LoweringState {
         }
         guard let lowered = lowerCellAlone(cell, depth: 0) else { return nil }
         if lowered.record.size != .none, let sizeNode = tree.child(of: cell, .size) {
-            report(.sizeOnRoot, .info, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
+            report(.sizeOnRoot, "a size on a layout's root means nothing: the layout view's own size is the root's", tree.range(of: sizeNode))
         }
         if lowered.height > Lowering.maximumDepth {
             report(
@@ -343,7 +343,7 @@ struct LoweringState {
             let size = arena.size(of: lowered.record), size != .number(0)
         {
             report(
-                .overlapOverwritten, .warning, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
+                .overlapOverwritten, "`overlap` overwrites this size with 0", tree.range(of: sizeNode),
                 fixIts: [FixIt(message: "write `_` (no size)", edits: [TextEdit(range: tree.range(of: sizeNode), replacement: "_")])])
         }
         if givesGravity, lowered.record.rare != 0 {
@@ -440,7 +440,7 @@ struct LoweringState {
         else { return }
         let range = tree.range(of: first).lowerBound..<tree.range(of: final).upperBound
         report(
-            .attributesOnLastItemOfList, .info, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
+            .attributesOnLastItemOfList, "these attributes belong to the last cell of the list, not to the `\(text(keyword))` grid", range,
             notes: [
                 "In an inline list, attributes after a cell are that cell's. To give them to the split grid, write them before `\(text(keyword))`; to keep them on the last cell and silence this, write the list as a block."
             ])
@@ -480,14 +480,14 @@ struct LoweringState {
     mutating func checkGravityOverOverlap(rare: UInt32, gravity span: GridArena.TextSpan) {
         guard !arena.rare[Int(rare)].overlap.isNone, let gravity = arena.string(span), !Gravity.parse(gravity).isNone else { return }
         report(
-            .overlapOverwritten, .warning, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
+            .overlapOverwritten, "`gravity` overwrites the alignment `overlap` gives (it is applied after it)",
             firstGiven[Int(AttributeName.gravity.rawValue)])
     }
 
     /// M009 for an attribute given twice on one cell, labelled at its first occurrence.
     mutating func reportDuplicate(_ name: AttributeName, _ nameToken: Token, first: Range<Int>) {
         report(
-            .attributeGivenTwice, .warning, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
+            .attributeGivenTwice, "`\(name.spelling)` is given twice on this cell; the last one counts", nameToken.range,
             labels: [DiagnosticLabel(range: first, message: "first given here")])
     }
 

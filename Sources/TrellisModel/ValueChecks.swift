@@ -11,9 +11,12 @@ public struct ValueFinding: Sendable, Equatable {
     public var replacement: String?
     public var replacementIsSafe: Bool
 
-    public init(code: DiagnosticCode, severity: Severity, message: String, notes: [String] = [], replacement: String? = nil, replacementIsSafe: Bool = false) {
+    /// A finding at its code's severity unless `severity` says a milder one.
+    public init(
+        code: DiagnosticCode, severity: Severity? = nil, message: String, notes: [String] = [], replacement: String? = nil, replacementIsSafe: Bool = false
+    ) {
         self.code = code
-        self.severity = severity
+        self.severity = severity ?? code.severity
         self.message = message
         self.notes = notes
         self.replacement = replacement
@@ -32,7 +35,7 @@ public enum ValueChecks {
             if isHex, digits.count == 3 {
                 let doubled = "#" + digits.map { "\($0)\($0)" }.joined()
                 return ValueFinding(
-                    code: .colorMisread, severity: .warning,
+                    code: .colorMisread,
                     message: "`\(text)` is a 3-digit color: the runtime draws no color",
                     notes: ["MyLayout reads only #RRGGBB and #AARRGGBB."], replacement: doubled, replacementIsSafe: true)
             }
@@ -45,12 +48,12 @@ public enum ValueChecks {
                     ])
             }
             if isHex, digits.count == 6 { return nil }
-            return ValueFinding(code: .colorMisread, severity: .warning, message: "`\(text)` is not a color the runtime reads: write #RRGGBB or #AARRGGBB")
+            return ValueFinding(code: .colorMisread, message: "`\(text)` is not a color the runtime reads: write #RRGGBB or #AARRGGBB")
         }
         if RGBA.namedColors[text.lowercased()] != nil { return nil }
         let names = RGBA.namedColors.keys.sorted()
         var finding = ValueFinding(
-            code: .colorMisread, severity: .warning,
+            code: .colorMisread,
             message: "`\(text)` is not a color name the runtime knows (\(names.joined(separator: ", ")))")
         if let suggestion = Suggestion.closest(to: text, among: names) {
             finding.message = "`\(text)` is not a color name the runtime knows; did you mean `\(suggestion)`?"
@@ -72,13 +75,13 @@ public enum ValueChecks {
         if wellFormed, text.hasSuffix(":"), text.filter({ $0 == ":" }).count == 1 { return nil }
         if !text.contains(":"), let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
             return ValueFinding(
-                code: .actionNotOneArgumentSelector, severity: .warning,
+                code: .actionNotOneArgumentSelector,
                 message: "`\(text)` takes no argument: the runtime calls the action with the grid, as `\(text):`",
                 notes: ["A selector without `:` does not receive the tapped grid or its action-data."],
                 replacement: text + ":")
         }
         if wellFormed { return nil }
-        return ValueFinding(code: .actionNotOneArgumentSelector, severity: .warning, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
+        return ValueFinding(code: .actionNotOneArgumentSelector, message: "`\(text)` is not an Objective-C selector such as `handleTap:`")
     }
 
     /// `name:` in ASCII letters, digits and `_`, not starting with a digit: the common,
@@ -146,14 +149,14 @@ public enum ValueChecks {
 
     /// `tag` (§2): 0 means no tag.
     public static func tag(_ value: Int) -> ValueFinding? {
-        value == 0 ? ValueFinding(code: .tagZero, severity: .warning, message: "`tag` 0 means no tag: the runtime ignores it") : nil
+        value == 0 ? ValueFinding(code: .tagZero, message: "`tag` 0 means no tag: the runtime ignores it") : nil
     }
 
     /// A borderline's `thick`: `MyBorderline setThick:` raises any width below 1 to 1.
     public static func thick(_ value: Double) -> ValueFinding? {
         guard value < 1 else { return nil }
         return ValueFinding(
-            code: .borderlineThinnerThanOne, severity: .warning,
+            code: .borderlineThinnerThanOne,
             message: "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn 1 point wide: the runtime raises widths below 1 to 1",
             notes: ["To hide a line, remove the borderline; for a hairline, use 1 and a light color."], replacement: "1")
     }
@@ -168,7 +171,7 @@ public enum ValueChecks {
             && numbers.allSatisfy { $0 == 0 }
         if wellFormedZero { return nil }
         var finding = ValueFinding(
-            code: .malformedPadding, severity: .warning,
+            code: .malformedPadding,
             message: "padding \"\(text)\" is malformed: the runtime reads it as {0,0,0,0}",
             notes: ["Padding is \"{top,left,bottom,right}\" — four numbers in braces, UIEdgeInsets order."])
         if numbers.count == 4 {
@@ -199,7 +202,7 @@ public enum ValueChecks {
             let bits = Gravity.partBits(part)
             if bits == 0 {
                 var finding = ValueFinding(
-                    code: .gravityWordDroppedOrMisread, severity: .warning,
+                    code: .gravityWordDroppedOrMisread,
                     message: "`\(part)` is not a gravity word: the runtime silently drops it",
                     notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
                 if let suggestion = Suggestion.closest(to: String(part), among: words) {
@@ -210,7 +213,7 @@ public enum ValueChecks {
             }
             let read = Gravity.wordsInRuntimeOrder.first { $0.1 == bits }?.0 ?? ""
             return ValueFinding(
-                code: .gravityWordDroppedOrMisread, severity: .warning,
+                code: .gravityWordDroppedOrMisread,
                 message: "`\(part)` is read as `\(read)` (the runtime matches gravity words as substrings)")
         }
         return nil

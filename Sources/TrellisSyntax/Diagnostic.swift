@@ -62,12 +62,14 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [String]
     public var fixIts: [FixIt]
 
+    /// A finding at its code's severity, or at `severity` (one of the code's milder ones, or
+    /// what a caller computed).
     public init(
-        code: DiagnosticCode, severity: Severity, range: Range<Int>, message: String,
+        code: DiagnosticCode, severity: Severity? = nil, range: Range<Int>, message: String,
         labels: [DiagnosticLabel] = [], notes: [String] = [], fixIts: [FixIt] = []
     ) {
         self.code = code
-        self.severity = severity
+        self.severity = severity ?? code.severity
         self.range = range
         self.message = message
         self.labels = labels

@@ -18,7 +18,7 @@ public enum Lexer {
     static func tokenize(_ bytes: [UInt8], maximumBytes: Int) -> Output {
         guard bytes.count <= maximumBytes else {
             let diagnostic = Diagnostic(
-                code: .fileTooLarge, severity: .error, range: 0..<0,
+                code: .fileTooLarge, range: 0..<0,
                 message: "the file holds \(bytes.count) bytes; Trellis reads files of at most \(maximumBytes) bytes")
             return Output(tokens: [Token(kind: .eof, start: 0, end: 0)], diagnostics: [diagnostic])
         }
@@ -122,7 +122,7 @@ public enum Lexer {
                 if !terminated {
                     diagnostics.append(
                         Diagnostic(
-                            code: .unterminatedString, severity: .error, range: start..<index,
+                            code: .unterminatedString, range: start..<index,
                             message: "unterminated string: expected a closing `\"` before the end of the line",
                             fixIts: [FixIt(message: "close the string", edits: [TextEdit(range: index..<index, replacement: "\"")])]))
                 }
@@ -380,7 +380,7 @@ public enum Lexer {
         } else if text == "-" {
             message = "unexpected `-`: a negative size is written `-50%`, `-1/3` or `-0.5`"
         }
-        return Diagnostic(code: .unexpectedCharacter, severity: .error, range: range, message: message, fixIts: fixIts)
+        return Diagnostic(code: .unexpectedCharacter, range: range, message: message, fixIts: fixIts)
     }
 }
 

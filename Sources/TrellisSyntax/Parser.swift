@@ -296,7 +296,15 @@ struct ParserState: ~Copyable {
     mutating func parsePreview() {
         open(.previewDirective)
         bump()
-        expect(.dimension, "a viewport such as `375x667@2x` or `375xwrap@3x`")
+        if !expect(.dimension, "a viewport such as `375x667@2x` or `375xwrap@3x`"), current != .eof, !lineBreakBeforeCurrent,
+            !Self.startsItem(current)
+        {
+            // A mistyped viewport (`375by667`, `375 x 667`): the rest of its line belongs to
+            // it (already reported), not to the cell of a bare layout.
+            open(.error)
+            repeat { bump() } while current != .eof && !lineBreakBeforeCurrent && !Self.startsItem(current)
+            close()
+        }
         while current == .string || current == .kwRtl { bump() }
         close()
     }
