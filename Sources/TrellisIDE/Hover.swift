@@ -18,10 +18,18 @@ public enum Hover {
         if let tree = analysis.tree {
             if let word = wordHover(analysis, tree, at: offset) { return word }
         } else if let root = analysis.file.jsonRoot, let key = JSONQueries.member(in: root, keyAt: offset) {
-            if let field = BorderlineField(name: key.member.key), isBorderline(key.object, in: root, at: offset) {
-                return HoverInfo(markdown: borderlineFieldMarkdown(field, json: true), range: key.member.keyRange)
+            if let field = BorderlineField(name: key.member.key), let edge = borderlineKey(of: key.object, in: root, at: offset),
+                let attribute = edge.info.attribute
+            {
+                // The value as Trellis writes it: a string's text unquoted, a number as written.
+                let value = key.member.value
+                let written = value.string.map { VisibleText.of($0) } ?? (value.number != nil ? analysis.source.text(in: value.range) : field.sampleValue)
+                let markdown = "**`\(field.name)`** (borderline) — \(field.summary)\n\nTrellis: `\(attribute)(… \(field.name) \(written) …)`"
+                return HoverInfo(markdown: markdown, range: key.member.keyRange)
             }
             return keyHover(key.member, dialect: analysis.file.dialect)
+        } else if let root = analysis.file.jsonRoot, let word = jsonAlignmentWord(in: root, bytes: analysis.source.bytes, at: offset) {
+            return HoverInfo(markdown: alignmentMarkdown(word.word), range: word.range)
         }
         let origins = Origins.innermost(analysis, containing: offset)
         guard let first = origins.first, let range = first.sourceRange else { return nil }
@@ -190,7 +198,12 @@ public enum Hover {
                 let edge = tree.nodes[attribute].attributeName?.gridKey, GridKey.borderlines.contains(edge),
                 let field = BorderlineField(name: tree.text(token))
             {
-                return HoverInfo(markdown: borderlineFieldMarkdown(field, json: false), range: token.range)
+                var text = "**`\(field.name)`** (borderline) — \(field.summary)"
+                let json = analysis.file.dialect.json(edge)
+                if let cell = tree.enclosing(.cell, from: attribute), let member = loweredMember(analysis, cell: tree.range(of: cell), key: json) {
+                    text += "\n\nHere the borderline lowers to `\(member)`"
+                }
+                return HoverInfo(markdown: text, range: token.range)
             }
             if tree.nodes[node].kind == .targetDirective { return HoverInfo(markdown: targetMarkdown, range: token.range) }
             if tree.nodes[node].kind == .templateDecl, let declaration = TemplateDecl(tree, node), declaration.name == token {
@@ -225,7 +238,6 @@ public enum Hover {
         if let key = name.gridKey {
             let json = analysis.file.dialect.json(key)
             text += "\n\nJSON key `\"\(json)\"`"
-            if key == .spacing { text += " (`space` in MyLayout 1.x, `spacing` in 2.0+)" }
             if let cell = tree.enclosing(.cell, from: attribute),
                 let member = loweredMember(analysis, cell: tree.range(of: cell), key: json)
             {
@@ -252,19 +264,35 @@ public enum Hover {
 
     static let targetMarkdown = "**`target mylayout 1|2`** — the runtime the JSON is for: 1.x writes `space`, 2.0+ writes `spacing`."
 
-    static func borderlineFieldMarkdown(_ field: BorderlineField, json: Bool) -> String {
-        let example = field == .color ? "#FF0000" : "1"
-        let written = json ? "Trellis: `\(field.name) \(example)`" : "JSON: `\"\(field.name)\": \(field == .color ? "\"\(example)\"" : example)`"
-        return "**`\(field.name)`** (borderline) — \(field.summary)\n\n\(written)"
+    /// The alignment word at `offset` in a `gravity` or `overlap` string of a grid object, and
+    /// its range (the runtime reads the words between `|`).
+    static func jsonAlignmentWord(in root: JSONNode, bytes: [UInt8], at offset: Int) -> (word: AlignmentWord, range: Range<Int>)? {
+        let chain = JSONQueries.chain(in: root, at: offset)
+        guard chain.count >= 2, let string = chain.last, string.type == .string else { return nil }
+        var key: GridKey?
+        chain[chain.count - 2].forEachMember { member in
+            if member.value.range == string.range { key = member.gridKey }
+        }
+        guard key == .gravity || key == .overlap else { return nil }
+        // Inside the quotes: the word between the `|` around the offset.
+        let inside = (string.range.lowerBound + 1)..<max(string.range.lowerBound + 1, string.range.upperBound - 1)
+        guard inside.contains(offset) || offset == inside.upperBound, inside.upperBound <= bytes.count else { return nil }
+        var start = offset
+        while start > inside.lowerBound, bytes[start - 1] != UInt8(ascii: "|") { start -= 1 }
+        var end = offset
+        while end < inside.upperBound, bytes[end] != UInt8(ascii: "|") { end += 1 }
+        guard let word = AlignmentWord(word: String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
+        return (word, start..<end)
     }
 
-    /// Whether `object` (found at `offset`) is the value of a grid's borderline key.
-    static func isBorderline(_ object: JSONNode, in root: JSONNode, at offset: Int) -> Bool {
+    /// The borderline key whose value is `object` (found at `offset`), or nil when it is no
+    /// grid's borderline.
+    static func borderlineKey(of object: JSONNode, in root: JSONNode, at offset: Int) -> GridKey? {
         let chain = JSONQueries.chain(in: root, at: offset)
-        guard let index = chain.lastIndex(where: { $0.range == object.range }), index > 0 else { return false }
-        var found = false
+        guard let index = chain.lastIndex(where: { $0.range == object.range }), index > 0 else { return nil }
+        var found: GridKey?
         chain[index - 1].forEachMember { member in
-            if member.value.range == object.range, let key = member.gridKey, GridKey.borderlines.contains(key) { found = true }
+            if member.value.range == object.range, let key = member.gridKey, GridKey.borderlines.contains(key) { found = key }
         }
         return found
     }

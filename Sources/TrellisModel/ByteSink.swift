@@ -18,6 +18,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     init(capacity: Int, drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         self.capacity = max(capacity, 64)
         self.drain = drain
+        // SAFETY: `capacity` bytes or none; a failed allocation stops the program, as an array's would.
         guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
         // SAFETY: `memory` is malloc's `capacity` bytes, bound to no other type; the sink reads and writes them as bytes, below
         // `capacity` only.
@@ -27,6 +28,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     /// Hands the bytes written so far to the drain (none without one).
     mutating func flush() {
         guard let drain, count > 0 else { return }
+        // SAFETY: the first `count` bytes are written; the drain gets them for the call only.
         drain(UnsafeBufferPointer(start: base, count: count))
         count = 0
     }
@@ -74,6 +76,7 @@ struct ByteSink: ~Copyable, ByteOutput {
             if needed <= capacity { return }
         }
         let newCapacity = max(needed, capacity * 2)
+        // SAFETY: `newCapacity` bytes or none; a failed allocation stops the program, as an array's would.
         guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing a \(capacity)-byte buffer") }
         // SAFETY: realloc kept the first `count` bytes and gave `newCapacity` in all, bound to no other type, as in `init`.
         base = moved.assumingMemoryBound(to: UInt8.self)
@@ -81,6 +84,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     }
 
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        // SAFETY: the first `count` bytes are written; `body` gets them for the call only.
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 }

@@ -52,6 +52,17 @@ public enum JSONReader {
         return reader.readDocument()
     }
 
+    /// Reads JSON this program wrote from a grid tree: as deep as the deepest tree the lowering
+    /// builds (an object and an array a level), which is past what a file may nest.
+    package static func readWritten(_ bytes: [UInt8]) -> JSONReadResult {
+        var reader = JSONReaderState(bytes: bytes)
+        reader.maximumDepth = 2 * Lowering.maximumDepth + 2
+        let result = reader.readDocument()
+        // A repeated key (a raw member that replaces one) is a warning; nothing is an error.
+        assert(!result.diagnostics.hasErrors, "the JSON written from a grid reads back with errors: \(result.diagnostics)")
+        return result
+    }
+
     public static func read(_ text: String) -> JSONReadResult {
         read(SourceFile(name: "<string>", text: text))
     }
@@ -61,6 +72,8 @@ public enum JSONReader {
 
 struct JSONReaderState {
     let bytes: [UInt8]
+    /// Deepest value read; deeper ones are J010.
+    var maximumDepth = JSONReader.maximumDepth
     var index = 0
     var diagnostics: [Diagnostic] = []
     var losses: [JSONReader.LossAt] = []
@@ -232,10 +245,10 @@ struct JSONReaderState {
     }
 
     mutating func readValue(depth: Int) {
-        if depth > JSONReader.maximumDepth {
+        if depth > maximumDepth {
             let start = index
             skipBalanced()
-            report(.jsonNestingTooDeep, "JSON nests deeper than \(JSONReader.maximumDepth) levels; this value is not read", start..<index)
+            report(.jsonNestingTooDeep, "JSON nests deeper than \(maximumDepth) levels; this value is not read", start..<index)
             return append(.invalid, start..<index)
         }
         let start = index

@@ -198,6 +198,7 @@ extension JSONWriter {
     }
 
     /// A string given as its UTF-8 bytes, quoted and escaped.
+    /// SAFETY: reads `bytes` below its count only; callers hand a live buffer.
     static func appendString<Output: ByteOutput & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: copied whole.

@@ -30,7 +30,7 @@ public struct LoadedLayout: Sendable {
         if let readNode { return readNode.value }
         guard let authored else { return .null }
         let bytes = GridJSONWriter.write(authored, dialect: dialect, style: .compact)
-        return JSONReader.read(SourceFile(name: "<built>", bytes: bytes)).root?.value ?? .null
+        return JSONReader.readWritten(bytes).root?.value ?? .null
     }
 
     /// Whether the runtime model comes from the authored model (Trellis layouts).

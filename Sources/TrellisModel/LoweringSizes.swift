@@ -52,7 +52,7 @@ extension LoweringState {
             let percent = JSONWriter.formatNumber(value * 100) + "%"
             let share = value > 0 ? "of the free length" : "of what remains"
             report(
-                .numberReadAsRatio, .info, "`\(text(token))` is a ratio \(share) (\(percent)), not points", token.range,
+                .numberReadAsRatio, "`\(text(token))` is a ratio \(share) (\(percent)), not points", token.range,
                 fixIts: [FixIt(message: "write `\(percent)`", edits: [TextEdit(range: token.range, replacement: percent)])])
         }
     }

@@ -15,6 +15,7 @@ public enum ProcessMemory {
     /// finds nothing, as it may in a fully static executable, the defaults stay.)
     public static func keepFreedMemory() {
         #if canImport(Glibc)
+            // SAFETY: a null handle asks dlsym for the process's own symbols; the function type is mallopt's.
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
             let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
             _ = mallopt(-1, 64 << 20)
@@ -30,6 +31,7 @@ public enum ProcessMemory {
     /// process. It walks the allocator's free lists, so it is for rare, large releases.
     public static func releaseFreedMemory() {
         #if canImport(Glibc)
+            // SAFETY: a null handle asks dlsym for the process's own symbols; the function type is malloc_trim's.
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
             let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
             _ = trim(0)

@@ -162,7 +162,7 @@ extension RuntimeReading {
 
 extension RuntimeGrid {
     /// Forgets where each grid was read (a dictionary written only to be read back has no
-    /// place in any file); the depth is the reader's, at most `JSONReader.maximumDepth`.
+    /// place in any file); the depth is the tree's, at most the lowering's `maximumDepth`.
     package mutating func clearSourceRanges() {
         sourceRange = nil
         for index in children.indices { children[index].clearSourceRanges() }

@@ -15,6 +15,9 @@ public struct ValueFinding: Sendable, Equatable {
     public init(
         code: DiagnosticCode, severity: Severity? = nil, message: String, notes: [String] = [], replacement: String? = nil, replacementIsSafe: Bool = false
     ) {
+        assert(
+            severity.map { $0 == code.severity || code.milderSeverities.contains($0) } ?? true,
+            "\(code) at \(String(describing: severity)), neither its severity nor a milder one")
         self.code = code
         self.severity = severity ?? code.severity
         self.message = message
@@ -157,7 +160,8 @@ public enum ValueChecks {
         guard value < 1 else { return nil }
         return ValueFinding(
             code: .borderlineThinnerThanOne,
-            message: "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn 1 point wide: the runtime raises widths below 1 to 1",
+            message:
+                "a borderline `thick` of \(JSONWriter.formatNumber(value)) is drawn as 1 (one pixel, or a 1-point dash): the runtime raises widths below 1 to 1",
             notes: ["To hide a line, remove the borderline; for a hairline, use 1 and a light color."], replacement: "1")
     }
 

@@ -6,15 +6,14 @@ extension GridJSONWriter {
     /// ``LoadedLayout/json`` show what the app is sent (a tag of 10^15 or more included,
     /// which a `Double` would round or write with an exponent).
     package static func writtenNode(_ grid: Grid, dialect: Dialect) -> JSONNode? {
-        let bytes = write(grid, dialect: dialect, style: .compact)
-        return JSONReader.read(SourceFile(name: "<built>", bytes: bytes)).root
+        JSONReader.readWritten(write(grid, dialect: dialect, style: .compact)).root
     }
 
     /// The text of `grid`'s last member named `key` as `build` writes it (compact), or nil
     /// when the grid has no such member.
     package static func writtenMember(_ key: String, of grid: Grid, dialect: Dialect) -> String? {
         let bytes = write(grid, dialect: dialect, style: .compact)
-        let read = JSONReader.read(SourceFile(name: "<built>", bytes: bytes))
+        let read = JSONReader.readWritten(bytes)
         guard let member = read.root?.member(key) else { return nil }
         let range = member.value.range
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }

@@ -13,7 +13,9 @@ public enum BorderlineField: String, CaseIterable, Sendable {
         switch self {
         case .color:
             return "The line's color: `#RRGGBB`, `#AARRGGBB` or a color name. Without it the line is black; a color the runtime cannot read draws no line."
-        case .thick: return "The line's width in points; the runtime draws a width below 1 as 1."
+        case .thick:
+            return
+                "The line's thickness in pixels: a solid line is `thick / scale` points across, a dashed one is stroked `thick` points wide; the runtime raises a thickness below 1 to 1."
         case .head: return "The head indent: how far from the start of the edge the line begins, in points."
         case .tail: return "The tail indent: how far before the end of the edge the line stops, in points."
         case .offset: return "How far the line is moved in from the edge, in points."

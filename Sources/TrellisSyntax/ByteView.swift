@@ -2,8 +2,9 @@
 /// names and words read a name's bytes through one, so that the check that keeps every read
 /// inside the source is made in one place and not at each byte.
 ///
-/// A view lives no longer than the closure of the `withUnsafeBufferPointer` it was made in
-/// (`ByteView.with` makes one over an array and hands it to a closure).
+/// A view must live no longer than the closure of the `withUnsafeBufferPointer` it was made in
+/// (`ByteView.with` makes one over an array and hands it to a closure); nothing but that rule
+/// keeps a closure from returning it (a `Span` would, once the toolchain CI uses has one).
 public struct ByteView {
     /// The viewed bytes exactly: `base.count` is the view's length.
     @usableFromInline let base: UnsafeBufferPointer<UInt8>
@@ -11,7 +12,7 @@ public struct ByteView {
     /// The whole buffer.
     /// SAFETY: callers hand a buffer that outlives the view (the closure it was made in).
     @inlinable @inline(__always)
-    public init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    package init(_ buffer: UnsafeBufferPointer<UInt8>) {
         base = buffer
     }
 
@@ -32,18 +33,19 @@ public struct ByteView {
     }
 
     /// No bytes.
+    // SAFETY: no bytes, so no read.
     @inlinable public static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
 
     /// How many bytes the view holds.
     @inlinable public var count: Int { base.count }
 
     /// The byte at `offset`, which callers keep below `count` (their loop bound or a length
-    /// they compared first); checked in debug builds.
+    /// they compared first); a read outside the view stops the program, as an array's would.
     @inlinable @inline(__always)
     public subscript(offset: Int) -> UInt8 {
-        assert(offset >= 0 && offset < base.count, "a read outside a byte view")
-        // SAFETY: `0 <= offset < count` (the callers' precondition, asserted above), and the
-        // view lies inside its buffer (checked when it was made).
+        precondition(offset >= 0 && offset < base.count, "a read outside a byte view")
+        // SAFETY: `0 <= offset < count`, checked just above, and the view lies inside its
+        // buffer (checked when it was made).
         return base[offset]
     }
 

@@ -68,6 +68,9 @@ public struct Diagnostic: Hashable, Sendable {
         code: DiagnosticCode, severity: Severity? = nil, range: Range<Int>, message: String,
         labels: [DiagnosticLabel] = [], notes: [String] = [], fixIts: [FixIt] = []
     ) {
+        assert(
+            severity.map { $0 == code.severity || code.milderSeverities.contains($0) } ?? true,
+            "\(code) at \(String(describing: severity)), neither its severity nor a milder one")
         self.code = code
         self.severity = severity ?? code.severity
         self.range = range

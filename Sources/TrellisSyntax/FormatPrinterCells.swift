@@ -224,7 +224,7 @@ extension Printer {
     mutating func appendSplit(_ split: Int, level: Int) {
         guard !trialFailed else { return }
         let rows: StaticString = "rows"
-        // A static string's bytes live as long as the program.
+        // SAFETY: a static string's bytes live as long as the program, `count` of them.
         let keyword = firstText(split) ?? UnsafeBufferPointer(start: rows.utf8Start, count: rows.utf8CodeUnitCount)
         if let list = tree.child(of: split, .inlineList) {
             let cells = pushCells(of: list)

@@ -26,18 +26,22 @@ package enum HugePages {
     }
 
     /// Advises the kernel to use huge pages for a buffer's storage.
+    /// SAFETY: only the buffer's address and size are used (advice: no byte is read or written).
     package static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
         // SAFETY: only the address is used, for madvise over the buffer's own bytes (advice: no byte is read or written).
         guard let base = buffer.baseAddress else { return }
         advise(UnsafeMutableRawPointer(base), bytes: buffer.count * MemoryLayout<Element>.stride)
     }
 
+    /// SAFETY: only whole huge pages inside `base ..< base + size` are advised; no byte is read
+    /// or written, and callers pass their storage's own address and size.
     static func advise(_ base: UnsafeMutableRawPointer, bytes size: Int) {
         #if os(Linux)
             guard size >= threshold else { return }
             let hugePage: UInt = 2 << 20
             let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
             let end = (UInt(bitPattern: base) + UInt(size)) & ~(hugePage - 1)
+            // SAFETY: `start..<end` lies inside the storage (rounded inward to huge pages).
             guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
             _ = madvise(pointer, Int(end - start), Int32(MADV_HUGEPAGE))
         #endif

@@ -69,7 +69,9 @@ package enum SameMeaning {
             switch (a, b) {
             case (nil, nil): return true
             case (let a?, let b?): return same(a, b)
+            // SAFETY: a static string's bytes live as long as the program, `count` of them.
             case (let a?, nil): return old.text(a).elementsEqual(UnsafeBufferPointer(start: missing.utf8Start, count: missing.utf8CodeUnitCount))
+            // SAFETY: as above.
             case (nil, let b?): return new.text(b).elementsEqual(UnsafeBufferPointer(start: missing.utf8Start, count: missing.utf8CodeUnitCount))
             }
         }

@@ -75,6 +75,7 @@ package struct UnsafeColumn<Element>: ~Copyable {
     /// that owns its memory: values in a lent array's storage are the array's already.
     package consuming func take() -> [Element] {
         precondition(ownsMemory, "the values are in a lent array's storage")
+        // SAFETY: the column owns `count` initialized values at `base`.
         let values = UnsafeBufferPointer(start: base, count: count)
         // SAFETY: `values` are the column's first `count` values, all initialized; the array's `count` slots take them all.
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -20,6 +20,7 @@ enum Streams {
         bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
     }
 
+    /// SAFETY: hands `bytes` to `writeAll`, which reads below its count; callers hand a live buffer.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         if descriptor == 1, outputFailure != 0 { return }
         let failure = writeAll(bytes, to: descriptor)
@@ -27,6 +28,7 @@ enum Streams {
     }
 
     /// Writes every byte (retrying interrupted writes); 0, or the errno of the failure.
+    /// SAFETY: callers hand a live buffer; see the argument inside.
     static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
         // SAFETY: write(2) is asked for the `bytes.count - offset` bytes from `base + offset`, with `offset < bytes.count`: all
         // inside the buffer.

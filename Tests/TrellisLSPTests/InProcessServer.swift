@@ -2,6 +2,7 @@ import Foundation
 import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
+import XCTest
 
 @testable import TrellisLSP
 
@@ -37,9 +38,14 @@ final class InProcessServer {
     static func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     static func position(_ line: Int, _ character: Int) -> JSONValue { object([("line", number(line)), ("character", number(character))]) }
 
-    /// The LSP position (UTF-16 columns) of `marker` in `text`, or null when it is not there.
-    static func position(of marker: String, in text: MarkedText) -> JSONValue {
-        text.position(marker).map { position($0.line, $0.character) } ?? .null
+    /// The LSP position (UTF-16 columns) of `marker` in `text`; a marker the text lacks fails
+    /// the test.
+    static func position(of marker: String, in text: MarkedText, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+        guard let place = text.position(marker) else {
+            XCTFail("no \(marker) in the test's text", file: file, line: line)
+            return .null
+        }
+        return position(place.line, place.character)
     }
 
     func notify(_ method: String, _ params: JSONValue) {

@@ -18,7 +18,7 @@ final class CappedDiagnosticsTests: XCTestCase {
             for made in 0..<count {
                 let code: DiagnosticCode = [.ratiosOver100Percent, .gravityOnIgnoredAxis, .sizeDependsOnUnknownView][Int.random(in: 0..<3, using: &random)]
                 let start = Int.random(in: 0..<positions, using: &random)
-                let diagnostic = Diagnostic(code: code, severity: .warning, range: start..<(start + 1), message: "finding \(made)")
+                let diagnostic = Diagnostic(code: code, range: start..<(start + 1), message: "finding \(made)")
                 all.append(diagnostic)
                 collected.add(code, at: diagnostic.range) {
                     built += 1
@@ -38,7 +38,7 @@ final class CappedDiagnosticsTests: XCTestCase {
         for offset in 0..<10_000 {
             collected.add(.gravityOnIgnoredAxis, at: offset..<(offset + 1)) {
                 built += 1
-                return Diagnostic(code: .gravityOnIgnoredAxis, severity: .warning, range: offset..<(offset + 1), message: "m")
+                return Diagnostic(code: .gravityOnIgnoredAxis, range: offset..<(offset + 1), message: "m")
             }
         }
         XCTAssertEqual(built, DiagnosticCap.maximumPerRule)

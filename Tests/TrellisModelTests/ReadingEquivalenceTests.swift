@@ -208,3 +208,37 @@ final class ReadingEquivalenceTests: XCTestCase {
         return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 }
+
+/// What is read back from the written JSON of the deepest tree the lowering builds: whole,
+/// where a file of that depth would pass the reader's limit.
+final class WrittenJSONDepthTests: XCTestCase {
+    func testTheDeepestLayoutReadsBackWhole() throws {
+        // Three files' worth of nesting, each within the parser's 256: 100 + 100 + 100 levels.
+        func nest(_ levels: Int, around leaf: String) -> String {
+            String(repeating: "rows { ", count: levels) + leaf + String(repeating: " }", count: levels)
+        }
+        let depth = Lowering.maximumDepth
+        let program = """
+            template c { \(nest(99, around: "fill")) }
+            template b { \(nest(100, around: "c")) }
+            layout deep json({"x": 1}) \(nest(100, around: "b"))
+            """
+        let file = LoadedFile.load(SourceFile(name: "deep.trellis", text: program), kind: .trellis)
+        XCTAssertFalse(file.diagnostics.hasErrors, "\(file.diagnostics.map(\.message))")
+        let layout = try XCTUnwrap(file.layouts.first)
+        var runtime = layout.runtime
+        var levels = 1
+        while let child = runtime.children.first {
+            runtime = child
+            levels += 1
+        }
+        XCTAssertEqual(levels, depth)
+        var json = layout.json
+        var jsonLevels = 1
+        while let child = json["rows"]?.arrayElements?.first {
+            json = child
+            jsonLevels += 1
+        }
+        XCTAssertEqual(jsonLevels, depth)
+    }
+}

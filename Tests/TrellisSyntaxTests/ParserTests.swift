@@ -221,7 +221,7 @@ final class ParserTests: XCTestCase {
     func testLongLinesAreWindowedAroundTheSpan() {
         let filler = String(repeating: "10 | ", count: 60)
         let source = SourceFile(name: "long.trellis", text: "rows " + filler + "20 padding(1 2 3) | " + filler + "fill\n")
-        let diagnostic = Diagnostic(code: .badSize, severity: .warning, range: 305..<312, message: "m")
+        let diagnostic = Diagnostic(code: .badSize, range: 305..<312, message: "m")
         let rendered = DiagnosticRenderer.terminal(diagnostic, in: source, color: false)
         let lines = rendered.split(separator: "\n")
         XCTAssertTrue(lines[3].hasPrefix("1 | …"), String(lines[3]))

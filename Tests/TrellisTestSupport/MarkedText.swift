@@ -1,11 +1,11 @@
 import TrellisModel
 
-/// A test's document with named places marked in it: `1️⃣` … `9️⃣` (and `0️⃣`) are removed
+/// A test's document with named places marked in it: `1️⃣` … `9️⃣` and `0️⃣` are removed
 /// from the text, and each is then found by its name, wherever it stands (so `2️⃣1️⃣fill`
 /// marks one offset twice). A marker used twice is a mistake in the test and fails it.
 public struct MarkedText {
     /// The markers a text may hold, by name.
-    public static let markers = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+    public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "0️⃣"]
 
     /// The text without its markers.
     public let text: String
@@ -37,7 +37,7 @@ public struct MarkedText {
         self.repeated = repeated
     }
 
-    /// The markers found, in the order of their names (`1️⃣` before `2️⃣`), with their offsets.
+    /// The offsets of the markers found, in the order of their names (`1️⃣` … `9️⃣`, then `0️⃣`).
     public var inNameOrder: [Int] {
         Self.markers.compactMap { offsets[$0] }
     }
