@@ -10,12 +10,16 @@ public struct LintOptions: Sendable {
     public var disabled: Set<DiagnosticCode>
     /// Lay every viewport out right-to-left.
     public var rtl: Bool
+    /// Viewports for a file that names none (a project file's `previews`); empty: the default.
+    public var fallbackViewports: [Viewport] = []
 
     /// The viewports frames are computed at: these, else the file's previews, else the
-    /// default; right-to-left with `rtl`. The one rule for `check`, `frames` and the editor.
+    /// project's, else the default; right-to-left with `rtl`. The one rule for `check`,
+    /// `frames` and the editor.
     public func viewports(for file: LoadedFile) -> [Viewport] {
         var viewports = self.viewports
         if viewports.isEmpty { viewports = file.previews }
+        if viewports.isEmpty { viewports = fallbackViewports }
         if viewports.isEmpty { viewports = [.default] }
         if rtl {
             viewports = viewports.map {

@@ -75,6 +75,12 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     case borderlinesAwayUnderRTL = "L004"
     case heightNeverSettles = "L005"
     case framesChangeOnRelayout = "L006"
+    // The project file, trellis.toml (TrellisLint's ProjectFile)
+    case projectFileSyntax = "P001"
+    case unknownProjectKey = "P002"
+    case projectValueOfWrongType = "P003"
+    case badProjectValue = "P004"
+    case projectKeyGivenTwice = "P005"
 
     /// The code as users see it: `M014` (also what interpolation prints).
     public var id: String { rawValue }
@@ -214,6 +220,11 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
         case .borderlinesAwayUnderRTL: return "Borderlines away from their grid under RTL"
         case .heightNeverSettles: return "Height never settles"
         case .framesChangeOnRelayout: return "Frames change when laid out again"
+        case .projectFileSyntax: return "Project file syntax"
+        case .unknownProjectKey: return "Unknown project key"
+        case .projectValueOfWrongType: return "Project value of the wrong type"
+        case .badProjectValue: return "Bad project value"
+        case .projectKeyGivenTwice: return "Project key given twice"
         }
     }
 }

@@ -30,42 +30,73 @@ enum CheckCommand {
             }
             disabled.insert(code)
         }
-        let paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+        // The project file of each input (walking up from its folder); with no path, the
+        // project's files, or else the current folder's.
+        var projects = Projects()
+        let paths: [String]
+        if arguments.positionals.isEmpty, let project = try projects.project(ofFolder: Files.canonical(".")) {
+            paths = Projects.files(of: project).map(Projects.shown)
+        } else {
+            paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals, projects: &projects)
+        }
         let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
-        let options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
+        // What each file is checked with: the flags, and where they say nothing, its project's.
+        var settings: [FileSettings] = []
+        for path in paths {
+            let project = try projects.project(of: path)
+            var options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
+            if let project {
+                options.disabled.formUnion(project.relative(path).map { project.settings.disabled(forPath: $0) } ?? project.settings.disabled)
+                options.fallbackViewports = project.settings.previews
+            }
+            settings.append(
+                FileSettings(options: options, target: target ?? project?.settings.target, warningsAsErrors: project?.settings.warningsAsErrors ?? false))
+        }
         var checked: [CheckedFile] = []
-        // JSON files that are not grid dictionaries (`package.json`): skipped, with one note.
-        var skipped: [String] = []
+        // A project file's own findings come first, each file once.
         var rendered: [[UInt8]] = []
         let color = Terminal.colorOnStdout
+        for project in projects.found where !project.file.diagnostics.isEmpty {
+            let file = CheckedFile(
+                source: SourceFile(name: Projects.shown(project.path), bytes: project.file.source.bytes), diagnostics: project.file.diagnostics)
+            checked.append(file)
+            rendered.append(render(file, format: format, color: color))
+        }
+        // JSON files that are not grid dictionaries (`package.json`): skipped, with one note.
+        var skipped: [String] = []
+        // Files whose warnings fail the run (the flag, or their project's `warnings-as-errors`).
+        var strict: [Bool] = checked.map { _ in false }
         if !fixing {
             // Files are independent: analysed and rendered on every core, reported in the
             // order given; a file that cannot be read stops the run where it did before.
-            let outcomes = ParallelMap.map(paths) { path -> Result<(CheckedFile, [UInt8])?, Error> in
+            let outcomes = ParallelMap.map(Array(zip(paths, settings))) { path, setting -> Result<(CheckedFile, [UInt8])?, Error> in
                 Result {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
                     if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
-                    let analysis = Analysis(source, kind: kind, options: options, target: target, oneOff: true)
+                    let analysis = Analysis(source, kind: kind, options: setting.options, target: setting.target, oneOff: true)
                     let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
                     return (file, render(file, format: format, color: color))
                 }
             }
-            for (path, outcome) in zip(paths, outcomes) {
+            for (index, outcome) in outcomes.enumerated() {
                 guard let (file, bytes) = try outcome.get() else {
-                    skipped.append(path)
+                    skipped.append(paths[index])
                     continue
                 }
                 checked.append(file)
                 rendered.append(bytes)
+                strict.append(settings[index].warningsAsErrors)
             }
         }
         // A file that cannot be read or rewritten is reported and the others are still fixed;
         // the run then exits 2.
         var refused = false
-        for path in paths where fixing {
+        for (path, setting) in zip(paths, settings) where fixing {
+            let options = setting.options
+            let target = setting.target
             let source: SourceFile
             do {
                 source = try Terminal.readForRewrite(path)
@@ -97,6 +128,7 @@ enum CheckCommand {
             let file = CheckedFile(source: shown, diagnostics: outcome.remaining)
             checked.append(file)
             rendered.append(render(file, format: format, color: color))
+            strict.append(setting.warningsAsErrors)
         }
         if !skipped.isEmpty {
             let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
@@ -115,7 +147,8 @@ enum CheckCommand {
             Terminal.writeBytes(Array(rendered.joined()))
             Terminal.write(summary.line + "\n")
         }
-        let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0)
+        let strictWarnings = zip(checked, strict).contains { file, strict in strict && file.diagnostics.contains { $0.severity == .warning } }
+        let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0) || strictWarnings
         if refused { return Trellis.Exit.usage }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
     }
@@ -130,9 +163,17 @@ enum CheckCommand {
         }
     }
 
+    /// What one file is checked with.
+    struct FileSettings: Sendable {
+        var options: LintOptions
+        var target: Dialect?
+        var warningsAsErrors: Bool
+    }
+
     /// Files as given; directories searched (sorted) for regular `.trellis` files and `.json`
-    /// files that look like grid dictionaries. Hidden folders and `node_modules` are skipped.
-    static func expand(_ paths: [String]) throws -> [String] {
+    /// files that look like grid dictionaries, within a project only those its `include` and
+    /// `exclude` pick. Hidden folders and `node_modules` are skipped.
+    static func expand(_ paths: [String], projects: inout Projects) throws -> [String] {
         var result: [String] = []
         for path in paths {
             guard path == "-" || Files.kind(path) != nil else {
@@ -150,7 +191,9 @@ enum CheckCommand {
                     let full = folder == "." ? name : Files.join(folder, name)
                     if kind == .directory {
                         folders.append(full)
-                    } else if kind == .regular, name.hasSuffix(".trellis") || (name.hasSuffix(".json") && looksLikeGridDictionary(full)) {
+                    } else if kind == .regular, name.hasSuffix(".trellis") || (name.hasSuffix(".json") && looksLikeGridDictionary(full)),
+                        try inProject(full, projects: &projects)
+                    {
                         // Regular files only: a FIFO or device named `*.json` would block or never end.
                         found.append(full)
                     }
@@ -159,6 +202,12 @@ enum CheckCommand {
             result += found.sorted()
         }
         return result
+    }
+
+    /// Whether a file found in a folder is one of its project's (any file is, outside a project).
+    static func inProject(_ path: String, projects: inout Projects) throws -> Bool {
+        guard let project = try projects.project(of: path), let relative = project.relative(path) else { return true }
+        return project.settings.includes(relative)
     }
 
     /// A JSON file that is a grid dictionary (`GridDictionaryShape`); an unreadable one is

@@ -14,7 +14,11 @@ enum FmtCommand {
         for path in arguments.positionals where path.hasSuffix(".json") {
             throw UsageError(message: "\(path) is JSON; `trellis fmt` formats .trellis files (JSON becomes Trellis with `trellis import`)")
         }
-        let paths = try CheckCommand.expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals).filter { $0 == "-" || !$0.hasSuffix(".json") }
+        // A folder's files are its project's (`include`, `exclude`), as `check` reads them.
+        var projects = Projects()
+        let paths = try CheckCommand.expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals, projects: &projects).filter {
+            $0 == "-" || !$0.hasSuffix(".json")
+        }
         var failed = false
         var changed: [String] = []
         var unchanged = 0

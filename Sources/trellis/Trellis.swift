@@ -54,6 +54,7 @@ enum Trellis {
             case "watch": return try WatchCommand.run(rest)
             case "lsp": return try LSPCommand.run(rest)
             case "parse": return try ParseCommand.run(rest)
+            case "init": return try InitCommand.run(rest)
             default:
                 let what = command.hasPrefix("-") ? "unknown option" : "unknown command"
                 throw UsageError(message: "\(what) '\(command)'" + suggestion(command, among: commands + ["--help", "--version"]))

@@ -14,6 +14,7 @@ enum Usage {
         case "watch": return watch
         case "lsp": return lsp
         case "parse": return parse
+        case "init": return initHelp
         case "help": return main
         default: return nil
         }
@@ -36,6 +37,7 @@ enum Usage {
           watch    Rebuild the JSON on every save (for a simulator that reloads it)
           lsp      Run the language server over stdio (the same as `trellis-lsp`)
           parse    Print the syntax tree of a .trellis file (for grammar and tool authors)
+          init     Write a commented trellis.toml, the project file
           help     Show help for a command: trellis help build
 
         OPTIONS
@@ -51,6 +53,25 @@ enum Usage {
              be written
 
         Run 'trellis <command> --help' for a command's options.
+
+        """
+
+    static let initHelp = """
+        trellis init — write a commented trellis.toml, the project file
+
+        USAGE
+          trellis init [DIR] [--target 1|2|any]
+
+        Writes DIR/trellis.toml (DIR: the current directory) with every key and what it does;
+        an existing one is never overwritten. Every command reads it for the files in DIR and
+        below (docs/project.md).
+
+        OPTIONS
+          --target 1|2|any        The runtime the JSON is for (default 2)
+          -h, --help              Show this help
+
+        EXIT CODES
+          0 ok · 2 usage error (the file exists, DIR is missing)
 
         """
 
@@ -172,8 +193,11 @@ enum Usage {
           trellis check [PATH...] [options]      files, directories (searched), or - for stdin
 
         Directories are searched for .trellis files and .json files that look like grid
-        dictionaries; with no PATH, the current directory. Every finding has a stable code
-        documented in docs/diagnostics.md.
+        dictionaries; with no PATH, the project's files (`include` and `exclude` of the
+        trellis.toml found by walking up from the current directory), else the current
+        directory. Each file is checked with its project's settings (target, previews, disabled
+        codes, warnings-as-errors); flags win. Every finding has a stable code documented in
+        docs/diagnostics.md; P001–P005 are the project file's own.
 
         OPTIONS
           --target 1|2|any        Which runtime reads the JSON (`space`, `spacing`, both); default:

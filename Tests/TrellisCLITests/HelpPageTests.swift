@@ -6,7 +6,7 @@ import XCTest
 /// language server answers `--help` and `--version` (as `trellis lsp` and as `trellis-lsp`)
 /// without starting.
 final class HelpPageTests: XCTestCase {
-    static let commands = ["build", "frames", "render", "check", "fmt", "import", "preview", "watch", "lsp", "parse"]
+    static let commands = ["build", "frames", "render", "check", "fmt", "import", "preview", "watch", "lsp", "parse", "init"]
 
     func testEveryCommandHasACompleteHelpPage() throws {
         for command in Self.commands {

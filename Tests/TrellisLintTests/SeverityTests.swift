@@ -68,10 +68,25 @@ final class SeverityTests: XCTestCase {
                 }
             }
         }
+        // The project file's codes, from its own tests' broken file.
+        for diagnostic in ProjectFile.read(SourceFile(name: "trellis.toml", text: Self.brokenProjectFile)).diagnostics {
+            seen.insert(diagnostic.code.id)
+            XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
+        }
         // Every code is held, but the two limits no test can reach (a file of 4 GiB; the
         // readers' tests lower the limit to see them).
         let unreachable: Set<String> = [DiagnosticCode.fileTooLarge.id, DiagnosticCode.jsonFileTooLarge.id]
         let unseen = DiagnosticCode.allCases.map(\.id).filter { !seen.contains($0) && !unreachable.contains($0) }
         XCTAssertEqual(unseen, [], "codes no input shows, so their severity is not held")
     }
+
+    static let brokenProjectFile = """
+        [project]
+        target = 3
+        out-dir = 5
+        include = []
+        include = []
+        bad line
+        [lnit]
+        """
 }

@@ -1,0 +1,252 @@
+import TrellisModel
+import TrellisSyntax
+
+/// What a project file (`trellis.toml`) sets for the files of its project: the target, the
+/// preview devices, which files `check` reads, where `build` writes, and which findings are
+/// reported. Command-line flags win over it; docs/project.md lists every key.
+public struct ProjectSettings: Sendable {
+    public var target: Dialect?
+    /// Devices for a file that names none with `preview`.
+    public var previews: [Viewport] = []
+    /// The files of the project (`check` with no path reads these), relative to its root.
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    /// Where `build` writes one `NAME.json` per layout, relative to the root.
+    public var outDir: String?
+    public var disabled: Set<DiagnosticCode> = []
+    public var warningsAsErrors = false
+    /// Codes disabled for the files some patterns match.
+    public var perPath: [PathRule] = []
+
+    /// `[[lint.per-path]]`: codes not reported in the files `paths` match.
+    public struct PathRule: Sendable {
+        public var paths: [Glob]
+        public var disabled: Set<DiagnosticCode>
+    }
+
+    public init() {}
+
+    /// The patterns a project reads when it names none: every Trellis file and every JSON
+    /// file (those that are no grid dictionaries are skipped when read).
+    public static let defaultInclude = ["**/*.trellis", "**/*.json"]
+
+    /// Whether the file at `path` (relative to the root) is one of the project's.
+    public func includes(_ path: String) -> Bool {
+        let include = self.include.isEmpty ? Self.defaultInclude.compactMap { try? Glob.parse($0).get() } : self.include
+        return include.contains { $0.matches(path) } && !exclude.contains { $0.matches(path) }
+    }
+
+    /// The codes not reported in the file at `path` (relative to the root).
+    public func disabled(forPath path: String) -> Set<DiagnosticCode> {
+        var codes = disabled
+        for rule in perPath where rule.paths.contains(where: { $0.matches(path) }) { codes.formUnion(rule.disabled) }
+        return codes
+    }
+}
+
+/// A project file read: its settings and what is wrong in it, at line and column like every
+/// other file Trellis reads (P001–P005).
+public struct ProjectFile: Sendable {
+    public static let fileName = "trellis.toml"
+
+    public var source: SourceFile
+    public var settings: ProjectSettings
+    public var diagnostics: [Diagnostic]
+
+    /// The keys each table may hold, in the order docs/project.md lists them.
+    public static let schema: [(table: String, keys: [String])] = [
+        ("project", ["target", "previews", "include", "exclude", "out-dir"]),
+        ("lint", ["disable", "warnings-as-errors", "per-path"]),
+        ("lint.per-path", ["paths", "disable"]),
+    ]
+
+    public static func read(_ source: SourceFile) -> ProjectFile {
+        let document = TOMLReader.read(source)
+        var reading = ProjectFileReading(document: document)
+        reading.read()
+        let diagnostics = (document.diagnostics + reading.diagnostics).enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }.map(\.element)
+        return ProjectFile(source: source, settings: reading.settings, diagnostics: diagnostics)
+    }
+}
+
+/// The settings of a TOML document, entry by entry, with a diagnostic for each key or value
+/// that is not one of the schema's.
+struct ProjectFileReading {
+    let document: TOMLDocument
+    var settings = ProjectSettings()
+    var diagnostics: [Diagnostic] = []
+
+    static let tables = Set(ProjectFile.schema.map(\.table))
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, labels: [DiagnosticLabel] = []) {
+        diagnostics.append(Diagnostic(code: code, range: range, message: message, labels: labels))
+    }
+
+    mutating func read() {
+        for header in document.headers {
+            let name = header.name.joined(separator: ".")
+            if name == "lint.per-path", !header.isArrayElement {
+                report(.badProjectValue, "`per-path` is a list of tables: write `[[lint.per-path]]`", header.range)
+            } else if Self.tables.contains(name) {
+                if header.isArrayElement, name != "lint.per-path" {
+                    report(.badProjectValue, "`\(name)` is one table: write `[\(name)]`", header.range)
+                }
+            } else {
+                report(.unknownProjectKey, "there is no table `[\(name)]`" + suggestion(name, among: Array(Self.tables)), header.range)
+            }
+        }
+        // Where each key of each table (each `[[…]]` element its own) was given first.
+        var given: [String: Range<Int>] = [:]
+        var perPathRules: [Int: ProjectSettings.PathRule] = [:]
+        for entry in document.entries {
+            let headerName = entry.header.map { document.headers[$0].name } ?? []
+            let path = headerName + entry.key
+            guard let key = path.last else { continue }
+            let table = path.dropLast().joined(separator: ".")
+            guard let keys = ProjectFile.schema.first(where: { $0.table == table })?.keys else {
+                if !headerName.isEmpty, !Self.tables.contains(headerName.joined(separator: ".")) { continue }  // said at the header
+                let spelled = path.joined(separator: ".")
+                report(.unknownProjectKey, "there is no key `\(spelled)`" + suggestion(spelled, among: allKeys), entry.keyRange)
+                continue
+            }
+            guard keys.contains(key) else {
+                report(.unknownProjectKey, "`[\(table)]` has no key `\(key)`" + suggestion(key, among: keys), entry.keyRange)
+                continue
+            }
+            let instance = "\(entry.header.map(String.init) ?? "-") \(table).\(key)"
+            if let first = given[instance] {
+                report(
+                    .projectKeyGivenTwice, "`\(key)` is given twice in `[\(table)]`", entry.keyRange,
+                    labels: [DiagnosticLabel(range: first, message: "first given here")])
+                continue
+            }
+            given[instance] = entry.keyRange
+            let value = entry.value
+            switch (table, key) {
+            case ("project", "target"): settings.target = target(value)
+            case ("project", "previews"): settings.previews = strings(value, key: key).compactMap { viewport($0) }
+            case ("project", "include"): settings.include = strings(value, key: key).compactMap { glob($0) }
+            case ("project", "exclude"): settings.exclude = strings(value, key: key).compactMap { glob($0) }
+            case ("project", "out-dir"): settings.outDir = string(value, key: key)
+            case ("lint", "disable"): settings.disabled = codes(value, key: key)
+            case ("lint", "warnings-as-errors"): settings.warningsAsErrors = bool(value, key: key) ?? false
+            case ("lint", "per-path"):
+                report(.projectValueOfWrongType, "`per-path` is a list of tables: write `[[lint.per-path]]` with `paths` and `disable`", entry.keyRange)
+            case ("lint.per-path", "paths"):
+                perPathRules[entry.header ?? -1, default: .init(paths: [], disabled: [])].paths = strings(value, key: key).compactMap { glob($0) }
+            case ("lint.per-path", "disable"):
+                perPathRules[entry.header ?? -1, default: .init(paths: [], disabled: [])].disabled = codes(value, key: key)
+            default: break
+            }
+        }
+        for header in perPathRules.keys.sorted() {
+            guard let rule = perPathRules[header] else { continue }
+            if rule.paths.isEmpty, document.headers.indices.contains(header), !hasPaths(header) {
+                report(.badProjectValue, "a `[[lint.per-path]]` needs `paths`: the files it applies to", document.headers[header].range)
+            }
+            settings.perPath.append(rule)
+        }
+    }
+
+    func hasPaths(_ header: Int) -> Bool {
+        document.entries.contains { $0.header == header && $0.key == ["paths"] }
+    }
+
+    var allKeys: [String] {
+        ProjectFile.schema.flatMap { table in table.keys.map { "\(table.table).\($0)" } }
+    }
+
+    func suggestion(_ word: String, among candidates: [String]) -> String {
+        Suggestion.closest(to: word, among: candidates.sorted()).map { "; did you mean `\($0)`?" } ?? ""
+    }
+
+    // MARK: values
+
+    mutating func wrongType(_ value: TOMLValue, key: String, expected: String) {
+        report(.projectValueOfWrongType, "`\(key)` takes \(expected), not \(value.typeName)", value.range)
+    }
+
+    mutating func string(_ value: TOMLValue, key: String) -> String? {
+        guard let text = value.string else {
+            wrongType(value, key: key, expected: "a string")
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ value: TOMLValue, key: String) -> Bool? {
+        guard case .bool(let flag) = value.kind else {
+            wrongType(value, key: key, expected: "true or false")
+            return nil
+        }
+        return flag
+    }
+
+    /// The strings of an array of strings, each with its range.
+    mutating func strings(_ value: TOMLValue, key: String) -> [(String, Range<Int>)] {
+        guard let elements = value.elements else {
+            wrongType(value, key: key, expected: "an array of strings")
+            return []
+        }
+        var result: [(String, Range<Int>)] = []
+        for element in elements {
+            guard let text = element.string else {
+                wrongType(element, key: key, expected: "strings")
+                continue
+            }
+            result.append((text, element.range))
+        }
+        return result
+    }
+
+    mutating func target(_ value: TOMLValue) -> Dialect? {
+        switch value.kind {
+        case .integer(1): return .v1
+        case .integer(2): return .v2
+        case .string("any"): return .any
+        case .integer, .string:
+            report(.badProjectValue, "`target` is 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or \"any\"", value.range)
+        default:
+            wrongType(value, key: "target", expected: "1, 2 or \"any\"")
+        }
+        return nil
+    }
+
+    mutating func viewport(_ item: (String, Range<Int>)) -> Viewport? {
+        var words = item.0.split(separator: " ").map(String.init)
+        let rtl = words.last == "rtl"
+        if rtl { words.removeLast() }
+        guard words.count == 1, var viewport = Viewport.parse(words[0]) else {
+            report(
+                .badProjectValue, "`\(item.0)` is not a device: write WIDTHxHEIGHT@SCALEx, e.g. \"375x667@2x\", \"320xwrap@3x\" or \"375x667@2x rtl\"", item.1)
+            return nil
+        }
+        viewport.rtl = rtl
+        return viewport
+    }
+
+    mutating func glob(_ item: (String, Range<Int>)) -> Glob? {
+        switch Glob.parse(item.0) {
+        case .success(let glob): return glob
+        case .failure(let error):
+            report(.badProjectValue, "`\(item.0)` is not a path pattern: \(error.message)", item.1)
+            return nil
+        }
+    }
+
+    mutating func codes(_ value: TOMLValue, key: String) -> Set<DiagnosticCode> {
+        var codes: Set<DiagnosticCode> = []
+        for (text, range) in strings(value, key: key) {
+            guard let code = DiagnosticCode(rawValue: text.uppercased()) else {
+                report(
+                    .badProjectValue, "there is no diagnostic code `\(text)`" + suggestion(text.uppercased(), among: DiagnosticCode.allCases.map(\.id)),
+                    range)
+                continue
+            }
+            codes.insert(code)
+        }
+        return codes
+    }
+}

@@ -1,0 +1,101 @@
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// A project file found for some input, and the folder it is the root of.
+struct Project {
+    /// The folder holding `trellis.toml` (canonical, no trailing `/`).
+    var root: String
+    /// The project file's path as reports name it.
+    var path: String
+    var file: ProjectFile
+
+    var settings: ProjectSettings { file.settings }
+
+    /// `path` relative to the root (`layouts/home.trellis`), or nil for a file outside it.
+    func relative(_ path: String) -> String? {
+        let full = Files.canonical(path)
+        let prefix = root == "/" ? "/" : root + "/"
+        guard full.hasPrefix(prefix) else { return nil }
+        return String(full.dropFirst(prefix.count))
+    }
+}
+
+/// Finds the project file of a path by walking up from its folder, as ruff and taplo do; each
+/// folder is asked once per run.
+struct Projects {
+    private var byFolder: [String: Project?] = [:]
+
+    /// The project of the folder `folder` (canonical), or nil when no folder up to the root
+    /// holds a `trellis.toml`. A project file that cannot be read is a usage error.
+    mutating func project(ofFolder folder: String) throws -> Project? {
+        var visited: [String] = []
+        var current = folder
+        var found: Project?
+        while true {
+            if let known = byFolder[current] {
+                found = known
+                break
+            }
+            visited.append(current)
+            let candidate = Files.join(current, ProjectFile.fileName)
+            if Files.kind(candidate) == .regular {
+                let source = try Terminal.read(candidate)
+                found = Project(root: current, path: candidate, file: ProjectFile.read(source))
+                break
+            }
+            let parent = Files.directoryName(current)
+            if parent.isEmpty || parent == current { break }
+            current = parent
+        }
+        for folder in visited { byFolder[folder] = found }
+        return found
+    }
+
+    /// The project of a file (or folder) given on the command line; nil for standard input.
+    mutating func project(of path: String) throws -> Project? {
+        guard path != "-" else { return nil }
+        let full = Files.canonical(path)
+        let folder = Files.kind(full) == .directory ? full : Files.directoryName(full)
+        return try project(ofFolder: folder.isEmpty ? "/" : folder)
+    }
+
+    /// The project files found so far, each once, in the order first found.
+    var found: [Project] {
+        var seen: Set<String> = []
+        var result: [Project] = []
+        for case let project? in byFolder.values.sorted(by: { ($0?.path ?? "") < ($1?.path ?? "") }) where seen.insert(project.path).inserted {
+            result.append(project)
+        }
+        return result
+    }
+
+    /// A path as reports show it: relative to the current folder when it is inside it.
+    static func shown(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let here = Files.canonical(".")
+        let prefix = here == "/" ? "/" : here + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The files of a project: under its root, those `include` matches and `exclude` does
+    /// not (hidden folders and `node_modules` are never searched), sorted; JSON files that are
+    /// no grid dictionaries are skipped when read.
+    static func files(of project: Project) -> [String] {
+        var found: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let onDisk = folder.isEmpty ? project.root : Files.join(project.root, folder)
+            for (name, kind) in Files.entries(onDisk) {
+                if name.hasPrefix(".") || name == "node_modules" { continue }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                if kind == .directory {
+                    folders.append(relative)
+                } else if kind == .regular, project.settings.includes(relative) {
+                    found.append(relative)
+                }
+            }
+        }
+        return found.sorted().map { Files.join(project.root, $0) }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import TrellisTestSupport
+import XCTest
+
+/// A project (`trellis.toml`) through the real executable: `check` with no path reads the
+/// project's files with its settings, flags win, its own mistakes come first, and `init`
+/// writes one that reads clean and never over another.
+final class ProjectCommandTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-project-\(UUID().uuidString)")
+        for folder in ["layouts/cards", "legacy", "layouts/fixtures"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try write("layouts/home.trellis", "layout home rows 20 | fill\ntemplate unused { fill }\n")
+        try write("layouts/cards/card.trellis", "layout card rows 20 | 30\n")
+        try write("legacy/old.trellis", "layout old rows 20 | 30\ntemplate unused { fill }\n")
+        try write("layouts/fixtures/broken.trellis", "layout broken rows {\n")
+        try write("package.json", #"{"name": "shop"}"#)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+
+    func trellis(_ arguments: [String], in folder: String = "") throws -> TrellisRun {
+        try TrellisRun.run(arguments, in: folder.isEmpty ? root : root.appendingPathComponent(folder))
+    }
+
+    static let project = """
+        [project]
+        previews = ["320xwrap@3x"]
+        include = ["layouts/**/*.trellis", "legacy/**"]
+        exclude = ["**/fixtures/**"]
+
+        [lint]
+        warnings-as-errors = true
+
+        [[lint.per-path]]
+        paths = ["legacy/**"]
+        disable = ["M014"]
+        """
+
+    func testCheckWithNoPathReadsTheProjectsFilesWithItsSettings() throws {
+        try write("trellis.toml", Self.project)
+        let run = try trellis(["check"])
+        // The fixtures and package.json are not the project's; legacy's unused template is
+        // not reported; the project's device is the layout rules' viewport.
+        XCTAssertFalse(run.stdout.contains("broken.trellis"), run.stdout)
+        XCTAssertFalse(run.stderr.contains("package.json"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("--> layouts/home.trellis:2:10"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("legacy/old.trellis:2"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("at 320xwrap@3x this fill cell gets 0 points"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info\n"), run.stdout)
+        XCTAssertEqual(run.status, 1, "warnings-as-errors")
+        // From a folder inside the project, the same project is found.
+        let inside = try trellis(["check"], in: "layouts/cards")
+        XCTAssertTrue(inside.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info\n"), inside.stdout)
+    }
+
+    func testFlagsWinOverTheProject() throws {
+        try write("trellis.toml", Self.project)
+        let run = try trellis(["check", "layouts/home.trellis", "--viewport", "375x667@2x", "--disable", "M014"])
+        XCTAssertEqual(run.stdout, "1 file checked: 0 errors, 0 warnings, 0 info\n")
+        XCTAssertEqual(run.status, 0)
+        // A file named on the command line is read even where `exclude` leaves it out.
+        let excluded = try trellis(["check", "layouts/fixtures/broken.trellis"])
+        XCTAssertTrue(excluded.stdout.contains("error[S003]"), excluded.stdout)
+    }
+
+    func testTheProjectFilesMistakesComeFirst() throws {
+        try write("trellis.toml", "[project]\ntarget = 3\n\n[lint]\ndisabel = [\"M014\"]\n")
+        let run = try trellis(["check", "layouts/cards/card.trellis"])
+        XCTAssertTrue(
+            run.stdout.hasPrefix(
+                """
+                error[P004]: `target` is 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or "any"
+                 --> trellis.toml:2:10
+                """), run.stdout)
+        XCTAssertTrue(run.stdout.contains("error[P002]: `[lint]` has no key `disabel`; did you mean `disable`?\n --> trellis.toml:5:1"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("2 files checked: 2 errors, 0 warnings, 0 info\n"), run.stdout)
+        XCTAssertEqual(run.status, 1)
+    }
+
+    func testInitWritesAProjectFileThatReadsCleanAndNeverOverwrites() throws {
+        let first = try trellis(["init", "--target", "1"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let written = try String(contentsOf: root.appendingPathComponent("trellis.toml"), encoding: .utf8)
+        XCTAssertTrue(written.contains("\ntarget = 1\n"), written)
+        let check = try trellis(["check"])
+        XCTAssertFalse(check.stdout.contains("trellis.toml"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("4 files checked"), check.stdout)
+        try write("trellis.toml", "# mine\n")
+        let second = try trellis(["init"])
+        XCTAssertEqual(second.status, 2)
+        XCTAssertEqual(second.stderr, "trellis: trellis.toml exists; not overwritten\nRun 'trellis init --help' for usage.\n")
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("trellis.toml"), encoding: .utf8), "# mine\n")
+    }
+
+    func testFmtOfAFolderLeavesWhatTheProjectExcludes() throws {
+        try write("trellis.toml", Self.project)
+        try write("layouts/fixtures/ugly.trellis", "layout u rows 20|fill\n")
+        let run = try trellis(["fmt", "--check", "layouts"])
+        XCTAssertFalse(run.stdout.contains("ugly.trellis") || run.stderr.contains("ugly.trellis"), run.stdout + run.stderr)
+    }
+}

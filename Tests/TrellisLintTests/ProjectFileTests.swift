@@ -1,0 +1,107 @@
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+/// The project file: its settings, and each key or value that is not the schema's said once
+/// at its place (P002–P005).
+final class ProjectFileTests: XCTestCase {
+    static let example = """
+        [project]
+        target = 2                                   # 1, 2 or "any"
+        previews = ["375x667@2x", "320xwrap@3x rtl"]
+        include = ["layouts/**/*.trellis", "payloads/**/*.json"]
+        exclude = ["**/fixtures/**"]
+        out-dir = "build/layouts"
+
+        [lint]
+        disable = ["M112"]
+        warnings-as-errors = true
+
+        [[lint.per-path]]
+        paths = ["legacy/**"]
+        disable = ["m117"]
+        """
+
+    func read(_ text: String) -> ProjectFile { ProjectFile.read(SourceFile(name: "trellis.toml", text: text)) }
+
+    func testTheIssuesExampleSetsEveryKey() {
+        let file = read(Self.example)
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        let settings = file.settings
+        XCTAssertEqual(settings.target, .v2)
+        XCTAssertEqual(settings.previews.map(\.description), ["375x667@2x", "320xwrap@3x rtl"])
+        XCTAssertEqual(settings.outDir, "build/layouts")
+        XCTAssertEqual(settings.disabled, [.tagZero])
+        XCTAssertTrue(settings.warningsAsErrors)
+        XCTAssertTrue(settings.includes("layouts/a/home.trellis"))
+        XCTAssertTrue(settings.includes("payloads/home.json"))
+        XCTAssertFalse(settings.includes("layouts/fixtures/x.trellis"))
+        XCTAssertFalse(settings.includes("package.json"))
+        XCTAssertEqual(settings.disabled(forPath: "legacy/old.trellis"), [.tagZero, .spaceVersusSpacing])
+        XCTAssertEqual(settings.disabled(forPath: "layouts/home.trellis"), [.tagZero])
+    }
+
+    func testWithoutIncludeEveryTrellisAndJSONFileIsTheProjects() {
+        let settings = read("[project]\nexclude = [\"vendor/**\"]\n").settings
+        XCTAssertTrue(settings.includes("a/b.trellis"))
+        XCTAssertTrue(settings.includes("c.json"))
+        XCTAssertFalse(settings.includes("vendor/c.json"))
+        XCTAssertFalse(settings.includes("README.md"))
+    }
+
+    func testEachMistakeIsSaidAtItsPlace() {
+        let text = """
+            [project]
+            target = 3
+            previews = ["375by667"]
+            includes = []
+            exclude = ["/abs"]
+            out-dir = 5
+
+            [lint]
+            disable = ["M999"]
+            warnings-as-errors = "yes"
+            disable = []
+
+            [lnit]
+            x = 1
+
+            [lint.per-path]
+            [[lint.per-path]]
+            disable = []
+            """
+        let source = SourceFile(name: "trellis.toml", text: text)
+        let file = ProjectFile.read(source)
+        let found = file.diagnostics.map { "\(source.lineIndex(of: $0.range.lowerBound) + 1) \($0.code.id) \(source.text(in: $0.range))" }
+        XCTAssertEqual(
+            found,
+            [
+                "2 P004 3", "3 P004 \"375by667\"", "4 P002 includes", "5 P004 \"/abs\"", "6 P003 5", "9 P004 \"M999\"", "10 P003 \"yes\"",
+                "11 P005 disable", "13 P002 [lnit]", "16 P004 [lint.per-path]", "17 P004 [[lint.per-path]]",
+            ])
+        XCTAssertTrue(file.diagnostics.allSatisfy { $0.severity == .error })
+        XCTAssertEqual(file.diagnostics.first { $0.code == .unknownProjectKey }?.message, "`[project]` has no key `includes`; did you mean `include`?")
+        // What could be read still applies: the first `disable` counts.
+        XCTAssertEqual(file.settings.disabled, [])
+    }
+
+    /// Any bytes give settings and diagnostics inside the file.
+    func testAnyBytesGiveDiagnosticsInsideTheFile() {
+        var random = SeededRandom(seed: 5)
+        let words = Self.example.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for _ in 0..<1_000 {
+            var parts = words
+            for _ in 0..<Int.random(in: 1..<6, using: &random) where !parts.isEmpty {
+                let index = Int.random(in: 0..<parts.count, using: &random)
+                if random.chance(50) { parts.remove(at: index) } else { parts[index] = random.pick(["[", "=", "\"", "]]", "x", "首页", "true", "1"]) }
+            }
+            let text = parts.joined(separator: " ")
+            let file = read(text)
+            for diagnostic in file.diagnostics {
+                XCTAssertTrue(diagnostic.range.upperBound <= text.utf8.count && diagnostic.range.lowerBound >= 0, text)
+            }
+        }
+    }
+}
