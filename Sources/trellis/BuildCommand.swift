@@ -18,13 +18,27 @@ enum BuildCommand {
         }
         let target = try Trellis.dialect(arguments.value("--target"))
         let output = arguments.value("-o") ?? arguments.value("--output")
-        let outDir = arguments.value("--out-dir")
+        var outDir = arguments.value("--out-dir")
         if output != nil, outDir != nil { throw UsageError(message: "use either -o or --out-dir, not both") }
-        for path in arguments.positionals where path != "-" && InputKind.of(path: path) == .json {
+        // With no path, the project's Trellis files, into its `out-dir` (or --out-dir).
+        var positionals = arguments.positionals
+        if positionals.isEmpty, output == nil {
+            var projects = Projects()
+            guard let project = try projects.project(ofFolder: Files.canonical(".")) else {
+                throw UsageError(message: "no input file (use - for standard input); with no path, build needs a trellis.toml (trellis init)")
+            }
+            guard let folder = outDir ?? project.settings.outDir.map({ Projects.shown(Files.join(project.root, $0)) }) else {
+                throw UsageError(message: "\(Projects.shown(project.path)) names no `out-dir`: add one under [project], or give --out-dir DIR")
+            }
+            outDir = folder
+            positionals = Projects.files(of: project).filter { InputKind.of(path: $0) == .trellis }.map(Projects.shown)
+            guard !positionals.isEmpty else { throw UsageError(message: "the project holds no .trellis file (its include: \(Projects.shown(project.path)))") }
+        }
+        for path in positionals where path != "-" && InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path) is already JSON; `trellis build` compiles .trellis files (use `trellis frames` to see its frames)")
         }
         let defaultTarget = try Trellis.dialect(arguments.value("--default-target"), option: "--default-target")
-        let loaded = try Inputs.load(arguments.positionals, target: target, defaultTarget: defaultTarget, style: diagnosticStyle)
+        let loaded = try Inputs.load(positionals, target: target, defaultTarget: defaultTarget, style: diagnosticStyle)
         if loaded.hasErrors { return Trellis.Exit.inputErrors }
         let selected = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout"))
         if selected.isEmpty {
@@ -50,7 +64,7 @@ enum BuildCommand {
             }
         }
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
-        let inputs = Set(arguments.positionals.filter { $0 != "-" }.map(Terminal.canonical))
+        let inputs = Set(positionals.filter { $0 != "-" }.map(Terminal.canonical))
 
         if let outDir {
             // Every check before the first write: a failing build writes nothing.

@@ -45,13 +45,15 @@ enum CheckCommand {
         var settings: [FileSettings] = []
         for path in paths {
             let project = try projects.project(of: path)
+            // A file's own `target` line wins over its project's (read where it is analysed).
             var options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
             if let project {
                 options.disabled.formUnion(project.relative(path).map { project.settings.disabled(forPath: $0) } ?? project.settings.disabled)
                 options.fallbackViewports = project.settings.previews
             }
             settings.append(
-                FileSettings(options: options, target: target ?? project?.settings.target, warningsAsErrors: project?.settings.warningsAsErrors ?? false))
+                FileSettings(
+                    options: options, target: target, projectTarget: project?.settings.target, warningsAsErrors: project?.settings.warningsAsErrors ?? false))
         }
         var checked: [CheckedFile] = []
         // A project file's own findings come first, each file once.
@@ -76,7 +78,8 @@ enum CheckCommand {
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
                     if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
-                    let analysis = Analysis(source, kind: kind, options: setting.options, target: setting.target, oneOff: true)
+                    let chosen = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
+                    let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: true)
                     let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
                     return (file, render(file, format: format, color: color))
                 }
@@ -96,7 +99,6 @@ enum CheckCommand {
         var refused = false
         for (path, setting) in zip(paths, settings) where fixing {
             let options = setting.options
-            let target = setting.target
             let source: SourceFile
             do {
                 source = try Terminal.readForRewrite(path)
@@ -110,6 +112,7 @@ enum CheckCommand {
                 skipped.append(path)
                 continue
             }
+            let target = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
             var outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
             if outcome.bytes != source.bytes {
                 do {
@@ -166,7 +169,9 @@ enum CheckCommand {
     /// What one file is checked with.
     struct FileSettings: Sendable {
         var options: LintOptions
+        /// `--target`.
         var target: Dialect?
+        var projectTarget: Dialect?
         var warningsAsErrors: Bool
     }
 

@@ -20,7 +20,8 @@ enum FramesCommand {
         Inputs.noteRecovered(loaded)
         var reports: [LayoutFrames] = []
         for (file, layout) in try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")) {
-            let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
+            let viewports = try Inputs.viewports(
+                flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file, project: loaded.projectPreviews(of: file))
             let runtime = layout.runtime.withContentSizes(content)
             let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
             reports.append(LayoutFrames(name: layout.name, results: results))

@@ -14,6 +14,11 @@ enum Inputs {
     struct Loaded {
         var files: [LoadedFile]
         var hasErrors: Bool
+        /// Each file's project's `previews` (by the file's name): its devices when neither flags
+        /// nor the file name any.
+        var projectPreviews: [String: [Viewport]] = [:]
+
+        func projectPreviews(of file: LoadedFile) -> [Viewport] { projectPreviews[file.source.name] ?? [] }
     }
 
     /// How diagnostics are printed: for people (source lines and carets), or one line each in
@@ -24,14 +29,15 @@ enum Inputs {
         guard !paths.isEmpty else { throw UsageError(message: "no input file (use - for standard input)") }
         var files: [LoadedFile] = []
         var hasErrors = false
+        var projects = Projects()
+        var projectPreviews: [String: [Viewport]] = [:]
         for path in paths {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
-            var file = LoadedFile.load(source, kind: kind, target: target)
-            // `--default-target`: for a Trellis file that names no runtime of its own.
-            if target == nil, let defaultTarget, kind == .trellis, file.tree?.nodes.contains(where: { $0.kind == .targetDirective }) == false {
-                file = LoadedFile.load(source, kind: kind, target: defaultTarget)
-            }
+            let project = try projects.project(of: path)
+            let chosen = Projects.target(flag: target, default: defaultTarget ?? project?.settings.target, source: source, kind: kind)
+            let file = LoadedFile.load(source, kind: kind, target: chosen)
+            projectPreviews[file.source.name] = project?.settings.previews ?? []
             switch style {
             case .human: Terminal.printDiagnostics(file.diagnostics, in: file.source)
             case .compiler:
@@ -41,7 +47,7 @@ enum Inputs {
             if file.diagnostics.hasErrors { hasErrors = true }
             files.append(file)
         }
-        return Loaded(files: files, hasErrors: hasErrors)
+        return Loaded(files: files, hasErrors: hasErrors, projectPreviews: projectPreviews)
     }
 
     /// For the commands that watch their inputs (`preview`, `watch`): a file missing at the
@@ -110,8 +116,10 @@ enum Inputs {
     }
 
     /// Viewports: the flags, else the file's previews, else the default (`LintOptions`'s rule).
-    static func viewports(flags: [String], rtl: Bool, file: LoadedFile) throws -> [Viewport] {
-        LintOptions(viewports: try flags.map(viewport), rtl: rtl).viewports(for: file)
+    static func viewports(flags: [String], rtl: Bool, file: LoadedFile, project: [Viewport] = []) throws -> [Viewport] {
+        var options = LintOptions(viewports: try flags.map(viewport), rtl: rtl)
+        options.fallbackViewports = project
+        return options.viewports(for: file)
     }
 
     /// `--single-pass`, or the screen after `--relayout N` further layouts, at each viewport.

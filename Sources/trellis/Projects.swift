@@ -70,6 +70,18 @@ struct Projects {
         return result
     }
 
+    /// The runtime a file is read for: the flag (`--target`), else for a Trellis file without
+    /// its own `target` line and for JSON the default (`--default-target`, else the project's),
+    /// else nil (the file's line, or the keys the JSON uses).
+    static func target(flag: Dialect?, default fallback: Dialect?, source: SourceFile, kind: InputKind) -> Dialect? {
+        if let flag { return flag }
+        guard let fallback else { return nil }
+        guard kind == .trellis else { return fallback }
+        // Most files never spell the keyword: no parse is needed to know they name no target.
+        guard ByteSearch.contains(Array("target".utf8), in: source.bytes) else { return fallback }
+        return Parser.parse(source).tree.nodes.contains { $0.kind == .targetDirective } ? nil : fallback
+    }
+
     /// A path as reports show it: relative to the current folder when it is inside it.
     static func shown(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path }

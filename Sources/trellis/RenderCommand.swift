@@ -21,7 +21,8 @@ enum RenderCommand {
             Terminal.error("trellis: the input defines no layout\n")
             return Trellis.Exit.inputErrors
         }
-        let viewports = try Inputs.viewports(flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file)
+        let viewports = try Inputs.viewports(
+            flags: arguments.all("--viewport"), rtl: arguments.has("--rtl"), file: file, project: loaded.projectPreviews(of: file))
         let runtime = layout.runtime.withContentSizes(try Inputs.contentSizes(arguments.value("--content")))
         let results = Inputs.frames(runtime, at: viewports, singlePass: arguments.has("--single-pass"), relayout: relayout)
         let text: String

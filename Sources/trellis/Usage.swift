@@ -84,6 +84,11 @@ enum Usage {
         USAGE
           trellis build FILE... [options]
           trellis build - [options]            read from standard input
+          trellis build [--out-dir DIR]        in a project: its .trellis files into its out-dir
+
+        A file's project (trellis.toml, found by walking up its folders) gives its target when
+        the file names none; with no FILE, every .trellis file of the project is built into
+        the project's `out-dir` (docs/project.md).
 
         OPTIONS
           -o, --output FILE   Write the JSON to FILE (atomically) instead of stdout
@@ -92,7 +97,7 @@ enum Usage {
           --target 1|2|any    MyLayout 1.x writes `space`, 2.0+ writes `spacing`, any
                               writes both (equal: every version reads the same; checked
                               against MyLayout 1.9.10 and 2.0.0) (overrides the file's
-                              `target` directive; default 1)
+                              `target` directive; default: the project's, else 1)
           --compact           One-line JSON instead of pretty (2-space) JSON
           --diagnostic-style human|compiler
                               human (default): source lines and carets; compiler: one

@@ -108,4 +108,26 @@ final class ProjectCommandTests: XCTestCase {
         let run = try trellis(["fmt", "--check", "layouts"])
         XCTAssertFalse(run.stdout.contains("ugly.trellis") || run.stderr.contains("ugly.trellis"), run.stdout + run.stderr)
     }
+
+    func testBuildFramesAndRenderReadTheProject() throws {
+        try write("trellis.toml", "[project]\ntarget = 2\npreviews = [\"320x480@3x\"]\ninclude = [\"layouts/*.trellis\"]\nout-dir = \"out\"\n")
+        try write("layouts/spaced.trellis", "layout spaced spacing(3) rows 20 | fill\n")
+        try write("layouts/own.trellis", "target mylayout 1\nlayout own spacing(3) rows 20 | fill\n")
+        // The project's target where a file names none; the file's own line where it does.
+        XCTAssertTrue(try trellis(["build", "layouts/spaced.trellis"]).stdout.contains(#""spacing": 3"#))
+        XCTAssertTrue(try trellis(["build", "layouts/own.trellis"]).stdout.contains(#""space": 3"#))
+        XCTAssertTrue(try trellis(["build", "layouts/own.trellis", "--target", "2"]).stdout.contains(#""spacing": 3"#))
+        // The project's device where neither flags nor the file name one.
+        XCTAssertTrue(try trellis(["frames", "layouts/spaced.trellis"]).stdout.hasPrefix("spaced @ 320x480@3x"))
+        XCTAssertTrue(try trellis(["render", "layouts/spaced.trellis"]).stdout.contains("320x480@3x"))
+        // With no path: the project's .trellis files into its out-dir.
+        let build = try trellis(["build"])
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let written = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("out").path).sorted()
+        XCTAssertEqual(written, ["home.json", "own.json", "spaced.json"])
+        try write("trellis.toml", "[project]\n")
+        let none = try trellis(["build"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.hasPrefix("trellis: trellis.toml names no `out-dir`"), none.stderr)
+    }
 }
