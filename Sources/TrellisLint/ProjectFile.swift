@@ -80,13 +80,30 @@ struct ProjectFileReading {
 
     static let tables = Set(ProjectFile.schema.map(\.table))
 
+    /// A table's name from its parts, or nil when a part holds a `.` (a quoted key such as
+    /// `"lint.per-path"` names no table of the schema).
+    static func tableName(_ parts: some Collection<String>) -> String? {
+        parts.contains { $0.contains(".") } ? nil : parts.joined(separator: ".")
+    }
+
     mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, labels: [DiagnosticLabel] = []) {
         diagnostics.append(Diagnostic(code: code, range: range, message: message, labels: labels))
     }
 
     mutating func read() {
-        for header in document.headers {
-            let name = header.name.joined(separator: ".")
+        // Where each table was opened (a table opened twice is P005; each `[[…]]` is its own).
+        var opened: [String: Range<Int>] = [:]
+        var repeatedHeaders: [Range<Int>] = []
+        for header in document.headers where !header.isBroken {
+            let name = Self.tableName(header.name) ?? header.name.map { "\"\($0)\"" }.joined(separator: ".")
+            if !header.isArrayElement, let first = opened[name] {
+                report(
+                    .projectKeyGivenTwice, "the table `[\(name)]` is opened twice; give its keys under the first", header.range,
+                    labels: [DiagnosticLabel(range: first, message: "first opened here")])
+                repeatedHeaders.append(header.range)
+                continue
+            }
+            if !header.isArrayElement { opened[name] = header.range }
             if name == "lint.per-path", !header.isArrayElement {
                 report(.badProjectValue, "`per-path` is a list of tables: write `[[lint.per-path]]`", header.range)
             } else if Self.tables.contains(name) {
@@ -101,21 +118,35 @@ struct ProjectFileReading {
         var given: [String: Range<Int>] = [:]
         var perPathRules: [Int: ProjectSettings.PathRule] = [:]
         for entry in document.entries {
-            let headerName = entry.header.map { document.headers[$0].name } ?? []
+            let header = entry.header.map { document.headers[$0] }
+            // Keys under a header that could not be read, or that was refused, are not checked.
+            if let header, header.isBroken || repeatedHeaders.contains(header.range) { continue }
+            let headerName = header?.name ?? []
             let path = headerName + entry.key
-            guard let key = path.last else { continue }
-            let table = path.dropLast().joined(separator: ".")
-            guard let keys = ProjectFile.schema.first(where: { $0.table == table })?.keys else {
-                if !headerName.isEmpty, !Self.tables.contains(headerName.joined(separator: ".")) { continue }  // said at the header
+            guard let key = path.last, !key.contains(".") else {
                 let spelled = path.joined(separator: ".")
-                report(.unknownProjectKey, "there is no key `\(spelled)`" + suggestion(spelled, among: allKeys), entry.keyRange)
+                report(.unknownProjectKey, "there is no key `\(spelled)`: a quoted key with a `.` names no key; write its parts unquoted", entry.keyRange)
+                continue
+            }
+            let table = Self.tableName(path.dropLast()) ?? ""
+            guard let keys = ProjectFile.schema.first(where: { $0.table == table })?.keys else {
+                if !headerName.isEmpty, !Self.tables.contains(Self.tableName(headerName) ?? "") { continue }  // said at the header
+                let spelled = path.joined(separator: ".")
+                // A key of a table, written before any table header.
+                if path.count == 1, let home = ProjectFile.schema.first(where: { $0.keys.contains(key) }) {
+                    report(.unknownProjectKey, "`\(key)` belongs in a table: write it under `[\(home.table)]`", entry.keyRange)
+                } else {
+                    report(.unknownProjectKey, "there is no key `\(spelled)`" + suggestion(spelled, among: allKeys), entry.keyRange)
+                }
                 continue
             }
             guard keys.contains(key) else {
                 report(.unknownProjectKey, "`[\(table)]` has no key `\(key)`" + suggestion(key, among: keys), entry.keyRange)
                 continue
             }
-            let instance = "\(entry.header.map(String.init) ?? "-") \(table).\(key)"
+            // Each `[[…]]` element is a table of its own; any other table is one, wherever its keys are.
+            let element = header?.isArrayElement == true ? entry.header.map(String.init) ?? "-" : "-"
+            let instance = "\(element) \(table).\(key)"
             if let first = given[instance] {
                 report(
                     .projectKeyGivenTwice, "`\(key)` is given twice in `[\(table)]`", entry.keyRange,
@@ -129,7 +160,7 @@ struct ProjectFileReading {
             case ("project", "previews"): settings.previews = strings(value, key: key).compactMap { viewport($0) }
             case ("project", "include"): settings.include = strings(value, key: key).compactMap { glob($0) }
             case ("project", "exclude"): settings.exclude = strings(value, key: key).compactMap { glob($0) }
-            case ("project", "out-dir"): settings.outDir = string(value, key: key)
+            case ("project", "out-dir"): settings.outDir = outDir(value)
             case ("lint", "disable"): settings.disabled = codes(value, key: key)
             case ("lint", "warnings-as-errors"): settings.warningsAsErrors = bool(value, key: key) ?? false
             case ("lint", "per-path"):
@@ -174,6 +205,17 @@ struct ProjectFileReading {
             return nil
         }
         return text
+    }
+
+    /// A folder inside the project: relative, not empty, not climbing out with `..`.
+    mutating func outDir(_ value: TOMLValue) -> String? {
+        guard let text = string(value, key: "out-dir") else { return nil }
+        let parts = text.split(separator: "/").filter { $0 != "." }
+        guard !text.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
+            report(.badProjectValue, "`out-dir` is a folder inside the project, relative to its root, such as \"build/layouts\"", value.range)
+            return nil
+        }
+        return parts.joined(separator: "/")
     }
 
     mutating func bool(_ value: TOMLValue, key: String) -> Bool? {

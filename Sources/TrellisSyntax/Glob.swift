@@ -13,8 +13,14 @@ public struct Glob: Sendable, Equatable {
         if pattern.isEmpty { return .failure(GlobError(message: "an empty pattern matches nothing")) }
         if pattern.hasPrefix("/") { return .failure(GlobError(message: "a pattern is relative to the project's root: remove the leading `/`")) }
         if pattern.contains("\\") { return .failure(GlobError(message: "write `/` between folders, not `\\`")) }
+        if pattern.hasSuffix("/") {
+            return .failure(GlobError(message: "a pattern names files: remove the trailing `/` (`legacy/**` for every file in a folder)"))
+        }
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: false).map { Array($0) }
         for part in parts {
+            if part == ["."] || part == [".", "."] {
+                return .failure(GlobError(message: "a pattern is relative to the project's root and stays inside it: no `.` or `..` folders"))
+            }
             if part.isEmpty { return .failure(GlobError(message: "`//` leaves a folder name empty")) }
             if part.contains("*"), part != ["*", "*"], part.count > 1, zip(part, part.dropFirst()).contains(where: { $0 == "*" && $1 == "*" }) {
                 return .failure(GlobError(message: "`**` stands for folders only as a whole name, as in `a/**/b`"))
@@ -41,11 +47,18 @@ public struct Glob: Sendable, Equatable {
         reachable[0][0] = true
         for i in 0..<parts.count {
             if parts[i] == ["*", "*"] {
-                // Any number of names: reachable from any earlier place.
+                // Any number of names, at least one at the end (`legacy/**` is what is in the
+                // folder, not the folder): reachable from any earlier place.
+                let last = i == parts.count - 1
                 var any = false
                 for j in 0...names.count {
-                    any = any || reachable[i][j]
-                    reachable[i + 1][j] = any
+                    if last {
+                        reachable[i + 1][j] = any
+                        any = any || reachable[i][j]
+                    } else {
+                        any = any || reachable[i][j]
+                        reachable[i + 1][j] = any
+                    }
                 }
                 continue
             }

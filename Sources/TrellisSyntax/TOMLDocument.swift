@@ -47,6 +47,9 @@ public struct TOMLTableHeader: Sendable, Equatable {
     public var isArrayElement: Bool
     /// The whole header, brackets included.
     public var range: Range<Int>
+    /// A header that could not be read (P001 said so): the keys under it belong to no table
+    /// anyone can name, and are not checked.
+    public var isBroken = false
 }
 
 /// One `key = value` of a TOML document, under the table header before it.

@@ -98,6 +98,7 @@ struct TOMLReaderState {
         skipBlanks()
         guard let (name, _) = readKey() else {
             skipToLineEnd()
+            document.headers.append(TOMLTableHeader(name: [], isArrayElement: isArray, range: start..<index, isBroken: true))
             return
         }
         skipBlanks()
@@ -106,6 +107,7 @@ struct TOMLReaderState {
             let found = index
             skipToLineEnd()
             report("expected `\(isArray ? "]]" : "]")` to close the table header", found..<max(found, index))
+            document.headers.append(TOMLTableHeader(name: name, isArrayElement: isArray, range: start..<index, isBroken: true))
             return
         }
         index += closer.count
@@ -177,7 +179,7 @@ struct TOMLReaderState {
 
     mutating func readValue(depth: Int) -> TOMLValue? {
         let start = index
-        guard let current = byte, current != UInt8(ascii: "\n"), current != UInt8(ascii: "#") else {
+        guard let current = byte, current != UInt8(ascii: "\n"), current != UInt8(ascii: "\r"), current != UInt8(ascii: "#") else {
             report("expected a value", start..<start)
             return nil
         }
@@ -200,7 +202,13 @@ struct TOMLReaderState {
             }
             if let number = Self.number(word) { return TOMLValue(number, range: start..<index) }
             let range = word.isEmpty ? characterRange(at: start) : start..<index
-            report("`\(VisibleText.of(text(range)))` is not a value: write a string in quotes, a number, true, false or an array", range)
+            if let first = word.unicodeScalars.first, first.properties.numericType != nil || first == "+" || first == "-" || first == "." {
+                report(
+                    "`\(VisibleText.of(text(range)))` is not a TOML number: digits with `_` only between them, no leading zero, digits on both sides of a `.`, at most 64 bits",
+                    range)
+            } else {
+                report("`\(VisibleText.of(text(range)))` is not a value: write a string in quotes, a number, true, false or an array", range)
+            }
             return nil
         }
     }
@@ -210,28 +218,79 @@ struct TOMLReaderState {
             || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "#")
     }
 
-    /// A TOML integer (`42`, `-1_000`, `0x1F`) or float (`1.5`, `1e3`, `inf`, `nan`).
+    /// A TOML integer (`42`, `-1_000`, `0x1F`) or float (`1.5`, `1e3`, `inf`, `nan`), read
+    /// by TOML's grammar: an underscore only between digits, no leading zero, a sign only on
+    /// decimals, digits on both sides of a point. Nil for anything else (and for an integer
+    /// past 64 bits).
     static func number(_ word: String) -> TOMLValue.Kind? {
-        guard !word.isEmpty, !word.hasPrefix("_"), !word.hasSuffix("_"), !word.contains("__") else { return nil }
-        let plain = word.filter { $0 != "_" }
-        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where plain.hasPrefix(prefix) {
-            return Int(plain.dropFirst(2), radix: radix).map { .integer($0) }
-        }
-        if let integer = Int(plain) {
-            // No leading zeros (`007`), as TOML says.
-            let digits = plain.drop { $0 == "+" || $0 == "-" }
-            return digits.count > 1 && digits.hasPrefix("0") ? nil : .integer(integer)
-        }
-        switch plain {
+        var characters = Array(word.utf8)[...]
+        switch word {
         case "inf", "+inf": return .float(.infinity)
         case "-inf": return .float(-.infinity)
         case "nan", "+nan", "-nan": return .float(.nan)
         default: break
         }
-        guard plain.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), !plain.hasSuffix("."), !plain.hasPrefix("."),
-            let value = Double(plain)
-        else { return nil }
-        return .float(value)
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where word.hasPrefix(prefix) {
+            let digits = characters.dropFirst(2)
+            guard digitRun(digits, radix: radix) == digits.count else { return nil }
+            return Int(String(decoding: digits.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self), radix: radix).map { .integer($0) }
+        }
+        var sign = ""
+        if let first = characters.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            sign = first == UInt8(ascii: "-") ? "-" : ""
+            characters = characters.dropFirst()
+        }
+        let whole = digitRun(characters, radix: 10)
+        guard whole > 0 else { return nil }
+        let wholeDigits = characters.prefix(whole)
+        // No leading zero: `0` alone, or `0.5`, `0e1`.
+        if wholeDigits.first == UInt8(ascii: "0"), whole > 1 { return nil }
+        var rest = characters.dropFirst(whole)
+        var isFloat = false
+        if rest.first == UInt8(ascii: ".") {
+            let fraction = digitRun(rest.dropFirst(), radix: 10)
+            guard fraction > 0 else { return nil }
+            rest = rest.dropFirst(1 + fraction)
+            isFloat = true
+        }
+        if let letter = rest.first, letter == UInt8(ascii: "e") || letter == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if let first = rest.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            let exponent = digitRun(rest, radix: 10)
+            guard exponent > 0 else { return nil }
+            rest = rest.dropFirst(exponent)
+            isFloat = true
+        }
+        guard rest.isEmpty else { return nil }
+        let plain = sign + String(decoding: characters.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+        if isFloat { return Double(plain).map { .float($0) } }
+        return Int(plain).map { .integer($0) }
+    }
+
+    /// How many bytes from the start are digits of `radix` with single underscores between
+    /// them (0 when none; the run stops before an underscore that no digit follows).
+    static func digitRun(_ bytes: ArraySlice<UInt8>, radix: Int) -> Int {
+        func isDigit(_ byte: UInt8) -> Bool {
+            switch radix {
+            case 16: return isHexDigit(byte)
+            case 8: return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "7")
+            case 2: return byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1")
+            default: return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            }
+        }
+        var count = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if isDigit(bytes[index]) {
+                index += 1
+                count = index - bytes.startIndex
+            } else if bytes[index] == UInt8(ascii: "_"), count > 0, index + 1 < bytes.endIndex, isDigit(bytes[index + 1]) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return count
     }
 
     mutating func readArray(depth: Int) -> TOMLValue? {

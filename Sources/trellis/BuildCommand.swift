@@ -27,6 +27,7 @@ enum BuildCommand {
             guard let project = try projects.project(ofFolder: Files.canonical(".")) else {
                 throw UsageError(message: "no input file (use - for standard input); with no path, build needs a trellis.toml (trellis init)")
             }
+            if projects.printProblems() { return Trellis.Exit.inputErrors }
             guard let folder = outDir ?? project.settings.outDir.map({ Projects.shown(Files.join(project.root, $0)) }) else {
                 throw UsageError(message: "\(Projects.shown(project.path)) names no `out-dir`: add one under [project], or give --out-dir DIR")
             }

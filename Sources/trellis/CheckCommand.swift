@@ -34,8 +34,15 @@ enum CheckCommand {
         // project's files, or else the current folder's.
         var projects = Projects()
         let paths: [String]
+        // A project's JSON files that are no grid dictionaries are skipped without a word.
+        var quietSkips = false
         if arguments.positionals.isEmpty, let project = try projects.project(ofFolder: Files.canonical(".")) {
             paths = Projects.files(of: project).map(Projects.shown)
+            quietSkips = true
+            // A mistyped `include` must not make CI pass having checked nothing.
+            if paths.isEmpty, project.file.diagnostics.isEmpty {
+                throw UsageError(message: "\(Projects.shown(project.path)): `include` matches no .trellis or .json file under \(Projects.shown(project.root))")
+            }
         } else {
             paths = try expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals, projects: &projects)
         }
@@ -133,7 +140,7 @@ enum CheckCommand {
             rendered.append(render(file, format: format, color: color))
             strict.append(setting.warningsAsErrors)
         }
-        if !skipped.isEmpty {
+        if !skipped.isEmpty, !quietSkips {
             let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
             Terminal.error(
                 "note: skipped \(skipped.count) JSON \(skipped.count == 1 ? "file" : "files") that \(skipped.count == 1 ? "is not a grid dictionary" : "are not grid dictionaries") (no grid key such as `rows`, `cols` or `size` at the root): \(names)\n"

@@ -19,6 +19,7 @@ enum FmtCommand {
         let paths = try CheckCommand.expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals, projects: &projects).filter {
             $0 == "-" || !$0.hasSuffix(".json")
         }
+        if projects.printProblems() { return Trellis.Exit.inputErrors }
         var failed = false
         var changed: [String] = []
         var unchanged = 0

@@ -31,9 +31,9 @@ enum InitCommand {
     /// The project file `init` writes: every key, with what it does.
     static func template(target: String) -> String {
         """
-        # The Trellis project: every command, the build plugin and the language server read this
-        # file for the files in this folder and below (command-line flags win). docs/project.md
-        # lists every key.
+        # The Trellis project: `check`, `fmt`, `build`, `frames` and `render` read this file for
+        # the files in this folder and below (command-line flags win). docs/project.md lists
+        # every key.
 
         [project]
         # The runtime the JSON is for: 1 (MyLayout 1.x, writes `space`), 2 (MyLayout 2.0+,
@@ -46,7 +46,7 @@ enum InitCommand {
         # dictionaries are skipped).
         include = ["**/*.trellis", "**/*.json"]
         exclude = []
-        # Where `trellis build` writes one NAME.json per layout.
+        # Where `trellis build` with no path writes one NAME.json per layout (never searched).
         # out-dir = "build/layouts"
 
         [lint]

@@ -35,6 +35,9 @@ enum Inputs {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
             let project = try projects.project(of: path)
+            // The project file's own findings first (once): a setting that could not be read
+            // is not silently dropped.
+            if projects.printProblems() { hasErrors = true }
             let chosen = Projects.target(flag: target, default: defaultTarget ?? project?.settings.target, source: source, kind: kind)
             let file = LoadedFile.load(source, kind: kind, target: chosen)
             projectPreviews[file.source.name] = project?.settings.previews ?? []

@@ -25,6 +25,19 @@ struct Project {
 /// folder is asked once per run.
 struct Projects {
     private var byFolder: [String: Project?] = [:]
+    /// Project files whose findings were printed (each once per run).
+    private var reported: Set<String> = []
+
+    /// For the commands that do not report files (`build`, `frames`, `render`, `fmt`): the
+    /// findings of each project file found so far, printed once; whether one is an error.
+    mutating func printProblems() -> Bool {
+        var errors = false
+        for project in found where !project.file.diagnostics.isEmpty && reported.insert(project.path).inserted {
+            Terminal.printDiagnostics(project.file.diagnostics, in: SourceFile(name: Projects.shown(project.path), bytes: project.file.source.bytes))
+            if project.file.diagnostics.hasErrors { errors = true }
+        }
+        return errors
+    }
 
     /// The project of the folder `folder` (canonical), or nil when no folder up to the root
     /// holds a `trellis.toml`. A project file that cannot be read is a usage error.
@@ -82,28 +95,37 @@ struct Projects {
         return Parser.parse(source).tree.nodes.contains { $0.kind == .targetDirective } ? nil : fallback
     }
 
-    /// A path as reports show it: relative to the current folder when it is inside it.
+    /// A path as reports show it: relative to the current folder (`../home.trellis` from a
+    /// folder beside it), as the user would type it.
     static func shown(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path }
-        let here = Files.canonical(".")
-        let prefix = here == "/" ? "/" : here + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        if path == Files.canonical(".") { return "." }
+        let here = Files.canonical(".").split(separator: "/")
+        let there = path.split(separator: "/")
+        var common = 0
+        while common < here.count, common < there.count - 1, here[common] == there[common] { common += 1 }
+        let up = Array(repeating: "..", count: here.count - common)
+        // Far up (the root's siblings), the absolute path reads better.
+        if up.count > 3 { return path }
+        return (up + there[common...].map(String.init)).joined(separator: "/")
     }
 
-    /// The files of a project: under its root, those `include` matches and `exclude` does
-    /// not (hidden folders and `node_modules` are never searched), sorted; JSON files that are
-    /// no grid dictionaries are skipped when read.
+    /// The files of a project: under its root, the `.trellis` and `.json` files `include`
+    /// matches and `exclude` does not, sorted. Hidden files and folders, `node_modules` and
+    /// the `out-dir` (what `build` writes) are never searched; JSON files that are no grid
+    /// dictionaries are skipped when read.
     static func files(of project: Project) -> [String] {
         var found: [String] = []
         var folders = [""]
+        let output = project.settings.outDir.map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
         while let folder = folders.popLast() {
             let onDisk = folder.isEmpty ? project.root : Files.join(project.root, folder)
             for (name, kind) in Files.entries(onDisk) {
                 if name.hasPrefix(".") || name == "node_modules" { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if kind == .directory {
-                    folders.append(relative)
-                } else if kind == .regular, project.settings.includes(relative) {
+                    if relative != output { folders.append(relative) }
+                } else if kind == .regular, name.hasSuffix(".trellis") || name.hasSuffix(".json"), project.settings.includes(relative) {
                     found.append(relative)
                 }
             }

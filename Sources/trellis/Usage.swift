@@ -63,8 +63,8 @@ enum Usage {
           trellis init [DIR] [--target 1|2|any]
 
         Writes DIR/trellis.toml (DIR: the current directory) with every key and what it does;
-        an existing one is never overwritten. Every command reads it for the files in DIR and
-        below (docs/project.md).
+        an existing one is never overwritten. `check`, `fmt`, `build`, `frames` and `render` read
+        it for the files in DIR and below (docs/project.md).
 
         OPTIONS
           --target 1|2|any        The runtime the JSON is for (default 2)
@@ -206,9 +206,11 @@ enum Usage {
 
         OPTIONS
           --target 1|2|any        Which runtime reads the JSON (`space`, `spacing`, both); default:
-                                  the file's `target`, else detected from the keys, else 1
+                                  the file's `target`, else the project's, else detected from
+                                  the keys, else 1
           --viewport WxH@Sx       Viewports for the layout rules (L…); repeat for several.
-                                  Default: the file's previews, else 375x667@2x
+                                  Default: the file's previews, else the project's, else
+                                  375x667@2x
           --rtl                   Lay the viewports out right-to-left
           --format text|json|github|sarif
                                   text (default): source lines with carets, then a summary;

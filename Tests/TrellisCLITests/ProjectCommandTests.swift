@@ -130,4 +130,34 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.hasPrefix("trellis: trellis.toml names no `out-dir`"), none.stderr)
     }
+
+    /// What a folder walk reads: Trellis and JSON files only, never the project file or what
+    /// `build` wrote; a mistyped include is an error, not a green run.
+    func testTheWalkReadsOnlyTheProjectsLayouts() throws {
+        try write("trellis.toml", "[project]\ninclude = [\"layouts/**\", \"**\"]\nexclude = [\"**/fixtures/**\"]\nout-dir = \"out\"\n")
+        try write("layouts/README.md", "# cards\n")
+        XCTAssertEqual(try trellis(["build"]).status, 0)
+        let run = try trellis(["check"])
+        XCTAssertFalse(run.stdout.contains("README.md") || run.stdout.contains("trellis.toml") || run.stdout.contains("out/"), run.stdout)
+        XCTAssertEqual(run.stderr, "", "no note for package.json: the project's JSON that is no layout is skipped quietly")
+        XCTAssertTrue(run.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info\n"), run.stdout)
+        try write("trellis.toml", "[project]\ninclude = [\"layout/**/*.trellis\"]\n")
+        let none = try trellis(["check"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.hasPrefix("trellis: trellis.toml: `include` matches no .trellis or .json file under ."), none.stderr)
+    }
+
+    /// Every command that reads the project says what is wrong in it, and paths read from a
+    /// folder inside the project are relative to it.
+    func testEveryCommandSaysWhatIsWrongInTheProject() throws {
+        try write("trellis.toml", "[project]\nprevews = [\"320x480@3x\"]\nout-dir = \"out\"\n")
+        for arguments in [["build"], ["frames", "layouts/home.trellis"], ["render", "layouts/home.trellis"], ["fmt", "--check", "layouts"]] {
+            let run = try trellis(arguments)
+            XCTAssertTrue(run.stderr.contains("error[P002]: `[project]` has no key `prevews`; did you mean `previews`?"), "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.status, 1, "\(arguments)")
+        }
+        try write("trellis.toml", "[project]\n")
+        let inside = try trellis(["check", "--format", "github"], in: "layouts/cards")
+        XCTAssertTrue(inside.stdout.contains("file=../home.trellis,line=2"), inside.stdout)
+    }
 }

@@ -87,6 +87,28 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(file.settings.disabled, [])
     }
 
+    /// What TOML makes invalid, and what names nothing, is said; the first value counts.
+    func testTablesKeysAndFoldersThatNameNothing() {
+        func messages(_ text: String) -> [String] { read(text).diagnostics.map(\.message) }
+        let twice = read("[lint]\ndisable = [\"L003\"]\n[lint]\ndisable = []\n")
+        XCTAssertEqual(twice.diagnostics.map(\.message), ["the table `[lint]` is opened twice; give its keys under the first"])
+        XCTAssertEqual(twice.settings.disabled, [.sizeDependsOnUnknownView])
+        XCTAssertEqual(messages("lint.disable = []\n[lint]\ndisable = []\n"), ["`disable` is given twice in `[lint]`"])
+        XCTAssertEqual(
+            messages("\"lint.disable\" = [\"M112\"]\n"),
+            ["there is no key `lint.disable`: a quoted key with a `.` names no key; write its parts unquoted"])
+        XCTAssertEqual(messages("[[\"lint.per-path\"]]\npaths = []\n"), ["there is no table `[\"lint.per-path\"]`; did you mean `lint.per-path`?"])
+        XCTAssertEqual(messages("target = 2\n"), ["`target` belongs in a table: write it under `[project]`"])
+        for folder in ["/tmp/out", "", "../out", "./"] {
+            XCTAssertEqual(
+                messages("[project]\nout-dir = \"\(folder)\"\n"),
+                ["`out-dir` is a folder inside the project, relative to its root, such as \"build/layouts\""], folder)
+        }
+        XCTAssertEqual(read("[project]\nout-dir = \"./build//layouts\"\n").settings.outDir, "build/layouts")
+        // Keys under a header that could not be read are not called unknown.
+        XCTAssertEqual(messages("[lint\ndisable = []\n"), ["expected `]` to close the table header"])
+    }
+
     /// Any bytes give settings and diagnostics inside the file.
     func testAnyBytesGiveDiagnosticsInsideTheFile() {
         var random = SeededRandom(seed: 5)

@@ -17,6 +17,7 @@ final class GlobTests: XCTestCase {
             ("*.trellis", "home.trellis", true),
             ("*.trellis", "a/home.trellis", false),
             ("legacy/**", "legacy/x/y.trellis", true),
+            ("legacy/**", "legacy", false),
             ("h?me.[tj]*", "home.trellis", true),
             ("h?me.[!tj]*", "home.trellis", false),
             ("[a-c]x", "bx", true),
@@ -37,6 +38,9 @@ final class GlobTests: XCTestCase {
             ("a//b", "`//` leaves a folder name empty"),
             ("a**b/c", "`**` stands for folders only as a whole name, as in `a/**/b`"),
             ("[abc", "`[` opens a set of characters that no `]` closes"),
+            ("legacy/", "a pattern names files: remove the trailing `/` (`legacy/**` for every file in a folder)"),
+            ("./legacy/**", "a pattern is relative to the project's root and stays inside it: no `.` or `..` folders"),
+            ("../x", "a pattern is relative to the project's root and stays inside it: no `.` or `..` folders"),
         ] {
             XCTAssertEqual(Glob.parse(pattern).failureMessage, message, pattern)
         }

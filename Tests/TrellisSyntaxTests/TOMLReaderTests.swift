@@ -62,15 +62,44 @@ final class TOMLReaderTests: XCTestCase {
                 "3 P001 expected `=` after the key `b`",
                 "4 P001 a string must close on its line",
                 "5 P001 inline tables are not read here: write the table as `[name]` with its keys below",
-                "6 P001 `007` is not a value: write a string in quotes, a number, true, false or an array",
+                "6 P001 `007` is not a TOML number: digits with `_` only between them, no leading zero, digits on both sides of a `.`, at most 64 bits",
                 "7 P001 multi-line strings are not read here: write the value on one line",
                 #"8 P001 `\q` is not an escape TOML knows"#,
                 "10 P001 expected the end of the line, found `2`",
                 // An array goes on over lines: this one is still open at the end of the file.
                 "11 P001 expected `]` to close the array",
             ])
-        XCTAssertEqual(document.headers.map(\.name), [["ok"]])
+        XCTAssertEqual(document.headers.map(\.name), [["t"], ["ok"]])
+        XCTAssertEqual(document.headers.map(\.isBroken), [true, false])
         XCTAssertEqual(document.entries.map(\.key), [["i"]])
+    }
+
+    /// Numbers by TOML's grammar, not by what Swift's parsers accept.
+    func testNumbersFollowTOMLsGrammar() {
+        let good: [(String, TOMLValue.Kind)] = [
+            ("+1", .integer(1)), ("-0", .integer(0)), ("1_000", .integer(1000)), ("0o17", .integer(15)), ("0b101", .integer(5)),
+            ("0xdead_BEEF", .integer(0xDEAD_BEEF)), ("0.5", .float(0.5)), ("-1e3", .float(-1000)), ("6.02E+2", .float(602)), ("1_0.0_1", .float(10.01)),
+        ]
+        for (text, kind) in good {
+            let document = read("n = \(text)\n")
+            XCTAssertEqual(document.entries.first?.value.kind, kind, text)
+            XCTAssertEqual(document.diagnostics.map(\.message), [], text)
+        }
+        for text in ["0x-1", "-0x1e", "1.e5", "1_.5", "0x_1F", "00.5", "02", ".5", "1e", "1__0", "99999999999999999999", "1.5.2"] {
+            let document = read("n = \(text)\n")
+            XCTAssertTrue(document.entries.isEmpty, text)
+            XCTAssertEqual(
+                document.diagnostics.map(\.message),
+                ["`\(text)` is not a TOML number: digits with `_` only between them, no leading zero, digits on both sides of a `.`, at most 64 bits"], text)
+        }
+    }
+
+    func testLineEndsAndBrokenHeaders() {
+        XCTAssertEqual(read("a = \r\nb = 1\r\n").diagnostics.map(\.message), ["expected a value"])
+        // The keys under a header that could not be read are under a broken header, not the one before.
+        let document = read("[project]\n[lint\ndisable = []\n")
+        XCTAssertEqual(document.headers.map(\.isBroken), [false, true])
+        XCTAssertEqual(document.entries.first?.header, 1)
     }
 
     func testAnyBytesReadWithRangesInsideAndOnCharacters() {
