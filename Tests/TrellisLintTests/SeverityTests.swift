@@ -53,6 +53,10 @@ final class SeverityTests: XCTestCase {
         ]
         for (number, text) in targeted.enumerated() { sources.append((SourceFile(name: "t\(number).trellis", text: text), .trellis)) }
         sources.append((SourceFile(name: "deep.json", text: String(repeating: "[", count: JSONReader.maximumDepth + 2)), .json))
+        // What only the corpus shows otherwise (a clone without ../shared must hold them too).
+        for (number, text) in [#"{"rows":[{"size":"33%"}，{"size":"150%"},{"size":0.5}]}"#].enumerated() {
+            sources.append((SourceFile(name: "c\(number).json", text: text), .json))
+        }
         if let files = try? TestPaths.corpusFiles("seeds", "mylayout", "runtime") {
             for url in files { sources.append((SourceFile(name: url.lastPathComponent, bytes: try TestPaths.bytes(url)), .json)) }
         }
