@@ -25,11 +25,12 @@ public struct Analysis: Sendable {
     /// compute are dropped as they go instead of being kept for requests, and a JSON file's
     /// syntax once the rules that read it have run (``file`` then has no `jsonRoot`).
     /// `parsed`: the parse of `source`, when an editor has reparsed it already (`Parser.reparse`).
+    /// `uses`: what the file's `use` paths reached (nil: not followed).
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
-        parsed: ParseResult? = nil
+        parsed: ParseResult? = nil, uses: UsedFiles? = nil
     ) {
-        var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed)
+        var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
         self.options = options
         trees = loaded.layouts.map(LayoutTree.init)
         let run = Linter.run(&loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff)

@@ -135,7 +135,8 @@ public enum CodeActions {
             guard edit.range.upperBound <= bytes.count else { return false }
             bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
         }
-        let after = LoadedFile.load(SourceFile(name: analysis.source.name, bytes: bytes), kind: analysis.file.kind, target: analysis.target)
+        let after = LoadedFile.load(
+            SourceFile(name: analysis.source.name, bytes: bytes), kind: analysis.file.kind, target: analysis.target, uses: analysis.file.uses)
         guard after.diagnostics.allSatisfy({ $0.severity != .error }), after.layouts.count == analysis.file.layouts.count else { return false }
         for (old, new) in zip(analysis.file.layouts, after.layouts) {
             guard old.name == new.name, old.jsonBytes(style: .compact) == new.jsonBytes(style: .compact) else { return false }

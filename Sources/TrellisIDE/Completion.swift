@@ -63,7 +63,7 @@ public enum Completion {
                 item("mylayout 2", .value, "MyLayout 2.0+: writes `spacing`", replacing: replacing),
             ]
         case .kwPreview: return devices.map { item($0, .value, "a preview device", replacing: replacing) }
-        case .kwLayout, .kwTemplate: return []
+        case .kwLayout, .kwTemplate, .kwUse: return []
         case .pipe, .semicolon, .lBrace, .kwRows, .kwCols: return cellStartItems(tree, replacing: replacing)
         case .star: return []
         default: break
@@ -83,7 +83,7 @@ public enum Completion {
 
     static func isWord(_ kind: TokenKind) -> Bool {
         switch kind {
-        case .identifier, .kwTarget, .kwPreview, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwFill, .kwWrap, .kwRtl: return true
+        case .identifier, .kwTarget, .kwPreview, .kwUse, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwFill, .kwWrap, .kwRtl: return true
         default: return false
         }
     }
@@ -112,6 +112,9 @@ public enum Completion {
                 replacing: replacing),
             item("target", .directive, "the runtime: `target mylayout 1|2`", insert: "target mylayout ${1|1,2|}", snippet: true, replacing: replacing),
             item("preview", .directive, "a preview device", insert: "preview ${1:375x667@2x}", snippet: true, replacing: replacing),
+            item(
+                "use", .directive, "the templates of another file: `use \"cards.trellis\"`", insert: "use \"${1:cards.trellis}\"", snippet: true,
+                replacing: replacing),
         ]
     }
 

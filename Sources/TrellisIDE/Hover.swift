@@ -16,6 +16,7 @@ public struct HoverInfo: Sendable, Equatable {
 public enum Hover {
     public static func hover(_ analysis: Analysis, at offset: Int) -> HoverInfo? {
         if let tree = analysis.tree {
+            if let use = UseNavigation.hover(analysis, at: offset) { return use }
             if let word = wordHover(analysis, tree, at: offset) { return word }
         } else if let root = analysis.file.jsonRoot, let key = JSONQueries.member(in: root, keyAt: offset) {
             if let field = BorderlineField(name: key.member.key), let edge = borderlineKey(of: key.object, in: root, at: offset),
@@ -112,6 +113,8 @@ public enum Hover {
             let spelled = tree.text(name)
             if let declaration = Navigation.templateDeclaration(named: spelled, in: tree), let declName = TemplateDecl(tree, declaration)?.name {
                 text += "uses template `\(spelled)` (line \(tree.source.lineIndex(of: declName.start) + 1))\n"
+            } else if let elsewhere = UseNavigation.definedElsewhere(analysis, name: spelled) {
+                text += "uses \(elsewhere)\n"
             }
         }
         if let template = tree.enclosing(.templateDecl, from: node), let name = TemplateDecl(tree, template)?.name {

@@ -69,7 +69,7 @@ public enum SemanticTokens {
     static func classify(_ tree: SyntaxTree, _ index: Int, _ nodes: inout DeepestNodes) -> SemanticTokenType? {
         let token = tree.tokens[index]
         switch token.kind {
-        case .kwTarget, .kwPreview, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwRtl, .kwFill, .kwWrap, .underscore: return .keyword
+        case .kwTarget, .kwPreview, .kwUse, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwRtl, .kwFill, .kwWrap, .underscore: return .keyword
         case .number, .percent, .ratio, .dimension: return .number
         case .color, .string, .unterminatedString: return .string
         case .comment: return .comment

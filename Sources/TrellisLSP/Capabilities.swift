@@ -4,7 +4,7 @@ import TrellisModel
 /// A member of `ServerCapabilities` and the options the server gives there.
 enum ServerCapability: Hashable, Sendable {
     case textDocumentSync, hover, completion, inlayHint, documentSymbol, foldingRange, selectionRange
-    case semanticTokens, color, definition, references, documentHighlight, rename, codeAction
+    case semanticTokens, color, definition, documentLink, references, documentHighlight, rename, codeAction
     case executeCommand, diagnostic, formatting, rangeFormatting
 
     /// The member's name in `ServerCapabilities`.
@@ -20,6 +20,7 @@ enum ServerCapability: Hashable, Sendable {
         case .semanticTokens: return "semanticTokensProvider"
         case .color: return "colorProvider"
         case .definition: return "definitionProvider"
+        case .documentLink: return "documentLinkProvider"
         case .references: return "referencesProvider"
         case .documentHighlight: return "documentHighlightProvider"
         case .rename: return "renameProvider"
@@ -59,6 +60,7 @@ enum ServerCapability: Hashable, Sendable {
                 ("range", .bool(true)),
             ])
         case .rename: return LSPJSON.object([("prepareProvider", .bool(true))])
+        case .documentLink: return LSPJSON.object([("resolveProvider", .bool(false))])
         case .codeAction: return LSPJSON.object([("codeActionKinds", .array(Capabilities.codeActionKinds.map { .string($0) }))])
         case .executeCommand: return LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])
         case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(false)), ("workspaceDiagnostics", .bool(false))])
@@ -114,6 +116,23 @@ enum Capabilities {
                             ("method", .string(method.name)), ("registerOptions", options),
                         ])
                     })
+            )
+        ])
+    }
+
+    /// What the client watches for the server: every Trellis file of the workspace (a file a
+    /// document uses may change on disk).
+    static var fileWatchingRegistration: JSONValue {
+        let watchers = JSONValue.array([LSPJSON.object([("globPattern", .string("**/*.trellis"))])])
+        return LSPJSON.object([
+            (
+                "registrations",
+                .array([
+                    LSPJSON.object([
+                        ("id", .string("trellis.watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+                        ("registerOptions", LSPJSON.object([("watchers", watchers)])),
+                    ])
+                ])
             )
         ])
     }

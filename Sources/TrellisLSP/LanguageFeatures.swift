@@ -296,8 +296,20 @@ extension LanguageServer {
 
     mutating func textDocumentDefinition(_ id: JSONValue, _ params: JSONValue) {
         guard let (document, analysis) = requested(id, params, empty: .null), let offset = offset(id, params, in: analysis.source) else { return }
-        guard let target = Navigation.definition(analysis, at: offset) else { return respond(id: id, result: .null) }
-        respond(id: id, result: location(target, uri: document.uri, analysis.source))
+        if let target = Navigation.definition(analysis, at: offset) { return respond(id: id, result: location(target, uri: document.uri, analysis.source)) }
+        // A template another file defines, or the file a use path names.
+        guard let place = UseNavigation.definition(analysis, at: offset) else { return respond(id: id, result: .null) }
+        respond(id: id, result: location(place.range, uri: FileURI.uri(of: place.file), place.source))
+    }
+
+    mutating func textDocumentDocumentLink(_ id: JSONValue, _ params: JSONValue) {
+        guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
+        respond(
+            id: id,
+            result: .array(
+                UseNavigation.links(analysis).map { link in
+                    LSPJSON.object([("range", range(link.range, analysis.source)), ("target", .string(FileURI.uri(of: link.file)))])
+                }))
     }
 
     mutating func textDocumentReferences(_ id: JSONValue, _ params: JSONValue) {

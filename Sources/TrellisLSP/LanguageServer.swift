@@ -39,6 +39,11 @@ public struct LanguageServer {
     /// Whether formatting is registered dynamically, for Trellis files only
     /// (``Capabilities/formattingRegistration``).
     var registersFormatting = false
+    /// Whether the client watches files for the server (`workspace/didChangeWatchedFiles`,
+    /// registered dynamically).
+    var registersFileWatching = false
+    /// The files documents `use`, from the open documents and the disk.
+    var uses = WorkspaceUses(root: nil)
 
     public static let version = "0.1.0"
 
@@ -152,6 +157,9 @@ public struct LanguageServer {
     mutating func initialized() {
         // The response is not needed: a client that declined is a client without formatting.
         if registersFormatting { request(LSPMethod.registerCapability, id: .string("trellis.register-formatting"), Capabilities.formattingRegistration) }
+        if registersFileWatching {
+            request(LSPMethod.registerCapability, id: .string("trellis.register-file-watching"), Capabilities.fileWatchingRegistration)
+        }
     }
 
     mutating func shutdown(_ id: JSONValue) {
@@ -168,6 +176,9 @@ public struct LanguageServer {
         registersFormatting =
             textDocument?["formatting"]?["dynamicRegistration"] == .bool(true)
             && textDocument?["rangeFormatting"]?["dynamicRegistration"] == .bool(true)
+        registersFileWatching = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        let rootURI = params["workspaceFolders"]?.arrayElements?.first?["uri"]?.stringValue ?? params["rootUri"]?.stringValue
+        uses = WorkspaceUses(root: rootURI.flatMap(FileURI.path).map(DiskFiles.canonical))
         applySettings(params["initializationOptions"])
         state = .running
         let capabilities = Capabilities.json(encoding: encoding, formattingRegisteredLater: registersFormatting)
@@ -216,6 +227,7 @@ public struct LanguageServer {
         documents[uri] = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
         analyses[uri] = nil
         dirty.insert(uri)
+        if kind == .trellis { textChanged(uri, to: Array(text.utf8)) }
     }
 
     mutating func textDocumentDidChange(_ params: JSONValue) {
@@ -241,6 +253,27 @@ public struct LanguageServer {
         documents[uri] = document
         analyses[uri] = nil
         dirty.insert(uri)
+        if document.kind == .trellis { textChanged(uri, to: document.bytes) }
+    }
+
+    /// A Trellis file's text changed (in the editor; nil: back to what the disk holds): the
+    /// open documents that use it, directly or not, are analysed again and re-published.
+    mutating func textChanged(_ uri: String, to text: [UInt8]?) {
+        let changed = uses.changed(uri, text: text)
+        guard !changed.isEmpty else { return }
+        for (other, analysis) in analyses where other != uri {
+            guard let files = analysis?.file.uses?.files, !files.isDisjoint(with: changed) else { continue }
+            analyses[other] = nil
+            dirty.insert(other)
+        }
+    }
+
+    /// Files changed on disk (the client watches them): those not open are read again.
+    mutating func workspaceDidChangeWatchedFiles(_ params: JSONValue) {
+        for change in params["changes"]?.arrayElements ?? [] {
+            guard let uri = change["uri"]?.stringValue, documents[uri] == nil else { continue }
+            textChanged(uri, to: nil)
+        }
     }
 
     /// Forgets the document and everything computed from it; after a large one, hands the
@@ -248,7 +281,9 @@ public struct LanguageServer {
     /// once no formatting job holds it any more.
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
-        let size = documents.removeValue(forKey: uri)?.bytes.count ?? 0
+        let closed = documents.removeValue(forKey: uri)
+        let size = closed?.bytes.count ?? 0
+        if closed?.kind == .trellis { textChanged(uri, to: nil) }
         analyses.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
@@ -273,14 +308,20 @@ public struct LanguageServer {
 
     /// A Trellis document edited once since its last analysis is reparsed from that
     /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again).
-    func makeAnalysis(_ document: OpenDocument) -> Analysis? {
+    mutating func makeAnalysis(_ document: OpenDocument) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
         let options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         var parsed: ParseResult?
         if document.kind == .trellis, let base = document.reparseBase {
             parsed = base.edit.map { Parser.reparse(document.source, after: $0, previous: base.parsed) } ?? base.parsed
         }
-        return Analysis(document.source, kind: document.kind, options: options, target: settings.target, parsed: parsed)
+        var usedFiles: UsedFiles?
+        if document.kind == .trellis, ByteSearch.contains(Array("use".utf8), in: document.bytes) {
+            let tree = parsed ?? Parser.parse(document.source)
+            parsed = tree
+            usedFiles = uses.usedFiles(of: tree.tree, uri: document.uri)
+        }
+        return Analysis(document.source, kind: document.kind, options: options, target: settings.target, parsed: parsed, uses: usedFiles)
     }
 
     // MARK: diagnostics

@@ -48,6 +48,7 @@ extension LanguageServer {
         .notification(LSPMethod.didClose, .textDocumentSync) { server, params in server.textDocumentDidClose(params) },
         .notification("textDocument/didSave", .textDocumentSync) { _, _ in },
         .notification("workspace/didChangeConfiguration", nil) { server, params in server.workspaceDidChangeConfiguration(params) },
+        .notification("workspace/didChangeWatchedFiles", nil) { server, params in server.workspaceDidChangeWatchedFiles(params) },
         // Recorded as read by the inbox; a request worked on in the background is answered here.
         .notification(LSPMethod.cancelRequest, nil) { server, params in server.cancelRequest(params) },
         .notification("$/setTrace", nil) { _, _ in },
@@ -63,6 +64,7 @@ extension LanguageServer {
         .request("textDocument/documentColor", .color) { server, id, params in server.textDocumentDocumentColor(id, params) },
         .request("textDocument/colorPresentation", .color) { server, id, params in server.textDocumentColorPresentation(id, params) },
         .request("textDocument/definition", .definition) { server, id, params in server.textDocumentDefinition(id, params) },
+        .request("textDocument/documentLink", .documentLink) { server, id, params in server.textDocumentDocumentLink(id, params) },
         .request("textDocument/references", .references) { server, id, params in server.textDocumentReferences(id, params) },
         .request("textDocument/documentHighlight", .documentHighlight) { server, id, params in server.textDocumentDocumentHighlight(id, params) },
         .request("textDocument/prepareRename", .rename) { server, id, params in server.textDocumentPrepareRename(id, params) },

@@ -20,10 +20,14 @@ public enum Fixer {
         }
     }
 
-    public static func fix(_ source: SourceFile, kind: InputKind, target: Dialect?, options: LintOptions, unsafe: Bool) -> Outcome {
+    /// `uses`: what the file's `use` paths reached (by the paths as written, so a fix that
+    /// moves a `use` keeps it).
+    public static func fix(
+        _ source: SourceFile, kind: InputKind, target: Dialect?, options: LintOptions, unsafe: Bool, uses: UsedFiles? = nil
+    ) -> Outcome {
         var bytes = source.bytes
         var fixed: [Diagnostic] = []
-        var diagnostics = Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options)
+        var diagnostics = Linter.lint(LoadedFile.load(source, kind: kind, target: target, uses: uses), options: options)
         // Fixes are made on UTF-8 text: a UTF-16 or UTF-32 file is left as it is (J014 says so).
         if kind == .json, JSONEncoding.detect(bytes).encoding != .utf8 {
             return Outcome(bytes: bytes, fixed: [], remaining: diagnostics)
@@ -48,7 +52,7 @@ public enum Fixer {
                 bytes.replaceSubrange(range, with: Array(replacement.utf8))
             }
             let next = SourceFile(name: source.name, bytes: bytes)
-            diagnostics = Linter.lint(LoadedFile.load(next, kind: kind, target: target), options: options)
+            diagnostics = Linter.lint(LoadedFile.load(next, kind: kind, target: target, uses: uses), options: options)
         }
         return Outcome(bytes: bytes, fixed: fixed, remaining: diagnostics)
     }

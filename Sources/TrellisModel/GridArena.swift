@@ -98,13 +98,13 @@ public struct GridArena: Sendable {
         package var range: Range<Int> { Int(start)..<(Int(start) + Int(count)) }
     }
 
-    package private(set) var records: [Record] = []
-    package private(set) var text: [UInt8] = []
+    package internal(set) var records: [Record] = []
+    package internal(set) var text: [UInt8] = []
     /// Entry 0 is empty, so that a record's `rare` of 0 means none and reads as none.
-    package private(set) var rare: [RareFields] = [RareFields()]
+    package internal(set) var rare: [RareFields] = [RareFields()]
     /// Entry 0 is empty, as in ``rare``.
-    package private(set) var rareValues: [RareValues] = [RareValues()]
-    package private(set) var borderlines: [StoredBorderline] = []
+    package internal(set) var rareValues: [RareValues] = [RareValues()]
+    package internal(set) var borderlines: [StoredBorderline] = []
 
     public init() {}
 

@@ -79,13 +79,18 @@ public struct LoadedFile: Sendable {
     public var parsed: ParseResult?
     /// The JSON syntax (JSON inputs).
     public var jsonRoot: JSONNode?
+    /// What the file's `use` paths reached (nil: not followed).
+    public var uses: UsedFiles?
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.
     /// `parsed` is the parse of `source` when the caller has it already (an editor reparsing
-    /// after an edit).
-    public static func load(_ source: SourceFile, kind: InputKind, target: Dialect? = nil, parsed: ParseResult? = nil) -> LoadedFile {
+    /// after an edit). `uses` is what the file's `use` paths reached (nil: they are not
+    /// followed, as for standard input without a project).
+    public static func load(
+        _ source: SourceFile, kind: InputKind, target: Dialect? = nil, parsed: ParseResult? = nil, uses: UsedFiles? = nil
+    ) -> LoadedFile {
         switch kind {
-        case .trellis: return loadTrellis(source, target: target, parsed: parsed)
+        case .trellis: return loadTrellis(source, target: target, parsed: parsed, uses: uses)
         case .json: return loadJSON(source, target: target)
         }
     }
@@ -98,9 +103,9 @@ public struct LoadedFile: Sendable {
         return base
     }
 
-    static func loadTrellis(_ source: SourceFile, target: Dialect?, parsed given: ParseResult? = nil) -> LoadedFile {
+    static func loadTrellis(_ source: SourceFile, target: Dialect?, parsed given: ParseResult? = nil, uses: UsedFiles?) -> LoadedFile {
         let parsed = given.flatMap { $0.tree.source.bytes == source.bytes ? $0 : nil } ?? Parser.parse(source)
-        let lowered = Lowering.lower(parsed.tree)
+        let lowered = Lowering.lower(parsed.tree, uses: uses)
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
@@ -110,7 +115,7 @@ public struct LoadedFile: Sendable {
             source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
             layouts: layouts,
             diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
-            tree: parsed.tree, parsed: parsed, jsonRoot: nil)
+            tree: parsed.tree, parsed: parsed, jsonRoot: nil, uses: uses)
     }
 
     /// The text a file's reports point into: a JSON file in UTF-16 or UTF-32 as UTF-8 (as

@@ -21,15 +21,35 @@ public enum Lowering {
     /// Decimal places kept when `1/3` becomes `"33.333333%"`.
     public static let ratioDecimals = 6
 
-    public static func lower(_ tree: SyntaxTree) -> LoweringResult { lower(tree, fastPaths: true) }
+    /// Lowers a file; `uses` is what its `use` paths reached (nil: they are not followed, and
+    /// a name no template of the file's has is not reported while the file has a `use`).
+    public static func lower(_ tree: SyntaxTree, uses: UsedFiles? = nil) -> LoweringResult { lower(tree, uses: uses, fastPaths: true) }
 
     /// `fastPaths: false` lowers every attribute through the general path only: the tests
     /// hold the two equal.
-    static func lower(_ tree: SyntaxTree, fastPaths: Bool) -> LoweringResult {
+    static func lower(_ tree: SyntaxTree, uses: UsedFiles? = nil, fastPaths: Bool) -> LoweringResult {
         var state = LoweringState(tree: tree)
+        state.uses = uses
         state.usesFastPaths = fastPaths
         let document = state.lowerFile()
         return LoweringResult(document: document, diagnostics: state.diagnostics)
+    }
+
+    /// The templates of a file for the files that use it: its layouts are not lowered, and its
+    /// errors (syntax, lowering, its own uses) are kept for them.
+    public static func library(_ parsed: ParseResult, path: String, uses: UsedFiles) -> TemplateLibrary {
+        var state = LoweringState(tree: parsed.tree)
+        state.uses = uses
+        state.templatesOnly = true
+        _ = state.lowerFile()
+        let errors = Suppression.apply(parsed.diagnostics + state.diagnostics, tree: parsed.tree).filter { $0.severity == .error }
+        var templates: [String: LoweredCell] = [:]
+        for name in state.templateCells.keys {
+            if let lowered = state.loweredTemplates[name] { templates[name] = lowered }
+        }
+        return TemplateLibrary(
+            path: path, source: parsed.tree.source, templateNames: state.templateNameRanges, errors: errors, arena: state.arena,
+            templates: templates)
     }
 
     /// A ratio as the percentage string's number: `1/3` → 33.333333.
@@ -92,6 +112,17 @@ struct LoweringState {
     var ownEntries = GridArena.Mark()
     /// The buffer ``arguments(of:)`` fills.
     var argumentTokens: [Token] = []
+    /// What the file's `use` paths reached (nil: not followed).
+    var uses: UsedFiles?
+    /// Only the templates are lowered (a file used by another).
+    var templatesOnly = false
+    /// The templates of used files, by name: the path as written, the directive, the library.
+    var importedTemplates: [String: (written: String, directive: Range<Int>, library: TemplateLibrary)] = [:]
+    /// The written paths whose templates the file refers to.
+    var neededUses: Set<String> = []
+    /// A `use` that reached no templates (its error says why), or uses not followed: a name
+    /// no template has may be one of its.
+    var someUseFailed = false
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -142,6 +173,7 @@ struct LoweringState {
             templateNameRanges[name] = nameToken.range
             if let cell = tree.child(of: item, .cell) { templateCells[name] = cell }
         }
+        let libraryUses = lowerUses(items)
         var layoutNames: [String: Range<Int>] = [:]
         var bareRoot: Node?
         var targetRange: Range<Int>?
@@ -158,7 +190,7 @@ struct LoweringState {
                 if let dialect = lowerTarget(item) { document.target = dialect }
             case .previewDirective:
                 if let viewport = lowerPreview(item) { document.previews.append(viewport) }
-            case .layoutDecl:
+            case .layoutDecl where !templatesOnly:
                 let nameToken = tree.node(item).ownTokens.first(where: { $0.kind == .identifier })
                 let name = nameToken.map(text)
                 if let name, let nameToken {
@@ -171,7 +203,7 @@ struct LoweringState {
                 }
                 guard let cell = tree.child(of: item, .cell) else { continue }
                 if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range)) }
-            case .cell:
+            case .cell where !templatesOnly:
                 if let first = bareRoot {
                     report(
                         .secondBareLayout, "a file holds at most one bare layout; this cell is a second one", itemRange,
@@ -185,20 +217,25 @@ struct LoweringState {
                 break
             }
         }
+        let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
+        // A file of templates and no layout is a library, for the files that use it.
+        let isLibrary = templatesOnly || (!hasLayoutSyntax && !templateCells.isEmpty)
         // Past M016 the rest of the chain is never reached: not "unused".
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
                 _ = template(named: name, cell: cell)
-                report(
-                    .unusedTemplate, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
-                    fixIts: [])
+                if !isLibrary {
+                    report(
+                        .unusedTemplate, "template `\(name)` is never used", templateNameRanges[name] ?? tree.range(of: cell),
+                        fixIts: [])
+                }
             }
         }
+        if !templatesOnly { reportUnusedUses(libraryUses) }
         document.layouts = roots.map {
             LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange)
         }
-        let hasLayoutSyntax = items.contains { tree.nodes[$0].kind == .layoutDecl || tree.nodes[$0].kind == .cell }
-        if document.layouts.isEmpty, !hasLayoutSyntax {
+        if document.layouts.isEmpty, !hasLayoutSyntax, !isLibrary {
             report(
                 .noLayout, tree.source.bytes.isEmpty ? "the file is empty: it defines no layout" : "the file defines no layout",
                 0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
@@ -506,7 +543,8 @@ struct LoweringState {
     mutating func template(named name: String, reference: Token) -> LoweredCell? {
         usedTemplates.insert(name)
         guard let cell = templateCells[name] else {
-            unknownName(name, reference)
+            if importedTemplates[name] != nil { return importedTemplate(named: name) }
+            if !someUseFailed { unknownName(name, reference) }
             return nil
         }
         if let cycleStart = templatesInProgress.firstIndex(of: name) {
@@ -700,7 +738,7 @@ struct LoweringState {
             return
         }
         let sizeWords = GridKey.size.info.values
-        let candidates = sizeWords + templateCells.keys.sorted() + Parser.attributeNames.sorted()
+        let candidates = sizeWords + templateCells.keys.sorted() + importedTemplates.keys.sorted() + Parser.attributeNames.sorted()
         var fixIts: [FixIt] = []
         var message = "unknown template `\(name)`"
         if let suggestion = Suggestion.closest(to: name, among: candidates) {

@@ -82,6 +82,14 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     case badProjectValue = "P004"
     case projectKeyGivenTwice = "P005"
 
+    case usedFileNotFound = "U001"
+    case useCycle = "U002"
+    case templateFromTwoFiles = "U003"
+    case usedFileHasErrors = "U004"
+    case unusedUse = "U005"
+    case useOutsideProject = "U006"
+    case useAfterItems = "U007"
+
     /// The code as users see it: `M014` (also what interpolation prints).
     public var id: String { rawValue }
     public var description: String { rawValue }
@@ -91,7 +99,7 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
 
     /// A finding that marks text doing nothing: an editor fades it (LSP's
     /// `DiagnosticTag.Unnecessary`).
-    public var isUnnecessary: Bool { self == .unusedTemplate }
+    public var isUnnecessary: Bool { self == .unusedTemplate || self == .unusedUse }
 
     /// The severity a finding of this code is reported with: what `check`'s exit status and an
     /// editor's mark follow. A few codes have a milder case too (``milderSeverities``).
@@ -121,14 +129,17 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
             .cellGetsNoLength,
             .borderlinesAwayUnderRTL,
             .heightNeverSettles,
-            .framesChangeOnRelayout:
+            .framesChangeOnRelayout,
+            .unusedUse,
+            .useAfterItems:
             return .warning
         case .attributesOnLastItemOfList,
             .numberReadAsRatio,
             .viewAlignedByUnsetSize,
             .anchorOnLeaf,
             .sizeOnRoot,
-            .sizeDependsOnUnknownView:
+            .sizeDependsOnUnknownView,
+            .useOutsideProject:
             return .info
         default:
             return .error
@@ -225,6 +236,13 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
         case .projectValueOfWrongType: return "Project value of the wrong type"
         case .badProjectValue: return "Bad project value"
         case .projectKeyGivenTwice: return "Project key given twice"
+        case .usedFileNotFound: return "Used file not found"
+        case .useCycle: return "Use cycle"
+        case .templateFromTwoFiles: return "Template name from two files"
+        case .usedFileHasErrors: return "Used file has errors"
+        case .unusedUse: return "Unused use"
+        case .useOutsideProject: return "Use outside the project"
+        case .useAfterItems: return "Use after other items"
         }
     }
 }

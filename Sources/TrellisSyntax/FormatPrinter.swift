@@ -223,7 +223,7 @@ struct Printer {
 
     mutating func printItem(_ item: Int) {
         switch tree.node(item).kind {
-        case .targetDirective, .previewDirective:
+        case .targetDirective, .previewDirective, .useDirective:
             // As written, one space apart: the runtime's name too (`target MyLayout 2` is an
             // error the formatter must not hide).
             for (position, token) in tree.significantTokens(of: item).enumerated() {

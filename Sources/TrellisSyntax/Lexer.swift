@@ -356,6 +356,7 @@ public enum Lexer {
         switch (length, bytes[start]) {
         case (1, UInt8(ascii: "_")): return .underscore
         case (3, UInt8(ascii: "r")): return equal("rtl") ? .kwRtl : .identifier
+        case (3, UInt8(ascii: "u")): return equal("use") ? .kwUse : .identifier
         case (4, UInt8(ascii: "r")): return equal("rows") ? .kwRows : .identifier
         case (4, UInt8(ascii: "c")): return equal("cols") ? .kwCols : .identifier
         case (4, UInt8(ascii: "f")): return equal("fill") ? .kwFill : .identifier

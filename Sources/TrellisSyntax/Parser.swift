@@ -255,7 +255,7 @@ struct ParserState: ~Copyable {
     }
 
     static func startsItem(_ kind: TokenKind) -> Bool {
-        kind == .kwLayout || kind == .kwTemplate || kind == .kwTarget || kind == .kwPreview
+        kind == .kwLayout || kind == .kwTemplate || kind == .kwTarget || kind == .kwPreview || kind == .kwUse
     }
 
     mutating func parseFile() {
@@ -264,6 +264,7 @@ struct ParserState: ~Copyable {
             switch current {
             case .kwTarget: parseTarget()
             case .kwPreview: parsePreview()
+            case .kwUse: parseUse()
             case .kwTemplate: parseTemplate()
             case .kwLayout: parseLayout()
             case .semicolon: bump()
@@ -271,7 +272,7 @@ struct ParserState: ~Copyable {
                 if Self.startsCell(current) {
                     parseCell(depth: 0)
                 } else {
-                    skipUnexpected("expected `layout`, `template`, `target`, `preview` or a cell, found \(describeCurrent())") {
+                    skipUnexpected("expected `layout`, `template`, `use`, `target`, `preview` or a cell, found \(describeCurrent())") {
                         Self.startsItem($0) || Self.startsCell($0)
                     }
                 }
@@ -306,6 +307,17 @@ struct ParserState: ~Copyable {
             close()
         }
         while current == .string || current == .kwRtl { bump() }
+        close()
+    }
+
+    mutating func parseUse() {
+        open(.useDirective)
+        bump()
+        if current == .unterminatedString {
+            bump()
+        } else {
+            expect(.string, "the path of a file of templates, in quotes (`use \"cards.trellis\"`)")
+        }
         close()
     }
 
@@ -484,7 +496,7 @@ struct ParserState: ~Copyable {
                 case .eof:
                     reportMissingParen(nameToken)
                     break loop
-                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwFill, .kwWrap, .underscore,
+                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwUse, .kwFill, .kwWrap, .underscore,
                     .percent, .ratio, .lParen:
                     // Tokens no argument list holds: they start the next cell or attribute.
                     if balance == 0 {

@@ -1,7 +1,7 @@
 /// Kinds of syntax node. The grammar (grammar/trellis.ebnf) names the same productions.
 public enum SyntaxKind: UInt8, Sendable {
     case file
-    case targetDirective, previewDirective, templateDecl, layoutDecl
+    case targetDirective, previewDirective, useDirective, templateDecl, layoutDecl
     case cell, size, templateRef, attribute, attributeArgs, split, block, inlineList, repeatClause
     case error
 }

@@ -37,6 +37,33 @@ public struct TemplateDecl: SyntaxView {
     public var body: CellSyntax? { tree.child(of: node, .cell).flatMap { CellSyntax(tree, $0) } }
 }
 
+/// `use "path"`: the templates of another file.
+public struct UseDirective: SyntaxView {
+    public static let kind = SyntaxKind.useDirective
+    public let tree: SyntaxTree
+    public let node: Int
+
+    public init(unchecked tree: SyntaxTree, _ node: Int) {
+        self.tree = tree
+        self.node = node
+    }
+
+    public var range: Range<Int> { tree.range(of: node) }
+    /// The quoted path (terminated or not), when written.
+    public var path: Token? {
+        tree.ownTokenIndices(of: node).lazy.map { tree.tokens[$0] }.first { $0.kind == .string || $0.kind == .unterminatedString }
+    }
+
+    /// The file's `use` directives, in the order written.
+    public static func all(in tree: SyntaxTree) -> [UseDirective] {
+        var found: [UseDirective] = []
+        tree.forEachChild(of: 0) { item in
+            if tree.nodes[item].kind == .useDirective { found.append(UseDirective(unchecked: tree, item)) }
+        }
+        return found
+    }
+}
+
 /// `layout NAME cell`.
 public struct LayoutDecl: SyntaxView {
     public static let kind = SyntaxKind.layoutDecl

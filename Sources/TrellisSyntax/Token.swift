@@ -14,7 +14,7 @@ public enum TokenKind: UInt8, Sendable {
     case lBrace, rBrace, lParen, rParen, lBracket, rBracket
     case pipe, semicolon, comma, colon, star, at, equals
     // keywords
-    case kwTarget, kwPreview, kwTemplate, kwLayout, kwRows, kwCols, kwFill, kwWrap, kwRtl
+    case kwTarget, kwPreview, kwUse, kwTemplate, kwLayout, kwRows, kwCols, kwFill, kwWrap, kwRtl
     case underscore
     case error  // bytes that start no token
     case eof
@@ -51,6 +51,7 @@ public enum TokenKind: UInt8, Sendable {
         case .equals: return "`=`"
         case .kwTarget: return "`target`"
         case .kwPreview: return "`preview`"
+        case .kwUse: return "`use`"
         case .kwTemplate: return "`template`"
         case .kwLayout: return "`layout`"
         case .kwRows: return "`rows`"
@@ -70,6 +71,7 @@ public enum TokenKind: UInt8, Sendable {
         switch self {
         case .kwTarget: return "target"
         case .kwPreview: return "preview"
+        case .kwUse: return "use"
         case .kwTemplate: return "template"
         case .kwLayout: return "layout"
         case .kwRows: return GridKey.rows.jsonName
@@ -86,7 +88,7 @@ public enum TokenKind: UInt8, Sendable {
     }
 
     /// The keywords, which no name may take.
-    public static let keywords: [TokenKind] = [.kwTarget, .kwPreview, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwFill, .kwWrap, .kwRtl, .underscore]
+    public static let keywords: [TokenKind] = [.kwTarget, .kwPreview, .kwUse, .kwTemplate, .kwLayout, .kwRows, .kwCols, .kwFill, .kwWrap, .kwRtl, .underscore]
 
     /// Tokens that are a cell's size.
     public var isSize: Bool {

@@ -43,7 +43,7 @@ enum BuildCommand {
         if loaded.hasErrors { return Trellis.Exit.inputErrors }
         let selected = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout"))
         if selected.isEmpty {
-            Terminal.error("trellis: the input defines no layout\n")
+            Terminal.error("trellis: \(Inputs.noLayout(loaded.files))\n")
             return Trellis.Exit.inputErrors
         }
         if let expected = arguments.value("--expect-layout"), let file = loaded.files.first {

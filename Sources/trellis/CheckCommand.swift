@@ -76,17 +76,35 @@ enum CheckCommand {
         var skipped: [String] = []
         // Files whose warnings fail the run (the flag, or their project's `warnings-as-errors`).
         var strict: [Bool] = checked.map { _ in false }
+        // The files each file uses, read once for the run before the files are analysed in parallel.
+        var resolver = UsesOnDisk.resolver()
+        var usedFiles: [UsedFiles?] = []
+        for path in paths {
+            // A regular file only: a FIFO is never waited on here (its reader below says what it is).
+            guard path != "-", InputKind.of(path: path) == .trellis, case .success(let bytes) = Files.read(path, regularOnly: true) else {
+                usedFiles.append(nil)
+                continue
+            }
+            usedFiles.append(UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver).uses)
+        }
         if !fixing {
             // Files are independent: analysed and rendered on every core, reported in the
             // order given; a file that cannot be read stops the run where it did before.
-            let outcomes = ParallelMap.map(Array(zip(paths, settings))) { path, setting -> Result<(CheckedFile, [UInt8])?, Error> in
+            let inputs = zip(zip(paths, settings), usedFiles).map { ($0.0, $0.1, $1) }
+            let outcomes = ParallelMap.map(inputs) { path, setting, uses -> Result<(CheckedFile, [UInt8])?, Error> in
                 Result {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+                    var uses = uses
+                    if path == "-", kind == .trellis {
+                        // Read once: standard input is no file to read again.
+                        var resolver = UsesOnDisk.resolver()
+                        uses = UsesOnDisk.usedFiles(of: source, at: path, kind: kind, resolver: &resolver).uses
+                    }
                     if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
                     let chosen = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
-                    let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: true)
+                    let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: true, uses: uses)
                     let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
                     return (file, render(file, format: format, color: color))
                 }
@@ -104,7 +122,7 @@ enum CheckCommand {
         // A file that cannot be read or rewritten is reported and the others are still fixed;
         // the run then exits 2.
         var refused = false
-        for (path, setting) in zip(paths, settings) where fixing {
+        for ((path, setting), uses) in zip(zip(paths, settings), usedFiles) where fixing {
             let options = setting.options
             let source: SourceFile
             do {
@@ -120,7 +138,7 @@ enum CheckCommand {
                 continue
             }
             let target = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
-            var outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"))
+            var outcome = Fixer.fix(source, kind: kind, target: target, options: options, unsafe: arguments.has("--unsafe-fixes"), uses: uses)
             if outcome.bytes != source.bytes {
                 do {
                     try Terminal.rewrite(outcome.bytes, to: path, readAs: source.bytes)
@@ -130,7 +148,8 @@ enum CheckCommand {
                     refused = true
                     // Nothing was written: the file's own findings are what it still has.
                     outcome = Fixer.Outcome(
-                        bytes: source.bytes, fixed: [], remaining: Linter.lint(LoadedFile.load(source, kind: kind, target: target), options: options))
+                        bytes: source.bytes, fixed: [],
+                        remaining: Linter.lint(LoadedFile.load(source, kind: kind, target: target, uses: uses), options: options))
                 }
             }
             // The text the reports point into (a UTF-16 or UTF-32 file's, as UTF-8).

@@ -27,7 +27,7 @@ enum FramesCommand {
             reports.append(LayoutFrames(name: layout.name, results: results))
         }
         if reports.isEmpty {
-            Terminal.error("trellis: the input defines no layout\n")
+            Terminal.error("trellis: \(Inputs.noLayout(loaded.files))\n")
             return Trellis.Exit.inputErrors
         }
         Terminal.write(format == "json" ? FramesReport.jsonText(reports) : FramesReport.text(reports))

@@ -21,6 +21,14 @@ enum Inputs {
         func projectPreviews(of file: LoadedFile) -> [Viewport] { projectPreviews[file.source.name] ?? [] }
     }
 
+    /// Why nothing is built or drawn: the inputs define no layout (a file of templates alone is
+    /// a library, which says so).
+    static func noLayout(_ files: [LoadedFile]) -> String {
+        let libraries = files.filter { file in file.layouts.isEmpty && file.tree.map { $0.nodes.contains { $0.kind == .templateDecl } } ?? false }
+        guard libraries.count == files.count, let first = libraries.first else { return "the input defines no layout" }
+        return "the input defines no layout: \(first.source.name) holds templates only, for the files that `use` it"
+    }
+
     /// How diagnostics are printed: for people (source lines and carets), or one line each in
     /// the compilers' format for build systems (`--diagnostic-style compiler`).
     enum DiagnosticStyle: Sendable { case human, compiler }
@@ -31,6 +39,7 @@ enum Inputs {
         var hasErrors = false
         var projects = Projects()
         var projectPreviews: [String: [Viewport]] = [:]
+        var resolver = UsesOnDisk.resolver()
         for path in paths {
             let source = try Terminal.read(path)
             let kind: InputKind = path == "-" ? sniff(source) : InputKind.of(path: path)
@@ -39,7 +48,7 @@ enum Inputs {
             // is not silently dropped.
             if projects.printProblems() { hasErrors = true }
             let chosen = Projects.target(flag: target, default: defaultTarget ?? project?.settings.target, source: source, kind: kind)
-            let file = LoadedFile.load(source, kind: kind, target: chosen)
+            let file = UsesOnDisk.load(source, kind: kind, target: chosen, path: path, resolver: &resolver)
             projectPreviews[file.source.name] = project?.settings.previews ?? []
             switch style {
             case .human: Terminal.printDiagnostics(file.diagnostics, in: file.source)

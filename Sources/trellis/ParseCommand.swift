@@ -52,6 +52,7 @@ enum ParseCommand {
         case .file: return "file"
         case .targetDirective: return "target"
         case .previewDirective: return "preview"
+        case .useDirective: return "use"
         case .templateDecl: return "template"
         case .layoutDecl: return "layout"
         case .cell: return "cell"

@@ -18,7 +18,7 @@ enum RenderCommand {
         let loaded = try Inputs.load(arguments.positionals, target: target)
         Inputs.noteRecovered(loaded)
         guard let (file, layout) = try Inputs.layouts(of: loaded.files, named: arguments.value("--layout")).first else {
-            Terminal.error("trellis: the input defines no layout\n")
+            Terminal.error("trellis: \(Inputs.noLayout(loaded.files))\n")
             return Trellis.Exit.inputErrors
         }
         let viewports = try Inputs.viewports(

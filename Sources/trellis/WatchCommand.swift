@@ -66,7 +66,9 @@ enum WatchCommand {
             Terminal.write("\(stamp) \(path): cannot read it (\(failure)); \(kept)\n")
             return
         }
-        let file = LoadedFile.load(SourceFile(name: path, bytes: bytes), kind: .trellis, target: target)
+        // A fresh resolver each time: a used file may have changed too.
+        var resolver = UsesOnDisk.resolver()
+        let file = UsesOnDisk.load(SourceFile(name: path, bytes: bytes), kind: .trellis, target: target, path: path, resolver: &resolver)
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
             let (line, column) = file.source.scalarPosition(of: error.range.lowerBound)
             let count = file.diagnostics.filter { $0.severity == .error }.count

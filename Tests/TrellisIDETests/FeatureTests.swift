@@ -14,8 +14,8 @@ final class FeatureTests: XCTestCase {
     // MARK: completion
 
     func testCompletionAtTheTopLevelOffersDirectives() {
-        XCTAssertEqual(labels("1️⃣"), ["layout", "template", "target", "preview"])
-        XCTAssertEqual(labels("layout a rows fill\n1️⃣"), ["layout", "template", "target", "preview"])
+        XCTAssertEqual(labels("1️⃣"), ["layout", "template", "target", "preview", "use"])
+        XCTAssertEqual(labels("layout a rows fill\n1️⃣"), ["layout", "template", "target", "preview", "use"])
         XCTAssertEqual(labels("target 1️⃣"), ["mylayout 1", "mylayout 2"])
         XCTAssertTrue(labels("preview 1️⃣").contains("375x667@2x"))
         XCTAssertEqual(labels("layout 1️⃣"), [], "a name is free text")

@@ -82,6 +82,33 @@ final class SeverityTests: XCTestCase {
             seen.insert(diagnostic.code.id)
             XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
         }
+        // The codes of `use`, from a project in memory with each mistake.
+        let project = InMemoryFiles([
+            "cards.trellis": "template card { 10 }\ntemplate twice { 5 }\n",
+            "more.trellis": "template twice { 6 }\ntemplate more { 1 }\n",
+            "broken.trellis": "template bad { 10 oops(1) }\n",
+            "loop.trellis": "use \"home.trellis\"\ntemplate loop { 1 }\n",
+            "../away.trellis": "template away { 1 }\n",
+            "home.trellis": """
+            use "cards.trellis"
+            use "more.trellis"
+            use "missing.trellis"
+            use "broken.trellis"
+            use "loop.trellis"
+            use "../away.trellis"
+            layout home rows card | twice | bad | away
+            use "unused.trellis"
+            """,
+        ])
+        for diagnostic in Linter.lint(project.load("home.trellis", inside: ["home.trellis", "cards.trellis", "more.trellis", "broken.trellis"])) {
+            seen.insert(diagnostic.code.id)
+            XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
+        }
+        let unused = InMemoryFiles(["cards.trellis": "template card { 10 }\n", "home.trellis": "use \"cards.trellis\"\nlayout home rows fill\n"])
+        for diagnostic in Linter.lint(unused.load("home.trellis")) {
+            seen.insert(diagnostic.code.id)
+            XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
+        }
         // Every code is held, but the two limits no test can reach (a file of 4 GiB; the
         // readers' tests lower the limit to see them).
         let unreachable: Set<String> = [DiagnosticCode.fileTooLarge.id, DiagnosticCode.jsonFileTooLarge.id]

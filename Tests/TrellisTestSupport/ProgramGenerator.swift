@@ -67,4 +67,33 @@ public struct ProgramGenerator {
         }
         return items.joined(separator: pick(["\n", "\n\n", "\n// between\n"])) + pick(["", "\n", "\n// last\n"])
     }
+
+    /// A random project: templates spread over up to two used files (the deeper one used by
+    /// the other), a main file of layouts using them, and the same program in one file with
+    /// every template pasted in. Files by path; the main file is `main.trellis`.
+    public mutating func project() -> (files: [String: String], pasted: String) {
+        let count = Int.random(in: 1...5, using: &random)
+        var templates: [String] = []
+        var bodies: [String] = []
+        for index in 0..<count {
+            let name = "t\(index)"
+            bodies.append("template \(name) {" + space() + cell(depth: 1, templates: templates) + space() + "}")
+            templates.append(name)
+        }
+        // Templates t0..<deep in lib/deep.trellis, deep..<shallow in lib/cards.trellis, the
+        // rest in main.trellis: each file uses the ones before it, so no use closes a cycle.
+        let deep = Int.random(in: 0...count, using: &random)
+        let shallow = Int.random(in: deep...count, using: &random)
+        var layouts: [String] = []
+        for index in 0..<Int.random(in: 1...2, using: &random) {
+            layouts.append("layout l\(index) " + cell(depth: 0, templates: templates))
+        }
+        let target = chance(50) ? ["target mylayout \(pick([1, 2]))"] : []
+        let separator = pick(["\n", "\n\n", "\n// between\n"])
+        let deepFile = bodies[0..<deep].joined(separator: separator) + "\n"
+        let cardsFile = (["use \"deep.trellis\""] + bodies[deep..<shallow]).joined(separator: separator) + "\n"
+        let main = (target + ["use \"lib/cards.trellis\"", "use \"./lib/deep.trellis\""] + bodies[shallow...] + layouts).joined(separator: separator) + "\n"
+        let pasted = (target + bodies + layouts).joined(separator: separator) + "\n"
+        return (["main.trellis": main, "lib/cards.trellis": cardsFile, "lib/deep.trellis": deepFile], pasted)
+    }
 }

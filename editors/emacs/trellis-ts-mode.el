@@ -34,7 +34,7 @@
   '((comment ((comment) @font-lock-comment-face))
     (definition ((template_declaration name: (identifier) @font-lock-type-face)
                  (layout_declaration name: (identifier) @font-lock-function-name-face)))
-    (keyword (["target" "mylayout" "preview" "rtl" "template" "layout" "rows" "cols"]
+    (keyword (["target" "mylayout" "preview" "use" "rtl" "template" "layout" "rows" "cols"]
               @font-lock-keyword-face))
     (string ((string) @font-lock-string-face))
     (attribute ((attribute name: _ @font-lock-builtin-face)))

@@ -213,15 +213,17 @@ local function highlights()
   end
 end
 
--- Numbers as the grammar spells them are one number each in syntax/trellis.vim.
+-- Numbers as the grammar spells them are one number each in syntax/trellis.vim, and a `use`
+-- line is its keyword, its path and its comment.
 local function number_highlights()
   local buffer = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_set_current_buf(buffer)
-  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, { 'rows 1e2 | .5 | 1E+2% | -1.5e-3 | 1/3 padding(.5)', 'preview 1e3x.5e3@2x' })
+  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, { 'rows 1e2 | .5 | 1E+2% | -1.5e-3 | 1/3 padding(.5)', 'preview 1e3x.5e3@2x', 'use "cards.trellis" // x' })
   vim.bo[buffer].syntax = 'trellis'
   for _, case in ipairs({ { 1, '1e2', 'trellisNumber' }, { 1, '.5', 'trellisNumber' }, { 1, '1E+2%', 'trellisNumber' },
     { 1, '-1.5e-3', 'trellisNumber' }, { 1, '1/3', 'trellisNumber' }, { 1, '(.5', 'trellisNumber', 1 },
-    { 2, '1e3x.5e3@2x', 'trellisDimension' } }) do
+    { 2, '1e3x.5e3@2x', 'trellisDimension' }, { 3, 'use', 'trellisDirective' }, { 3, '"cards.trellis"', 'trellisString' },
+    { 3, '// x', 'trellisComment' } }) do
     local text = vim.api.nvim_buf_get_lines(buffer, case[1] - 1, case[1], false)[1]
     local start = text:find(case[2], 1, true) + (case[4] or 0)
     local groups = {}

@@ -40,13 +40,15 @@ module.exports = grammar({
   rules: {
     source_file: ($) => separated($._item, choice(';', $._line_end)),
 
-    _item: ($) => choice($.target_directive, $.preview_directive, $.template_declaration, $.layout_declaration, $.cell),
+    _item: ($) => choice($.target_directive, $.preview_directive, $.use_directive, $.template_declaration, $.layout_declaration, $.cell),
 
     // ---------- Directives ----------
 
     target_directive: ($) => seq($._item_start, 'target', optional('mylayout'), field('version', $.number)),
 
     preview_directive: ($) => seq($._item_start, 'preview', field('viewport', $.viewport), optional(field('label', $.string)), optional('rtl')),
+
+    use_directive: ($) => seq($._item_start, 'use', field('path', $.string)),
 
     template_declaration: ($) =>
       seq(

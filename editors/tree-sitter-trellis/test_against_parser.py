@@ -29,6 +29,7 @@ DEBIAN13 = [str(ROOT / "tools" / "debian13-root"), "--packages", "gcc libc6-dev"
 KINDS = {
     "target": "target_directive",
     "preview": "preview_directive",
+    "use": "use_directive",
     "template": "template_declaration",
     "layout": "layout_declaration",
     "cell": "cell",
@@ -119,6 +120,8 @@ def generated_file(rng):
         lines.append(rng.choice(["target mylayout 2", "target 1"]))
     if rng.random() < 0.5:
         lines.append(rng.choice(["preview 375x667@2x", 'preview 320xwrap@3x "SE" rtl']))
+    if rng.random() < 0.3:
+        lines.append(rng.choice(['use "cards.trellis"', 'use "../共享/cards.trellis"; use "b.trellis"']))
     templates = []
     for number in range(rng.randint(0, 2)):
         name = rng.choice(["card", "tile", "卡片", "row-1"]) + str(number)

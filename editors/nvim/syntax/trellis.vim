@@ -22,6 +22,7 @@ syn match trellisComment +//.*$+ contains=@Spell
 syn keyword trellisDirective target nextgroup=trellisRuntime skipwhite
 syn keyword trellisRuntime mylayout contained
 syn region trellisPreview matchgroup=trellisDirective start=/^\s*\zspreview\>/ end=/$/ keepend contains=trellisDimension,trellisString,trellisRtl,trellisComment
+syn region trellisUse matchgroup=trellisDirective start=/^\s*\zsuse\>/ end=/$/ keepend contains=trellisString,trellisComment
 syn keyword trellisRtl rtl contained
 syn keyword trellisDeclaration template nextgroup=trellisTemplateName skipwhite
 syn keyword trellisDeclaration layout nextgroup=trellisLayoutName skipwhite

@@ -7,6 +7,7 @@
 [
   "target"
   "preview"
+  "use"
   "template"
   "layout"
 ] @keyword

@@ -142,7 +142,7 @@ static bool is_one_of(const char *word, const char *const *words, unsigned count
   return false;
 }
 
-static const char *const directives[] = {"layout", "template", "target", "preview"};
+static const char *const directives[] = {"layout", "template", "target", "preview", "use"};
 
 // What the lookahead begins: a directive's keyword, another word or `*` (a cell), or
 // nothing either takes. Reads ahead past the (empty) token's end.
@@ -154,7 +154,7 @@ static Beginning beginning(TSLexer *lexer) {
   if (!is_word_character(c)) return BEGINS_NOTHING;
   char word[10];
   read_word(lexer, word, sizeof(word));
-  return is_one_of(word, directives, 4) ? BEGINS_ITEM : BEGINS_CELL;
+  return is_one_of(word, directives, 5) ? BEGINS_ITEM : BEGINS_CELL;
 }
 
 // Whether the part the lookahead begins can continue the open cell: a size never can (it

@@ -24,7 +24,7 @@ local M = {}
 local runs = {} -- buffer → the run of `=` in progress
 
 local keywords = {
-  target = true, mylayout = true, preview = true, template = true, layout = true,
+  target = true, mylayout = true, preview = true, use = true, template = true, layout = true,
   rows = true, cols = true, fill = true, wrap = true, rtl = true, _ = true,
 }
 

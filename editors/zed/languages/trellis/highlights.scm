@@ -9,6 +9,7 @@
   "target"
   "mylayout"
   "preview"
+  "use"
   "rtl"
   "template"
   "layout"

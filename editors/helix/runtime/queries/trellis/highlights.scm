@@ -8,6 +8,7 @@
 [
   "target"
   "preview"
+  "use"
 ] @keyword.directive
 
 [

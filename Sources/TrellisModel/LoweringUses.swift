@@ -1,0 +1,167 @@
+import TrellisSyntax
+
+/// The lowering's side of `use`: the templates of used files, their problems, unused uses.
+extension LoweringState {
+    /// A use that reached a file of templates: the path as written and the directive.
+    struct LibraryUse {
+        var written: String
+        var directive: Node
+        var library: TemplateLibrary
+    }
+
+    /// Reads the file's `use` directives (after its own templates are known): reports what
+    /// each reached, and makes the used files' templates known by name.
+    mutating func lowerUses(_ items: [Node]) -> [LibraryUse] {
+        var libraryUses: [LibraryUse] = []
+        var firstOther: Node?
+        var seen: [String: Range<Int>] = [:]
+        for item in items {
+            switch tree.nodes[item].kind {
+            case .templateDecl, .layoutDecl, .cell:
+                if firstOther == nil { firstOther = item }
+                continue
+            case .useDirective: break
+            default: continue
+            }
+            let directive = UseDirective(unchecked: tree, item)
+            if let firstOther { reportUseAfterItems(directive, firstOther: firstOther) }
+            guard let written = UsePath.written(directive), let pathToken = directive.path else {
+                someUseFailed = true
+                continue
+            }
+            if let first = seen[written] {
+                report(
+                    .unusedUse, "`\(written)` is used twice; this use does nothing", directive.range,
+                    fixIts: [FixIt(message: "remove this use", edits: [TextEdit(range: wholeLines(directive.range), replacement: "")])],
+                    labels: [DiagnosticLabel(range: first, message: "first used here")])
+                continue
+            }
+            seen[written] = directive.range
+            guard let outcome = uses?.outcomes[written] else {
+                someUseFailed = true
+                continue
+            }
+            switch outcome {
+            case .invalid(let problem):
+                someUseFailed = true
+                report(.usedFileNotFound, "`\(written)`: \(problem.message)", pathToken.range)
+            case .notFound(let resolved, let suggestion):
+                someUseFailed = true
+                var message = "no file `\(resolved)`"
+                var fixIts: [FixIt] = []
+                if let suggestion {
+                    message += "; did you mean `\(suggestion)`?"
+                    fixIts.append(
+                        FixIt(
+                            message: "use `\(suggestion)`",
+                            edits: [TextEdit(range: pathToken.range, replacement: JSONWriter.string(.string(suggestion), style: .compact))],
+                            isSafe: false))
+                }
+                report(.usedFileNotFound, message, pathToken.range, notes: ["A use path is relative to the file it is written in."], fixIts: fixIts)
+            case .unreadable(let resolved, let reason):
+                someUseFailed = true
+                report(.usedFileNotFound, "cannot read `\(resolved)`: \(reason)", pathToken.range)
+            case .cycle(let chain):
+                someUseFailed = true
+                report(
+                    .useCycle, "use cycle: \(chain.map { "`\($0)`" }.joined(separator: " → "))", directive.range,
+                    notes: ["A file cannot use itself, directly or through other files: move the templates both need into a file of their own."])
+            case .library(let library, let outsideProject):
+                if outsideProject {
+                    report(
+                        .useOutsideProject, "`\(library.path)` lies outside this file's project", pathToken.range,
+                        notes: ["It is read all the same; `trellis check` with no path does not check it."])
+                }
+                if let first = library.errors.first {
+                    let count = library.errors.count
+                    report(
+                        .usedFileHasErrors,
+                        "`\(library.path)` has \(count) error\(count == 1 ? "" : "s"); its templates are used as far as they were built",
+                        pathToken.range,
+                        notes: ["\(library.place(first.range.lowerBound)): error[\(first.code)]: \(first.message)"])
+                }
+                importTemplates(of: library, written: written, directive: item)
+                libraryUses.append(LibraryUse(written: written, directive: item, library: library))
+            }
+        }
+        return libraryUses
+    }
+
+    /// Makes the templates of `library` known by name, unless the file or an earlier use
+    /// already has the name (U003, at both places).
+    mutating func importTemplates(of library: TemplateLibrary, written: String, directive: Node) {
+        let directiveRange = tree.range(of: directive)
+        for name in library.names {
+            let there = library.place(library.templateNames[name]?.lowerBound ?? 0)
+            if let own = templateNameRanges[name] {
+                report(
+                    .templateFromTwoFiles, "template `\(name)` is also defined in `\(library.path)`", own,
+                    notes: ["The other definition: \(there). Rename one of them; this file's is the one used here."],
+                    labels: [DiagnosticLabel(range: directiveRange, message: "`\(library.path)` used here")])
+            } else if let other = importedTemplates[name] {
+                let first = other.library.place(other.library.templateNames[name]?.lowerBound ?? 0)
+                report(
+                    .templateFromTwoFiles, "template `\(name)` is defined in both `\(other.library.path)` and `\(library.path)`",
+                    directiveRange,
+                    notes: ["The definitions: \(first) and \(there). Rename one of them; the first file's is the one used here."],
+                    labels: [DiagnosticLabel(range: other.directive, message: "`\(other.library.path)` used here")])
+            } else {
+                importedTemplates[name] = (written, directiveRange, library)
+            }
+        }
+    }
+
+    /// A used file's template, copied into this file's arena the first time it is used here.
+    mutating func importedTemplate(named name: String) -> LoweredCell? {
+        guard let imported = importedTemplates[name] else { return nil }
+        neededUses.insert(imported.written)
+        if let done = loweredTemplates[name] { return done }
+        // A template its file could not build (that file's error is U004 here).
+        guard let cell = imported.library.templates[name] else { return nil }
+        let record = arena.copy(cell.record, from: imported.library.arena, source: imported.directive)
+        let copied = LoweredCell(record: record, height: cell.height, count: cell.count)
+        loweredTemplates[name] = copied
+        return copied
+    }
+
+    /// U005 at each use whose templates nothing in the file refers to.
+    mutating func reportUnusedUses(_ libraryUses: [LibraryUse]) {
+        for use in libraryUses where !neededUses.contains(use.written) && use.library.errors.isEmpty {
+            let range = tree.range(of: use.directive)
+            report(
+                .unusedUse, "nothing in this file uses a template of `\(use.library.path)`", range,
+                fixIts: [FixIt(message: "remove this use", edits: [TextEdit(range: wholeLines(range), replacement: "")])])
+        }
+    }
+
+    /// U007: a `use` after a template, a layout or a cell; the fix moves it above the first.
+    mutating func reportUseAfterItems(_ directive: UseDirective, firstOther: Node) {
+        let source = tree.source
+        let insertAt = source.lineRange(source.lineIndex(of: tree.range(of: firstOther).lowerBound)).lowerBound
+        let move = FixIt(
+            message: "move it above the file's first template or layout",
+            edits: [
+                TextEdit(range: insertAt..<insertAt, replacement: source.text(in: directive.range) + "\n"),
+                TextEdit(range: wholeLines(directive.range), replacement: ""),
+            ])
+        report(
+            .useAfterItems, "`use` comes before the file's templates and layouts", directive.range,
+            notes: ["A reader looks at the top of a file to learn where its templates come from."], fixIts: [move])
+    }
+
+    /// `range` widened to whole lines, line break included, when nothing else is on them (a
+    /// line to delete); else `range`.
+    func wholeLines(_ range: Range<Int>) -> Range<Int> {
+        let source = tree.source
+        let first = source.lineRange(source.lineIndex(of: range.lowerBound))
+        let last = source.lineRange(source.lineIndex(of: max(range.lowerBound, range.upperBound - 1)))
+        let before = source.bytes[first.lowerBound..<range.lowerBound]
+        let after = source.bytes[range.upperBound..<last.upperBound]
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        guard before.allSatisfy(blank), after.allSatisfy(blank) else { return range }
+        var end = last.upperBound
+        while end < source.bytes.count, source.bytes[end] == UInt8(ascii: "\r") { end += 1 }
+        if end < source.bytes.count, source.bytes[end] == UInt8(ascii: "\n") { end += 1 }
+        return first.lowerBound..<end
+    }
+}

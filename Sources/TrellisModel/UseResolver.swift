@@ -1,0 +1,197 @@
+import TrellisSyntax
+
+/// Follows `use` directives: reads each used file once, parses it, and lowers its templates
+/// after the files it uses (depth first, without recursion, so a chain of any length is safe);
+/// a file reached again while its own uses are being followed closes a cycle. The file system
+/// is the caller's (the executables read disk; the language server reads its open documents
+/// first), so this layer does no I/O.
+public struct UseResolver {
+    /// What reading a file gave.
+    public enum Read: Sendable {
+        case bytes([UInt8])
+        case missing
+        case failed(String)
+    }
+
+    /// The caller's file system: paths as ``UsePath`` writes them.
+    public struct FileSystem {
+        /// The bytes of a file.
+        public var read: (String) -> Read
+        /// The names in a folder (for "did you mean").
+        public var fileNames: (String) -> [String]
+        /// One name per file (symbolic links followed), so that two spellings of a path are one file.
+        public var canonical: (String) -> String
+        /// How reports name a file (relative to the current folder, say).
+        public var shown: (String) -> String
+        /// Whether a file (the first path) lies inside the project of a file that uses it (the second).
+        public var isInsideProject: (String, String) -> Bool
+
+        public init(
+            read: @escaping (String) -> Read, fileNames: @escaping (String) -> [String], canonical: @escaping (String) -> String = { $0 },
+            shown: @escaping (String) -> String = { $0 }, isInsideProject: @escaping (String, String) -> Bool = { _, _ in true }
+        ) {
+            self.read = read
+            self.fileNames = fileNames
+            self.canonical = canonical
+            self.shown = shown
+            self.isInsideProject = isInsideProject
+        }
+    }
+
+    /// One file reached: its uses (as written, and the file each names) and, once its uses are
+    /// lowered, its templates.
+    struct Entry {
+        var read: Read
+        var uses: [(written: String, target: Result<String, UsePath.Problem>)] = []
+        var parsed: ParseResult?
+        var library: TemplateLibrary?
+    }
+
+    /// Most files one resolver reads: past it, a file is reported as not read.
+    public static let maximumFiles = 100_000
+
+    public let fileSystem: FileSystem
+    private var entries: [String: Entry] = [:]
+
+    public init(fileSystem: FileSystem) { self.fileSystem = fileSystem }
+
+    /// What the uses of the file at `path`, parsed as `tree`, reach.
+    public mutating func usedFiles(of tree: SyntaxTree, at path: String) -> UsedFiles {
+        let file = fileSystem.canonical(UsePath.normalised(path))
+        var outcomes: [String: UseOutcome] = [:]
+        for directive in UseDirective.all(in: tree) {
+            guard let written = UsePath.written(directive), outcomes[written] == nil else { continue }
+            outcomes[written] = outcome(of: written, from: file, inProgress: [])
+        }
+        return UsedFiles(outcomes: outcomes)
+    }
+
+    /// Forgets what was read of `path` and of every file that uses it, directly or not (the
+    /// file changed on disk or in an editor); returns those files (`path` among them).
+    @discardableResult
+    public mutating func forget(_ path: String) -> Set<String> {
+        var changed: Set<String> = [fileSystem.canonical(UsePath.normalised(path))]
+        var grew = true
+        while grew {
+            grew = false
+            for (file, entry) in entries where !changed.contains(file) {
+                if entry.uses.contains(where: { (try? $0.target.get()).map(changed.contains) ?? false }) {
+                    changed.insert(file)
+                    grew = true
+                }
+            }
+        }
+        for file in changed { entries[file] = nil }
+        return changed
+    }
+
+    /// The outcome of one written path of the file `file`; `inProgress` holds the files whose
+    /// uses are being followed (a use of one of them closes a cycle).
+    private mutating func outcome(of written: String, from file: String, inProgress: Set<String>) -> UseOutcome {
+        let target: String
+        switch UsePath.resolve(written, from: file) {
+        case .failure(let problem): return .invalid(problem)
+        case .success(let path): target = fileSystem.canonical(path)
+        }
+        let shownFile = fileSystem.shown(file)
+        if target == file { return .cycle([shownFile, shownFile]) }
+        if inProgress.contains(target) {
+            return .cycle([shownFile] + (chain(from: target, to: file) ?? [fileSystem.shown(target), shownFile]))
+        }
+        load(target)
+        guard let entry = entries[target] else { return .unreadable(resolved: fileSystem.shown(target), reason: "too many files") }
+        switch entry.read {
+        case .missing: return .notFound(resolved: fileSystem.shown(target), suggestion: suggestion(for: written, at: target))
+        case .failed(let reason): return .unreadable(resolved: fileSystem.shown(target), reason: reason)
+        case .bytes: break
+        }
+        guard let library = entry.library else { return .cycle([shownFile, fileSystem.shown(target), shownFile]) }
+        // A file that reaches `file` has an error (the use that closes the cycle, found when it
+        // was lowered), so only such a file is searched.
+        if !library.errors.isEmpty, let path = chain(from: target, to: file) { return .cycle([shownFile] + path) }
+        return .library(library, outsideProject: !fileSystem.isInsideProject(target, file))
+    }
+
+    /// Reads `path` and every file it reaches, and lowers each one's templates after the files
+    /// it uses.
+    private mutating func load(_ path: String) {
+        guard entries[path] == nil else { return }
+        var stack: [(path: String, leaving: Bool)] = [(path, false)]
+        var inProgress: Set<String> = []
+        while let (file, leaving) = stack.popLast() {
+            if leaving {
+                lowerLibrary(file, inProgress: inProgress)
+                inProgress.remove(file)
+                continue
+            }
+            guard entries[file] == nil, entries.count < Self.maximumFiles else { continue }
+            var entry = Entry(read: fileSystem.read(file))
+            guard case .bytes(let bytes) = entry.read else {
+                entries[file] = entry
+                continue
+            }
+            let parsed = Parser.parse(SourceFile(name: fileSystem.shown(file), bytes: bytes))
+            entry.parsed = parsed
+            for directive in UseDirective.all(in: parsed.tree) {
+                guard let written = UsePath.written(directive) else { continue }
+                entry.uses.append((written, UsePath.resolve(written, from: file).map(fileSystem.canonical)))
+            }
+            entries[file] = entry
+            inProgress.insert(file)
+            stack.append((file, true))
+            for use in entry.uses.reversed() {
+                if case .success(let target) = use.target, entries[target] == nil { stack.append((target, false)) }
+            }
+        }
+    }
+
+    /// Lowers the templates of a file whose uses are all loaded (or in progress: a cycle).
+    private mutating func lowerLibrary(_ file: String, inProgress: Set<String>) {
+        guard var entry = entries[file], let parsed = entry.parsed else { return }
+        var outcomes: [String: UseOutcome] = [:]
+        for use in entry.uses where outcomes[use.written] == nil {
+            outcomes[use.written] = outcome(of: use.written, from: file, inProgress: inProgress)
+        }
+        var library = Lowering.library(parsed, path: fileSystem.shown(file), uses: UsedFiles(outcomes: outcomes))
+        library.file = file
+        entry.library = library
+        entries[file] = entry
+    }
+
+    /// The files from `start` to `target` along uses (breadth first: the shortest chain), as
+    /// reports name them; nil when `target` is not reached.
+    private func chain(from start: String, to target: String) -> [String]? {
+        var previous: [String: String] = [start: start]
+        var queue = [start]
+        var next = 0
+        while next < queue.count {
+            let file = queue[next]
+            next += 1
+            for use in entries[file]?.uses ?? [] {
+                guard case .success(let used) = use.target, previous[used] == nil || used == target else { continue }
+                if used == target {
+                    var path = [used, file]
+                    var step = file
+                    while step != start, let before = previous[step] {
+                        path.append(before)
+                        step = before
+                    }
+                    return path.reversed().map(fileSystem.shown)
+                }
+                previous[used] = file
+                queue.append(used)
+            }
+        }
+        return nil
+    }
+
+    /// A written path to a `.trellis` file in the folder `target` names, spelled nearly as
+    /// `written`'s last component.
+    private func suggestion(for written: String, at target: String) -> String? {
+        let name = UsePath.fileName(of: target)
+        let candidates = fileSystem.fileNames(UsePath.directory(of: target)).filter { $0.hasSuffix(".trellis") && $0 != name }
+        guard let closest = Suggestion.closest(to: name, among: candidates) else { return nil }
+        guard let slash = written.lastIndex(of: "/") else { return closest }
+        return String(written[...slash]) + closest
+    }
+}

@@ -1,0 +1,145 @@
+"""trellis-lsp on a project whose files `use` a shared one (examples/shop copied to a scratch
+folder): diagnostics follow the used files, an edit of the shared file re-publishes the
+files that use it, definition and document links lead into it, and a file created on disk
+(workspace/didChangeWatchedFiles) is read."""
+import asyncio
+import os
+import pathlib
+import shutil
+import tempfile
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from registrations import accept_registrations
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
+
+
+@pytest.fixture
+def shop():
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="trellis-shop-"))
+    shutil.copytree(ROOT / "examples" / "shop", folder / "shop")
+    yield folder / "shop"
+    shutil.rmtree(folder)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER]))
+async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
+    capabilities = client_capabilities("neovim")
+    if capabilities.text_document is not None:
+        capabilities.text_document.diagnostic = None
+    capabilities.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_file(client: LanguageClient, path: pathlib.Path, text: str | None = None):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=path.as_uri(), language_id="trellis", version=1, text=path.read_text(encoding="utf-8") if text is None else text
+            )
+        )
+    )
+
+
+async def diagnostics_of(client: LanguageClient, uri: str, predicate):
+    """Waits until the diagnostics published for `uri` satisfy `predicate`."""
+    for _ in range(50):
+        if uri in client.diagnostics and predicate(client.diagnostics[uri]):
+            return client.diagnostics[uri]
+        try:
+            await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
+        except TimeoutError:
+            break
+    raise AssertionError(f"{uri}: {client.diagnostics.get(uri)}")
+
+
+def codes(diagnostics):
+    return [d.code for d in diagnostics]
+
+
+@pytest.mark.asyncio
+async def test_a_layout_using_shared_cards_is_clean_and_leads_into_them(client: LanguageClient, shop: pathlib.Path):
+    holiday = shop / "layouts" / "holiday.trellis"
+    text = holiday.read_text(encoding="utf-8")
+    open_file(client, holiday)
+    await diagnostics_of(client, holiday.as_uri(), lambda d: not d)
+    # Definition of a shared template: its name in cards.trellis.
+    line = text.splitlines().index("    product")
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=holiday.as_uri()), position=types.Position(line=line, character=6))
+    )
+    cards = shop / "cards.trellis"
+    location = found[0] if isinstance(found, list) else found
+    assert location.uri == cards.as_uri()
+    cards_lines = cards.read_text(encoding="utf-8").splitlines()
+    assert cards_lines[location.range.start.line][location.range.start.character :].startswith("product {")
+    # The use path is a link to the file; a hover on it lists what it gives.
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri=holiday.as_uri())))
+    assert [link.target for link in links] == [cards.as_uri()]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=holiday.as_uri()), position=types.Position(line=1, character=8))
+    )
+    assert "cards.trellis` gives `badge`, `banner`, `product`" in hover.contents.value
+    # A cell using a shared template says where it comes from, with its frames.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=holiday.as_uri()), position=types.Position(line=line, character=6))
+    )
+    assert "cards.trellis:4:10" in hover.contents.value and "uses template `product` from " in hover.contents.value
+    assert "375x667@2x" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_editing_the_shared_file_republishes_the_files_that_use_it(client: LanguageClient, shop: pathlib.Path):
+    everyday = shop / "layouts" / "everyday.trellis"
+    campaign = shop / "layouts" / "campaign.trellis"
+    cards = shop / "cards.trellis"
+    for path in (everyday, campaign, cards):
+        open_file(client, path)
+    for path in (everyday, campaign):
+        await diagnostics_of(client, path.as_uri(), lambda d: not d)
+    # A mistake in the open, unsaved cards: both layouts say so, at their use line.
+    text = cards.read_text(encoding="utf-8")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=cards.as_uri(), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text.replace("tag(100)", "tagg(100)"))],
+        )
+    )
+    for path in (everyday, campaign):
+        found = await diagnostics_of(client, path.as_uri(), lambda d: "U004" in codes(d))
+        assert found[0].range.start.line == 1
+        assert "cards.trellis" in found[0].message
+    await diagnostics_of(client, cards.as_uri(), lambda d: codes(d) == ["M004"])
+    # Closed without saving: the disk's text counts again.
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=cards.as_uri())))
+    for path in (everyday, campaign):
+        await diagnostics_of(client, path.as_uri(), lambda d: not d)
+
+
+@pytest.mark.asyncio
+async def test_a_file_created_on_disk_is_read_when_the_client_says_so(client: LanguageClient, shop: pathlib.Path):
+    for _ in range(100):
+        if any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in client.registrations):
+            break
+        await asyncio.sleep(0.05)
+    watched = [r for r in client.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES]
+    assert watched, client.registrations
+    assert watched[0].register_options["watchers"] == [{"globPattern": "**/*.trellis"}]
+    page = shop / "layouts" / "page.trellis"
+    open_file(client, page, 'use "extra.trellis"\nlayout page rows extra | fill\n')
+    found = await diagnostics_of(client, page.as_uri(), lambda d: codes(d) == ["U001"])
+    assert "layouts/extra.trellis" in found[0].message
+    extra = shop / "layouts" / "extra.trellis"
+    extra.write_text("template extra { 20 }\n", encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=extra.as_uri(), type=types.FileChangeType.Created)])
+    )
+    await diagnostics_of(client, page.as_uri(), lambda d: not d)
