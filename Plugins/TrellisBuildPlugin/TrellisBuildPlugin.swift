@@ -22,14 +22,60 @@ struct TrellisBuildPlugin: BuildToolPlugin {
         // SwiftPM plans a plugin's outputs from file names and runs the plugin again only when
         // files are added or removed, never when one is edited: so each file holds one layout
         // and its JSON is named after the file (`trellis build --expect-layout` checks it).
-        return module.sourceFiles(withSuffix: "trellis").map { file in
+        // A file of templates alone (a library other files `use`) has no JSON of its own; a
+        // layout's command reads the files it uses too, so editing one rebuilds exactly the
+        // layouts that use it.
+        return module.sourceFiles(withSuffix: "trellis").compactMap { file in
+            let planned = PlannedFile(file.url)
+            guard !planned.isLibrary else { return nil }
             let name = file.url.deletingPathExtension().lastPathComponent
             return .buildCommand(
                 displayName: "Compiling \(file.url.lastPathComponent) (Trellis)",
                 executable: trellis.url,
                 arguments: ["build", file.url.path, "--out-dir", output.path, "--diagnostic-style", "compiler", "--expect-layout", name] + fallback,
-                inputFiles: [file.url],
+                inputFiles: [file.url] + PlannedFile.usedFiles(of: file.url),
                 outputFiles: [output.appendingPathComponent("\(name).json")])
         }
+    }
+}
+
+/// What a `.trellis` file's lines say when the build is planned, read as the grammar puts
+/// them: a top-level item starts a line at its first column. A plugin cannot link Trellis's
+/// parser, and runs again only when files are added or removed, so this is read once then.
+struct PlannedFile {
+    /// Whether every top-level item is a `template`, `use`, `target` or `preview`.
+    var isLibrary = true
+    /// The files its `use` lines name.
+    var uses: [URL] = []
+
+    init(_ url: URL) {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            isLibrary = false
+            return
+        }
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//"), !line.hasPrefix("}"), !line.hasPrefix(";") else {
+                continue
+            }
+            if line.hasPrefix("use \"") {
+                let path = line.dropFirst(5).prefix { $0 != "\"" }
+                uses.append(url.deletingLastPathComponent().appendingPathComponent(String(path)).standardizedFileURL)
+            } else if !(line.hasPrefix("template ") || line.hasPrefix("target ") || line.hasPrefix("preview ")) {
+                isLibrary = false
+            }
+        }
+    }
+
+    /// The files `url` uses, directly or through the files it uses (each once).
+    static func usedFiles(of url: URL) -> [URL] {
+        var found: [URL] = []
+        var seen: Set<URL> = [url.standardizedFileURL]
+        var pending = PlannedFile(url).uses
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, FileManager.default.fileExists(atPath: next.path) else { continue }
+            found.append(next)
+            pending.append(contentsOf: PlannedFile(next).uses)
+        }
+        return found
     }
 }

@@ -47,7 +47,8 @@ public enum CodeActions {
 
     /// Every safe fix, applied as `trellis check --fix` applies them.
     public static func fixAll(_ analysis: Analysis) -> CodeAction? {
-        let outcome = Fixer.fix(analysis.source, kind: analysis.file.kind, target: analysis.target, options: analysis.options, unsafe: false)
+        let outcome = Fixer.fix(
+            analysis.source, kind: analysis.file.kind, target: analysis.target, options: analysis.options, unsafe: false, uses: analysis.file.uses)
         guard outcome.bytes != analysis.source.bytes else { return nil }
         let edit = TextEdit(range: 0..<analysis.source.bytes.count, replacement: String(decoding: outcome.bytes, as: UTF8.self))
         return CodeAction(title: "Fix all safe problems (\(outcome.fixed.count))", kind: fixAllKind, edits: [edit], diagnostic: nil, isPreferred: false)

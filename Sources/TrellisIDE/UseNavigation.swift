@@ -2,9 +2,9 @@ import TrellisModel
 import TrellisSyntax
 
 /// Where `use` leads: the file a use path names, and the template a used file defines for a
-/// name this file uses. The files were read and lowered by the analysis's ``UsedFiles``.
+/// name this file uses. The files were read and lowered by the analysis's `UsedFiles`.
 public enum UseNavigation {
-    /// A place in another file: its path (``TemplateLibrary/file``), a byte range and its text.
+    /// A place in another file: its path (`TemplateLibrary.file`), a byte range and its text.
     public struct Place: Sendable {
         public var file: String
         public var range: Range<Int>

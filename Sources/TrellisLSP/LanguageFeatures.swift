@@ -315,6 +315,7 @@ extension LanguageServer {
     mutating func textDocumentReferences(_ id: JSONValue, _ params: JSONValue) {
         guard let (document, analysis) = requested(id, params, empty: .array([])), let offset = offset(id, params, in: analysis.source) else { return }
         let declaration = params["context"]?["includeDeclaration"] == .bool(true)
+        if let across = workspaceReferences(document, analysis, at: offset, includeDeclaration: declaration) { return respond(id: id, result: across) }
         respond(
             id: id,
             result: .array(
@@ -345,6 +346,11 @@ extension LanguageServer {
         guard let newName = params["newName"]?.stringValue else { return respond(id: id, error: .invalidParams, "newName is required") }
         if let problem = Navigation.renameProblem(analysis, at: offset, to: newName) {
             return respond(id: id, error: .requestFailed, problem)
+        }
+        switch workspaceRename(document, analysis, at: offset, to: newName) {
+        case .success(let edit)?: return respond(id: id, result: edit)
+        case .failure(let refused)?: return respond(id: id, error: .requestFailed, refused.reason)
+        case nil: break
         }
         let list = Navigation.rename(analysis, at: offset, to: newName) ?? []
         respond(id: id, result: workspaceEdit(list, uri: document.uri, analysis.source))

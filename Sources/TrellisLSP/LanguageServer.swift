@@ -42,8 +42,17 @@ public struct LanguageServer {
     /// Whether the client watches files for the server (`workspace/didChangeWatchedFiles`,
     /// registered dynamically).
     var registersFileWatching = false
+    /// Whether the client asks again for pulled diagnostics when told to
+    /// (`workspace/diagnostic/refresh`): after a file others use changes.
+    var refreshesPulledDiagnostics = false
+    /// Requests the server sent, counted for their ids.
+    var sentRequests = 0
     /// The files documents `use`, from the open documents and the disk.
     var uses = WorkspaceUses(root: nil)
+    /// The workspace folder (its canonical path), where references and rename look for files.
+    var workspaceRoot: String?
+    /// The `.trellis` files under it, once looked for (``workspaceFiles()``).
+    var knownWorkspaceFiles: [String]?
 
     public static let version = "0.1.0"
 
@@ -177,8 +186,10 @@ public struct LanguageServer {
             textDocument?["formatting"]?["dynamicRegistration"] == .bool(true)
             && textDocument?["rangeFormatting"]?["dynamicRegistration"] == .bool(true)
         registersFileWatching = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        refreshesPulledDiagnostics = params["capabilities"]?["workspace"]?["diagnostics"]?["refreshSupport"] == .bool(true)
         let rootURI = params["workspaceFolders"]?.arrayElements?.first?["uri"]?.stringValue ?? params["rootUri"]?.stringValue
-        uses = WorkspaceUses(root: rootURI.flatMap(FileURI.path).map(DiskFiles.canonical))
+        workspaceRoot = rootURI.flatMap(FileURI.path).map(DiskFiles.canonical)
+        uses = WorkspaceUses(root: workspaceRoot)
         applySettings(params["initializationOptions"])
         state = .running
         let capabilities = Capabilities.json(encoding: encoding, formattingRegisteredLater: registersFormatting)
@@ -261,17 +272,30 @@ public struct LanguageServer {
     mutating func textChanged(_ uri: String, to text: [UInt8]?) {
         let changed = uses.changed(uri, text: text)
         guard !changed.isEmpty else { return }
+        var dependents = 0
         for (other, analysis) in analyses where other != uri {
             guard let files = analysis?.file.uses?.files, !files.isDisjoint(with: changed) else { continue }
             analyses[other] = nil
             dirty.insert(other)
+            dependents += 1
+        }
+        // A client that pulls diagnostics is told to pull again: the dependents' changed.
+        if dependents > 0, clientPullsDiagnostics, refreshesPulledDiagnostics {
+            sentRequests += 1
+            send(
+                LSPJSON.object([
+                    ("jsonrpc", .string("2.0")), ("id", .string("trellis.refresh-\(sentRequests)")), ("method", .string("workspace/diagnostic/refresh")),
+                ]))
         }
     }
 
     /// Files changed on disk (the client watches them): those not open are read again.
     mutating func workspaceDidChangeWatchedFiles(_ params: JSONValue) {
         for change in params["changes"]?.arrayElements ?? [] {
-            guard let uri = change["uri"]?.stringValue, documents[uri] == nil else { continue }
+            guard let uri = change["uri"]?.stringValue else { continue }
+            // Created (1) or deleted (3): the workspace's files are looked for again.
+            if LSPJSON.integer(change["type"]) != 2 { knownWorkspaceFiles = nil }
+            guard documents[uri] == nil else { continue }
             textChanged(uri, to: nil)
         }
     }

@@ -8,7 +8,7 @@ import TrellisSyntax
 #endif
 
 /// The files open documents `use`, for the server: read from the editor's open documents
-/// first and from disk otherwise, each once until it changes (``changed(_:)``). Paths are the
+/// first and from disk otherwise, each once until it changes (`changed(_:text:)`). Paths are the
 /// absolute paths of `file:` URIs; a document of another scheme follows no `use`.
 struct WorkspaceUses {
     /// The open documents' texts by path, shared with the resolver's reads.
@@ -139,6 +139,33 @@ enum DiskFiles {
         defer { free(resolved) }
         let base = String(cString: resolved)
         return (base == "/" ? "" : base) + "/" + UsePath.fileName(of: path)
+    }
+
+    /// The `.trellis` files under `root` (hidden folders, `node_modules` and `.build` skipped),
+    /// at most `limit`, by canonical path.
+    static func trellisFiles(under root: String, limit: Int) -> [String] {
+        var found: [String] = []
+        var folders = [root]
+        while let folder = folders.popLast(), found.count < limit {
+            guard let handle = opendir(folder) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle), found.count < limit {
+                // SAFETY: `readdir` returned a live entry; its name is read within the tuple's
+                // size, up to its terminating zero.
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasPrefix(".") || name == "node_modules" { continue }
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                var status = stat()
+                // Symbolic links are not followed, so a walk never loops.
+                guard lstat(path, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: folders.append(path)
+                case S_IFREG where name.hasSuffix(".trellis"): found.append(path)
+                default: break
+                }
+            }
+        }
+        return found.sorted()
     }
 
     /// The folder holding the `trellis.toml` above `file`, if any.

@@ -25,6 +25,15 @@ enum TemplateFindings {
             kept.append(diagnostic)
             counts.append(1)
         }
+        // A grid of a template another file defines has no place in this file: its findings
+        // stand at the `use` that brought it, and say so.
+        let uses = Dictionary(UseDirective.all(in: tree).map { ($0.range, UsePath.written($0) ?? "") }, uniquingKeysWith: { first, _ in first })
+        if !uses.isEmpty {
+            for index in kept.indices where !kept[index].code.id.hasPrefix("U") {
+                guard let written = uses[kept[index].range] else { continue }
+                kept[index].notes.append("Found in a template of `\(written)`: its cells are written there, so this is shown at the `use` that brings them.")
+            }
+        }
         guard counts.contains(where: { $0 > 1 }) else { return kept }
         let templates = templateDeclarations(tree)
         for index in kept.indices where counts[index] > 1 {

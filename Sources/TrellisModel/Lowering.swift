@@ -223,6 +223,11 @@ struct LoweringState {
         // Past M016 the rest of the chain is never reached: not "unused".
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
+                if templatesOnly {
+                    // Each template of a file others use counts its grids as a layout would.
+                    budget = Lowering.maximumGrids
+                    budgetReported = false
+                }
                 _ = template(named: name, cell: cell)
                 if !isLibrary {
                     report(
@@ -543,7 +548,7 @@ struct LoweringState {
     mutating func template(named name: String, reference: Token) -> LoweredCell? {
         usedTemplates.insert(name)
         guard let cell = templateCells[name] else {
-            if importedTemplates[name] != nil { return importedTemplate(named: name) }
+            if importedTemplates[name] != nil { return importedTemplate(named: name, reference: reference) }
             if !someUseFailed { unknownName(name, reference) }
             return nil
         }
@@ -682,7 +687,8 @@ struct LoweringState {
             var action: String?
             if args.count == 1, args[0].kind == .string {
                 action = decodeString(args[0])
-            } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon }) {
+            } else if args.allSatisfy({ $0.kind == .identifier || $0.kind == .colon || $0.kind.keywordSpelling != nil }) {
+                // A selector's parts are names, keywords of Trellis too (`use:`).
                 action = args.map(text).joined()
             } else {
                 report(.badAttributeArguments, "`action` takes an Objective-C selector such as `handleTap:`", range)

@@ -15,6 +15,8 @@ extension LoweringState {
         var libraryUses: [LibraryUse] = []
         var firstOther: Node?
         var seen: [String: Range<Int>] = [:]
+        // The files reached, by their own path: two spellings of one file are one use.
+        var seenFiles: [String: (written: String, range: Range<Int>)] = [:]
         for item in items {
             switch tree.nodes[item].kind {
             case .templateDecl, .layoutDecl, .cell:
@@ -67,6 +69,14 @@ extension LoweringState {
                     .useCycle, "use cycle: \(chain.map { "`\($0)`" }.joined(separator: " → "))", directive.range,
                     notes: ["A file cannot use itself, directly or through other files: move the templates both need into a file of their own."])
             case .library(let library, let outsideProject):
+                if let first = seenFiles[library.file] {
+                    report(
+                        .unusedUse, "`\(written)` is the file `\(first.written)` names; this use does nothing", directive.range,
+                        fixIts: [FixIt(message: "remove this use", edits: [TextEdit(range: wholeLines(directive.range), replacement: "")])],
+                        labels: [DiagnosticLabel(range: first.range, message: "first used here")])
+                    continue
+                }
+                seenFiles[library.file] = (written, directive.range)
                 if outsideProject {
                     report(
                         .useOutsideProject, "`\(library.path)` lies outside this file's project", pathToken.range,
@@ -112,12 +122,21 @@ extension LoweringState {
     }
 
     /// A used file's template, copied into this file's arena the first time it is used here.
-    mutating func importedTemplate(named name: String) -> LoweredCell? {
+    mutating func importedTemplate(named name: String, reference: Token) -> LoweredCell? {
         guard let imported = importedTemplates[name] else { return nil }
         neededUses.insert(imported.written)
         if let done = loweredTemplates[name] { return done }
         // A template its file could not build (that file's error is U004 here).
         guard let cell = imported.library.templates[name] else { return nil }
+        // Deeper than any layout may be: never copied (so a chain of files, each wrapping the
+        // next one's template, costs each file at most this many levels).
+        guard cell.height <= Lowering.maximumDepth else {
+            report(
+                .tooDeepAfterExpansion,
+                "template `\(name)` of `\(imported.library.path)` nests \(cell.height) levels deep after template expansion (at most \(Lowering.maximumDepth)); it is not built here",
+                reference.range)
+            return nil
+        }
         let record = arena.copy(cell.record, from: imported.library.arena, source: imported.directive)
         let copied = LoweredCell(record: record, height: cell.height, count: cell.count)
         loweredTemplates[name] = copied
@@ -134,32 +153,55 @@ extension LoweringState {
         }
     }
 
-    /// U007: a `use` after a template, a layout or a cell; the fix moves it above the first.
+    /// U007: a `use` after a template, a layout or a cell; the fix moves it (with a comment
+    /// after it on its line) above the first of them and the comment lines right above that.
     mutating func reportUseAfterItems(_ directive: UseDirective, firstOther: Node) {
         let source = tree.source
-        let insertAt = source.lineRange(source.lineIndex(of: tree.range(of: firstOther).lowerBound)).lowerBound
+        var line = source.lineIndex(of: tree.range(of: firstOther).lowerBound)
+        while line > 0, isCommentLine(source.lineRange(line - 1)) { line -= 1 }
+        let insertAt = source.lineRange(line).lowerBound
+        let removed = wholeLines(directive.range)
+        let lineBreak = source.bytes[removed].contains(UInt8(ascii: "\r")) ? "\r\n" : "\n"
+        var moved = source.text(in: directive.range)
+        var removedStart = removed.lowerBound
+        if removed == directive.range {
+            // After something else on its line: the blanks before it go too.
+            while removedStart > 0, source.bytes[removedStart - 1] == UInt8(ascii: " ") || source.bytes[removedStart - 1] == UInt8(ascii: "\t") {
+                removedStart -= 1
+            }
+        } else {
+            let end = source.lineRange(source.lineIndex(of: directive.range.upperBound - 1)).upperBound
+            moved = source.text(in: directive.range.lowerBound..<end)
+            while moved.hasSuffix(" ") || moved.hasSuffix("\t") { moved.removeLast() }
+        }
         let move = FixIt(
             message: "move it above the file's first template or layout",
             edits: [
-                TextEdit(range: insertAt..<insertAt, replacement: source.text(in: directive.range) + "\n"),
-                TextEdit(range: wholeLines(directive.range), replacement: ""),
+                TextEdit(range: insertAt..<insertAt, replacement: moved + lineBreak), TextEdit(range: removedStart..<removed.upperBound, replacement: ""),
             ])
         report(
             .useAfterItems, "`use` comes before the file's templates and layouts", directive.range,
             notes: ["A reader looks at the top of a file to learn where its templates come from."], fixIts: [move])
     }
 
-    /// `range` widened to whole lines, line break included, when nothing else is on them (a
-    /// line to delete); else `range`.
+    /// Whether a line holds only a comment.
+    func isCommentLine(_ line: Range<Int>) -> Bool {
+        let text = tree.source.bytes[line].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return text.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+    }
+
+    /// `range` widened to whole lines, line break included, when nothing else is on them but
+    /// blanks and a comment after it (a line to delete); else `range`.
     func wholeLines(_ range: Range<Int>) -> Range<Int> {
         let source = tree.source
         let first = source.lineRange(source.lineIndex(of: range.lowerBound))
         let last = source.lineRange(source.lineIndex(of: max(range.lowerBound, range.upperBound - 1)))
-        let before = source.bytes[first.lowerBound..<range.lowerBound]
-        let after = source.bytes[range.upperBound..<last.upperBound]
         let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
-        guard before.allSatisfy(blank), after.allSatisfy(blank) else { return range }
-        var end = last.upperBound
+        let before = source.bytes[first.lowerBound..<range.lowerBound]
+        let after = source.bytes[range.upperBound..<max(range.upperBound, last.upperBound)].drop(while: blank)
+        let commentAfter = after.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+        guard before.allSatisfy(blank), after.isEmpty || commentAfter else { return range }
+        var end = max(range.upperBound, last.upperBound)
         while end < source.bytes.count, source.bytes[end] == UInt8(ascii: "\r") { end += 1 }
         if end < source.bytes.count, source.bytes[end] == UInt8(ascii: "\n") { end += 1 }
         return first.lowerBound..<end

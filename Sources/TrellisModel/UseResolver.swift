@@ -42,6 +42,9 @@ public struct UseResolver {
     /// lowered, its templates.
     struct Entry {
         var read: Read
+        /// The path the file was first reached by (its `use` paths are relative to it: a
+        /// folder reached through a symbolic link is where its files' uses are looked for).
+        var located: String
         var uses: [(written: String, target: Result<String, UsePath.Problem>)] = []
         var parsed: ParseResult?
         var library: TemplateLibrary?
@@ -57,13 +60,22 @@ public struct UseResolver {
 
     /// What the uses of the file at `path`, parsed as `tree`, reach.
     public mutating func usedFiles(of tree: SyntaxTree, at path: String) -> UsedFiles {
-        let file = fileSystem.canonical(UsePath.normalised(path))
+        let located = UsePath.normalised(path)
+        let file = fileSystem.canonical(located)
         var outcomes: [String: UseOutcome] = [:]
         for directive in UseDirective.all(in: tree) {
             guard let written = UsePath.written(directive), outcomes[written] == nil else { continue }
-            outcomes[written] = outcome(of: written, from: file, inProgress: [])
+            outcomes[written] = outcome(of: written, from: file, located: located, inProgress: [], searchesCycles: true)
         }
         return UsedFiles(outcomes: outcomes)
+    }
+
+    /// Every file read so far (by ``FileSystem/canonical`` path): the files the files asked
+    /// about use, directly or not.
+    public var filesRead: [String] {
+        entries.compactMap { path, entry in
+            if case .bytes = entry.read { return path } else { return nil }
+        }.sorted()
     }
 
     /// Forgets what was read of `path` and of every file that uses it, directly or not (the
@@ -85,20 +97,27 @@ public struct UseResolver {
         return changed
     }
 
-    /// The outcome of one written path of the file `file`; `inProgress` holds the files whose
-    /// uses are being followed (a use of one of them closes a cycle).
-    private mutating func outcome(of written: String, from file: String, inProgress: Set<String>) -> UseOutcome {
+    /// The outcome of one written path of the file `file` (reached as `located`);
+    /// `inProgress` holds the files whose uses are being followed (a use of one of them closes
+    /// a cycle). `searchesCycles`: for a file no use has reached, a cycle through it is looked
+    /// for (any other file's was found where it closed, while the files were lowered).
+    private mutating func outcome(
+        of written: String, from file: String, located: String, inProgress: Set<String>, searchesCycles: Bool
+    ) -> UseOutcome {
         let target: String
-        switch UsePath.resolve(written, from: file) {
+        let targetLocated: String
+        switch UsePath.resolve(written, from: located) {
         case .failure(let problem): return .invalid(problem)
-        case .success(let path): target = fileSystem.canonical(path)
+        case .success(let path):
+            targetLocated = path
+            target = fileSystem.canonical(path)
         }
         let shownFile = fileSystem.shown(file)
         if target == file { return .cycle([shownFile, shownFile]) }
         if inProgress.contains(target) {
             return .cycle([shownFile] + (chain(from: target, to: file) ?? [fileSystem.shown(target), shownFile]))
         }
-        load(target)
+        load(target, located: targetLocated)
         guard let entry = entries[target] else { return .unreadable(resolved: fileSystem.shown(target), reason: "too many files") }
         switch entry.read {
         case .missing: return .notFound(resolved: fileSystem.shown(target), suggestion: suggestion(for: written, at: target))
@@ -108,40 +127,41 @@ public struct UseResolver {
         guard let library = entry.library else { return .cycle([shownFile, fileSystem.shown(target), shownFile]) }
         // A file that reaches `file` has an error (the use that closes the cycle, found when it
         // was lowered), so only such a file is searched.
-        if !library.errors.isEmpty, let path = chain(from: target, to: file) { return .cycle([shownFile] + path) }
+        if searchesCycles, !library.errors.isEmpty, let path = chain(from: target, to: file) { return .cycle([shownFile] + path) }
         return .library(library, outsideProject: !fileSystem.isInsideProject(target, file))
     }
 
     /// Reads `path` and every file it reaches, and lowers each one's templates after the files
     /// it uses.
-    private mutating func load(_ path: String) {
+    private mutating func load(_ path: String, located: String) {
         guard entries[path] == nil else { return }
-        var stack: [(path: String, leaving: Bool)] = [(path, false)]
+        var stack: [(path: String, located: String, leaving: Bool)] = [(path, located, false)]
         var inProgress: Set<String> = []
-        while let (file, leaving) = stack.popLast() {
+        while let (file, located, leaving) = stack.popLast() {
             if leaving {
                 lowerLibrary(file, inProgress: inProgress)
                 inProgress.remove(file)
                 continue
             }
             guard entries[file] == nil, entries.count < Self.maximumFiles else { continue }
-            var entry = Entry(read: fileSystem.read(file))
+            var entry = Entry(read: fileSystem.read(file), located: located)
             guard case .bytes(let bytes) = entry.read else {
                 entries[file] = entry
                 continue
             }
             let parsed = Parser.parse(SourceFile(name: fileSystem.shown(file), bytes: bytes))
             entry.parsed = parsed
+            var reached: [(target: String, located: String)] = []
             for directive in UseDirective.all(in: parsed.tree) {
                 guard let written = UsePath.written(directive) else { continue }
-                entry.uses.append((written, UsePath.resolve(written, from: file).map(fileSystem.canonical)))
+                let resolved = UsePath.resolve(written, from: located)
+                entry.uses.append((written, resolved.map(fileSystem.canonical)))
+                if case .success(let path) = resolved { reached.append((fileSystem.canonical(path), path)) }
             }
             entries[file] = entry
             inProgress.insert(file)
-            stack.append((file, true))
-            for use in entry.uses.reversed() {
-                if case .success(let target) = use.target, entries[target] == nil { stack.append((target, false)) }
-            }
+            stack.append((file, located, true))
+            for use in reached.reversed() where entries[use.target] == nil { stack.append((use.target, use.located, false)) }
         }
     }
 
@@ -150,7 +170,7 @@ public struct UseResolver {
         guard var entry = entries[file], let parsed = entry.parsed else { return }
         var outcomes: [String: UseOutcome] = [:]
         for use in entry.uses where outcomes[use.written] == nil {
-            outcomes[use.written] = outcome(of: use.written, from: file, inProgress: inProgress)
+            outcomes[use.written] = outcome(of: use.written, from: file, located: entry.located, inProgress: inProgress, searchesCycles: false)
         }
         var library = Lowering.library(parsed, path: fileSystem.shown(file), uses: UsedFiles(outcomes: outcomes))
         library.file = file

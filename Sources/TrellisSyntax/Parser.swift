@@ -316,7 +316,8 @@ struct ParserState: ~Copyable {
         if current == .unterminatedString {
             bump()
         } else {
-            expect(.string, "the path of a file of templates, in quotes (`use \"cards.trellis\"`)")
+            expect(
+                .string, "the path of a file of templates, in quotes (`use \"cards.trellis\"`; `use` is a keyword, which no template or layout may be named)")
         }
         close()
     }
@@ -496,7 +497,8 @@ struct ParserState: ~Copyable {
                 case .eof:
                     reportMissingParen(nameToken)
                     break loop
-                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwUse, .kwFill, .kwWrap, .underscore,
+                // (`use` is not among them: `action(use:)` is a selector.)
+                case .kwRows, .kwCols, .kwLayout, .kwTemplate, .kwTarget, .kwPreview, .kwFill, .kwWrap, .underscore,
                     .percent, .ratio, .lParen:
                     // Tokens no argument list holds: they start the next cell or attribute.
                     if balance == 0 {

@@ -32,12 +32,20 @@ enum PreviewCommand {
         }
         let state = PreviewState(paths: arguments.positionals, target: target, content: content)
         let (listener, boundPort) = try HTTPServer.listen(port: port)
+        // The files they use are watched too: a change to one redraws the files that use files.
+        let inputs = Set(arguments.positionals.map(Terminal.canonical))
+        let used = UsesOnDisk.filesUsed(by: arguments.positionals).filter { !inputs.contains($0) }
+        let positionals = arguments.positionals
         // Watching first: a save during the first analyses is not missed.
         guard
             FileWatcher.watch(
-                arguments.positionals,
+                positionals + used,
                 onChange: { paths in
-                    for path in paths { state.reload(path) }
+                    var reloaded: Set<String> = []
+                    for path in paths {
+                        let dependents = inputs.contains(Terminal.canonical(path)) ? [path] : positionals.filter(UsesOnDisk.mayUse)
+                        for path in dependents where reloaded.insert(path).inserted { state.reload(path) }
+                    }
                     state.announce()
                 })
         else { throw UsageError(message: "cannot start watching the files") }
@@ -89,7 +97,11 @@ final class PreviewState: Sendable {
             readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
         case .success(let bytes):
             let source = SourceFile(name: path, bytes: bytes)
-            analysis = Analysis(source, kind: InputKind.of(path: path), options: LintOptions(), target: target)
+            // A fresh resolver: a used file may have changed too.
+            var resolver = UsesOnDisk.resolver()
+            let kind = InputKind.of(path: path)
+            let (uses, parsed) = UsesOnDisk.usedFiles(of: source, at: path, kind: kind, resolver: &resolver)
+            analysis = Analysis(source, kind: kind, options: LintOptions(), target: target, parsed: parsed, uses: uses)
         case .failure(let failure) where failure.code == Files.tooLarge.code:
             readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
         case .failure(let failure):

@@ -63,6 +63,23 @@ enum UsesOnDisk {
         return (resolver.usedFiles(of: parsed.tree, at: path == "-" ? "<stdin>" : path), parsed)
     }
 
+    /// The files `paths` use, directly or not (canonical paths), for the commands that watch:
+    /// a change to one of them rebuilds the files that use it.
+    static func filesUsed(by paths: [String]) -> [String] {
+        var resolver = resolver()
+        for path in paths {
+            guard case .success(let bytes) = Files.read(path, regularOnly: true) else { continue }
+            _ = usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: InputKind.of(path: path), resolver: &resolver)
+        }
+        return resolver.filesRead
+    }
+
+    /// Whether the file at `path` may use another (it spells `use`).
+    static func mayUse(_ path: String) -> Bool {
+        guard case .success(let bytes) = Files.read(path, regularOnly: true) else { return false }
+        return ByteSearch.contains(Array("use".utf8), in: bytes)
+    }
+
     /// `source` loaded with its uses followed.
     static func load(_ source: SourceFile, kind: InputKind, target: Dialect?, path: String, resolver: inout UseResolver) -> LoadedFile {
         let (uses, parsed) = usedFiles(of: source, at: path, kind: kind, resolver: &resolver)

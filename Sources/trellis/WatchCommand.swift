@@ -31,12 +31,21 @@ enum WatchCommand {
         let inputs = Set(paths.map(Terminal.canonical))
         let owners = Locked<[String: String]>([:])
         let built = Locked<Set<String>>([])
+        // The files they use are watched too: a change to one rebuilds the files that use files
+        // (a `use` added later is followed from the next start).
+        let used = UsesOnDisk.filesUsed(by: paths).filter { !inputs.contains($0) }
         // Watching first: a save during the first builds is not missed.
         guard
             FileWatcher.watch(
-                paths,
+                paths + used,
                 onChange: { changed in
-                    for path in changed { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
+                    var rebuilt: Set<String> = []
+                    for path in changed {
+                        let dependents = inputs.contains(Terminal.canonical(path)) ? [path] : paths.filter(UsesOnDisk.mayUse)
+                        for path in dependents where rebuilt.insert(path).inserted {
+                            rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built)
+                        }
+                    }
                 })
         else { throw UsageError(message: "cannot start watching the files") }
         for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }

@@ -14,11 +14,11 @@ final class CheckCommandTests: XCTestCase {
         let run = try trellis(["check", "examples/golden", "examples/swiftpm"] + trellisFiles)
         XCTAssertEqual(run.status, 0, run.stdout)
         // 10 .trellis files and their 10 golden JSON outputs, and the SwiftPM example's 3
-        // layouts. The infos: one L003 per layout with wrap or overlap cells (views Trellis
+        // layouts and its file of shared templates. The infos: one L003 per layout with wrap or overlap cells (views Trellis
         // cannot measure), and the seed card's root size kept in its golden JSON (the .trellis
         // file silences it). The banner's gravity cell states its view's size (content), so
         // no M108.
-        XCTAssertTrue(run.stdout.hasSuffix("23 files checked: 0 errors, 0 warnings, 11 info\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("24 files checked: 0 errors, 0 warnings, 11 info\n"), run.stdout)
     }
 
     func testCorpusFolderIsSearchedAndErrorsExitOne() throws {

@@ -36,4 +36,22 @@ final class WatchedInputsTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("\(missing): cannot read it (no such file; built when it appears); no JSON written yet\n"), run.stdout)
         XCTAssertFalse(run.stdout.contains("kept the last JSON"), run.stdout)
     }
+
+    func testWatchRebuildsAFileWhenAFileItUsesChanges() throws {
+        let folder = try temporaryDirectory()
+        let cards = folder.appendingPathComponent("cards.trellis")
+        try "template card { 10 }\n".write(to: cards, atomically: true, encoding: .utf8)
+        let home = folder.appendingPathComponent("home.trellis")
+        try "use \"cards.trellis\"\nlayout home rows card | fill\n".write(to: home, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        // The shared card changes while watch runs (saved as editors save: a rename over it).
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            try? "template card { 20 }\n".write(to: cards, atomically: true, encoding: .utf8)
+        }
+        let run = try TrellisRun.run(["watch", home.path, "-o", out.path], timeout: 3)
+        XCTAssertEqual(run.status, TrellisRun.timedOut, "watch keeps watching: \(run.stderr)")
+        XCTAssertEqual(run.stdout.components(separatedBy: "→ \(out.appendingPathComponent("home.json").path)").count - 1, 2, run.stdout)
+        let json = try String(contentsOf: out.appendingPathComponent("home.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"size\": 20"), json)
+    }
 }

@@ -156,7 +156,44 @@ final class UseTests: XCTestCase {
         for edit in try XCTUnwrap(file.diagnostics.first?.fixIts.first).edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
         }
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "// home\nuse \"cards.trellis\"\ntemplate x { 10 }\nlayout home rows card | x\n")
+        // Above the comment on the template too: it is the template's.
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "use \"cards.trellis\"\n// home\ntemplate x { 10 }\nlayout home rows card | x\n")
+    }
+
+    func testTwoSpellingsOfOneFileAreOneUse() {
+        let project = InMemoryFiles([
+            "lib/cards.trellis": "template card { 10 }\n",
+            "home.trellis": "use \"lib/cards.trellis\"\nuse \"./lib/../lib/cards.trellis\"\nlayout h rows card\n",
+        ])
+        let file = project.load("home.trellis")
+        XCTAssertEqual(codes(file), ["U005"])
+        XCTAssertEqual(file.diagnostics.first?.message, "`./lib/../lib/cards.trellis` is the file `lib/cards.trellis` names; this use does nothing")
+    }
+
+    func testEachTemplateOfAUsedFileHasALayoutsBudget() {
+        // Two templates of 600,000 grids each: over the limit together, within it apart.
+        let library = "template a { rows { 1 * 1000 } }\ntemplate big1 { rows { a * 600 } }\ntemplate big2 { cols { a * 600 } }\n"
+        let project = InMemoryFiles(["lib.trellis": library, "home.trellis": "use \"lib.trellis\"\nlayout one rows big1\nlayout two rows big2\n"])
+        let shared = project.load("home.trellis")
+        let pasted = LoadedFile.load(SourceFile(name: "home.trellis", text: library + "layout one rows big1\nlayout two rows big2\n"), kind: .trellis)
+        XCTAssertEqual(codes(shared), codes(pasted))
+        XCTAssertEqual(shared.layouts.map { $0.jsonBytes(style: .compact) }, pasted.layouts.map { $0.jsonBytes(style: .compact) })
+    }
+
+    func testATemplateDeeperThanAnyLayoutIsNotCopied() {
+        // Each file wraps the next one's template: past 300 levels a file's template is not
+        // built, so a long chain costs each file a bounded copy.
+        var files: [String: String] = [:]
+        let count = 400
+        for index in 0..<count {
+            let use = index + 1 < count ? "use \"f\(index + 1).trellis\"\n" : ""
+            let body = index + 1 < count ? "rows { t\(index + 1) }" : "10"
+            files["f\(index).trellis"] = use + "template t\(index) { \(body) }\n"
+        }
+        files["home.trellis"] = "use \"f0.trellis\"\nlayout home rows t0\n"
+        let file = InMemoryFiles(files).load("home.trellis")
+        XCTAssertEqual(codes(file), ["U004"])
+        XCTAssertTrue(file.diagnostics.first?.notes.first?.contains("U004") ?? false, "\(file.diagnostics)")
     }
 
     func testAFileOutsideTheProjectIsSaid() {

@@ -3,6 +3,7 @@ folder): diagnostics follow the used files, an edit of the shared file re-publis
 files that use it, definition and document links lead into it, and a file created on disk
 (workspace/didChangeWatchedFiles) is read."""
 import asyncio
+import atexit
 import os
 import pathlib
 import shutil
@@ -17,6 +18,10 @@ from registrations import accept_registrations
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("TRELLIS_LSP", str(ROOT / ".build" / "debug" / "trellis-lsp"))
+# The workspace folder the client opens: a copy of the shop nobody writes to.
+WORKSPACE = pathlib.Path(tempfile.mkdtemp(prefix="trellis-workspace-")) / "shop"
+shutil.copytree(ROOT / "examples" / "shop", WORKSPACE)
+atexit.register(shutil.rmtree, WORKSPACE.parent, True)
 
 
 @pytest.fixture
@@ -34,7 +39,7 @@ async def client(lsp_client: LanguageClient):
     if capabilities.text_document is not None:
         capabilities.text_document.diagnostic = None
     capabilities.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
-    await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities, root_uri=WORKSPACE.as_uri()))
     yield
     await lsp_client.shutdown_session()
 
@@ -143,3 +148,32 @@ async def test_a_file_created_on_disk_is_read_when_the_client_says_so(client: La
         types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=extra.as_uri(), type=types.FileChangeType.Created)])
     )
     await diagnostics_of(client, page.as_uri(), lambda d: not d)
+
+
+@pytest.mark.asyncio
+async def test_references_and_rename_reach_every_file_that_uses_the_template(client: LanguageClient):
+    everyday = WORKSPACE / "layouts" / "everyday.trellis"
+    text = everyday.read_text(encoding="utf-8")
+    open_file(client, everyday)
+    await diagnostics_of(client, everyday.as_uri(), lambda d: not d)
+    line = next(number for number, content in enumerate(text.splitlines()) if "cols product" in content)
+    position = types.Position(line=line, character=text.splitlines()[line].index("product") + 1)
+    document = types.TextDocumentIdentifier(uri=everyday.as_uri())
+    # The closed files are read from disk: the card library and the three layouts.
+    found = await client.text_document_references_async(
+        types.ReferenceParams(text_document=document, position=position, context=types.ReferenceContext(include_declaration=True))
+    )
+    by_file = {}
+    for location in found:
+        by_file.setdefault(pathlib.Path(location.uri[len("file://") :]).name, []).append(location.range.start.line)
+    assert {name: len(lines) for name, lines in by_file.items()} == {"cards.trellis": 1, "everyday.trellis": 4, "holiday.trellis": 4, "campaign.trellis": 1}
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=document, position=position, new_name="item"))
+    assert sorted(pathlib.Path(uri[len("file://") :]).name for uri in edit.changes) == ["campaign.trellis", "cards.trellis", "everyday.trellis", "holiday.trellis"]
+    cards = WORKSPACE / "cards.trellis"
+    (declaration,) = edit.changes[cards.as_uri()]
+    assert cards.read_text(encoding="utf-8").splitlines()[declaration.range.start.line].startswith("template product {")
+    assert all(change.new_text == "item" for changes in edit.changes.values() for change in changes)
+    # A name one of those files has already: refused, with the file and why.
+    with pytest.raises(Exception) as refused:
+        await client.text_document_rename_async(types.RenameParams(text_document=document, position=position, new_name="banner"))
+    assert "would change `cards.trellis`: it defines a template `banner`" in str(refused.value)

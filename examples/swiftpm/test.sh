@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The build plugin as an app uses it, on a copy of this example that depends on this checkout:
 # the layouts compile into Bundle.module (the example's own tests read them back), the bundled
-# JSON is what `trellis build` writes, an edit rebuilds that file only, warnings show as
+# JSON is what `trellis build` writes, an edit rebuilds that file only (an edit of a file of
+# templates, the layouts that use it), warnings show as
 # warnings, errors fail the build at file:line:col, and `swift package trellis-check` lints.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +37,15 @@ touch Sources/Layouts/card.trellis
 swift build > incremental.log 2>&1 || fail "the incremental build failed"
 [ "$(stamp card)" != "$before_card" ] || fail "card.json was not rebuilt"
 [ "$(stamp home)" = "$before_home" ] && [ "$(stamp banner)" = "$before_banner" ] || fail "editing card.trellis rebuilt other layouts"
+
+echo "== a file of templates gets no JSON; editing it rebuilds the layouts that use it, and only those"
+[ ! -e "$bundle/tiles.json" ] && [ ! -e "$outputs/tiles.json" ] || fail "tiles.trellis (templates only) got a JSON of its own"
+before_home=$(stamp home); before_banner=$(stamp banner); before_card=$(stamp card)
+sleep 1
+touch Sources/Layouts/tiles.trellis
+swift build > used.log 2>&1 || { cat used.log; fail "the build after touching tiles.trellis failed"; }
+[ "$(stamp home)" != "$before_home" ] || fail "home.json was not rebuilt when tiles.trellis changed"
+[ "$(stamp card)" = "$before_card" ] && [ "$(stamp banner)" = "$before_banner" ] || fail "editing tiles.trellis rebuilt layouts that do not use it"
 
 echo "== a warning is a warning; the build succeeds"
 cp Sources/Layouts/card.trellis card.good
