@@ -20,6 +20,7 @@ done
 in_root() { debian13 --run env HOME="$work" PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" sh -c 'cd "$0" && exec "$@"' "$work" "$@"; }
 cp "$root/examples/GridLayoutDemo4.trellis" "$work/"
 sed 's/^  120 \/\/ banner$/  120 , 20 \/\/ banner/' "$root/examples/GridLayoutDemo4.trellis" > "$work/broken.trellis"
+cp -r "$root/examples/shop" "$work/shop"
 cp -r "$root/editors" "$work/editors"
 export TRELLIS_TEST_DIR="$work"
 cd "$work"

@@ -16,6 +16,8 @@ import argparse, json, os, random, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+SHOP_CARDS = open(os.path.join(ROOT, "examples", "shop", "cards.trellis"), "rb").read()
+
 def seeds():
     found = []
     for folder, _, names in os.walk(os.path.join(ROOT, "examples")):
@@ -137,6 +139,16 @@ def main():
             data = json.dumps(grid(rng), ensure_ascii=rng.random() < 0.5).encode()
             if rng.random() < 0.5: data = mutate(rng, data)
             suffix = ".json"
+        if suffix == ".trellis" and rng.random() < 0.3:
+            # A shared file beside the input (the shop's cards, clean or mutated, now and then
+            # using the input back: a cycle), and the input using it.
+            cards = SHOP_CARDS if rng.random() < 0.5 else mutate(rng, SHOP_CARDS)
+            if rng.random() < 0.1: cards = b'use "input.trellis"\n' + cards
+            with open(os.path.join(work, "cards.trellis"), "wb") as handle:
+                handle.write(cards)
+            data = data.replace(b"../cards.trellis", b"cards.trellis")
+            if b"use " not in data:
+                data = b'use "cards.trellis"\n' + data + b"\nlayout shared rows product | banner * 2 | badge\n"
         data = encode(rng, data)
         path = os.path.join(work, "input" + suffix)
         with open(path, "wb") as handle:

@@ -1,9 +1,10 @@
 ;;; test-eglot.el --- trellis-mode with eglot and the real trellis-lsp  -*- lexical-binding: t; -*-
 
 ;; Part of the batch suite run by test.el, in the folder test-setup.sh makes (demo 4 and a
-;; broken copy with S007): diagnostics through flymake, the diagnostic at point and the
-;; hover on the product row through eldoc, a quick fix applied, completion inserting plain
-;; text, inlay hints where eglot has them.
+;; broken copy with S007, and shop/, a copy of examples/shop): diagnostics through flymake,
+;; the diagnostic at point and the hover on the product row through eldoc, a quick fix
+;; applied, completion inserting plain text, inlay hints where eglot has them, and a
+;; template renamed with `eglot-rename' in the files that `use' it, not open.
 
 ;;; Code:
 
@@ -128,6 +129,88 @@
                           (format "completion inserted %S" line))
       (set-buffer-modified-p nil)
       (format "`padd' completed to %S" (string-trim line)))))
+
+;;; A template renamed in the files that use it
+
+(defun trellis-test-uses (text word)
+  "How many times WORD is a whole name in TEXT, comments left out."
+  (cl-loop for line in (split-string text "\n")
+           sum (cl-count word (split-string (replace-regexp-in-string "//.*" "" line) "[^[:alnum:]_-]+" t)
+                         :test #'equal)))
+
+(defun trellis-test-disk-text (file)
+  "The text of FILE on disk."
+  (with-temp-buffer
+    (insert-file-contents file)
+    (buffer-string)))
+
+(defun trellis-test-eglot-rename ()
+  "`eglot-rename' of a template at a use reaches the files that use it, not open.
+In shop/, a scratch copy of examples/shop whose project is the folder
+holding trellis.toml (trellis-eglot finds it), `product' at a use in layouts/everyday.trellis
+becomes `item' in cards.trellis, which defines it, and in the other
+layouts, which eglot visits to apply the edit.  Saved, the files on disk
+say so, and everyday.trellis stays clean."
+  (let* ((shop (file-name-as-directory (expand-file-name "shop" (getenv "TRELLIS_TEST_DIR"))))
+         (others '("cards.trellis" "layouts/campaign.trellis" "layouts/holiday.trellis"))
+         (published 0)
+         (counter (lambda (_server method &rest params)
+                    (when (and (eq method 'textDocument/publishDiagnostics)
+                               (string-suffix-p "/shop/layouts/everyday.trellis" (plist-get params :uri)))
+                      (setq published (1+ published)))))
+         (clean (lambda ()
+                  (flymake-start)
+                  (null (flymake-diagnostics))))
+         renamed asked)
+    (advice-add 'eglot-handle-notification :before counter)
+    (unwind-protect
+        (progn
+          (trellis-test-visit "shop/layouts/everyday.trellis")
+          (let ((root (project-root (eglot--project (eglot-current-server)))))
+            (trellis-test-check (equal (file-name-as-directory (expand-file-name root)) shop)
+                                (format "everyday.trellis: eglot's workspace is %S, not shop/" root)))
+          (trellis-test-check (trellis-test-wait (lambda () (and (> published 0) (funcall clean))))
+                              (format "everyday.trellis, using ../cards.trellis: diagnostics %S"
+                                      (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))
+          (dolist (file others)
+            (trellis-test-check (not (find-buffer-visiting (expand-file-name file shop)))
+                                (format "%s is open before the rename" file)))
+          (goto-char (point-min))
+          (search-forward "cols product")
+          (backward-char 3)
+          (let ((before published))
+            ;; M-x eglot-rename RET item RET; eglot 1.9 asks before it edits files not
+            ;; visited, and the user says yes.
+            (cl-letf (((symbol-function 'read-from-minibuffer)
+                       (lambda (prompt &rest _) (setq renamed prompt) "item"))
+                      ((symbol-function 'y-or-n-p)
+                       (lambda (prompt) (setq asked prompt) t)))
+              (let ((this-command 'eglot-rename))
+                (call-interactively #'eglot-rename)))
+            (trellis-test-check (and renamed (string-search "product" renamed)) (format "eglot-rename asked %S" renamed))
+            (dolist (file others)
+              (let ((buffer (find-buffer-visiting (expand-file-name file shop))))
+                (trellis-test-check (and buffer (with-current-buffer buffer
+                                                  (> (trellis-test-uses (buffer-string) "item") 0)))
+                                    (format "%s: not visited and renamed by the edit" file))))
+            (save-some-buffers t (lambda () (and buffer-file-name (file-in-directory-p buffer-file-name shop))))
+            (dolist (expected '(("layouts/everyday.trellis" . 4) ("layouts/holiday.trellis" . 4)
+                                ("layouts/campaign.trellis" . 1)))
+              (let* ((text (trellis-test-disk-text (expand-file-name (car expected) shop)))
+                     (items (trellis-test-uses text "item"))
+                     (products (trellis-test-uses text "product")))
+                (trellis-test-check (and (= items (cdr expected)) (= products 0))
+                                    (format "%s on disk: %d item, %d product; %d item expected"
+                                            (car expected) items products (cdr expected)))))
+            (let ((cards (trellis-test-disk-text (expand-file-name "cards.trellis" shop))))
+              (trellis-test-check (and (string-search "\ntemplate item {\n" cards) (= (trellis-test-uses cards "product") 0))
+                                  (format "cards.trellis on disk: %S" cards)))
+            (trellis-test-check (trellis-test-wait (lambda () (and (> published before) (funcall clean))))
+                                (format "everyday.trellis after the rename: diagnostics %S"
+                                        (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))))
+      (advice-remove 'eglot-handle-notification counter))
+    (format "`product' renamed to `item' in cards.trellis, campaign.trellis and holiday.trellis (not open%s), saved; everyday.trellis clean"
+            (if asked ", eglot asked first" ""))))
 
 (provide 'test-eglot)
 ;;; test-eglot.el ends here

@@ -1,9 +1,9 @@
 ;;; test.el --- The batch suite of the Emacs package, against the real trellis-lsp  -*- lexical-binding: t; -*-
 
 ;; Run by test.sh (Emacs 28, elpa eglot) and test-30.sh (Emacs 30, built-in eglot), in the
-;; folder TRELLIS_TEST_DIR that they make: demo 4, its broken copy, corpus/ (examples and
-;; docs), json/ and other/; the indentation property test builds its variants in property/
-;; with `trellis' from PATH.  Prints one line per part and exits nonzero on a failure.
+;; folder TRELLIS_TEST_DIR that they make: demo 4, its broken copy, shop/ (a copy of
+;; examples/shop), corpus/ (examples and docs), json/ and other/; the indentation property
+;; test builds its variants in property/ with `trellis' from PATH.  Prints one line per part and exits nonzero on a failure.
 
 ;;; Code:
 
@@ -29,6 +29,7 @@
   (trellis-test-run "hover" #'trellis-test-eglot-hover)
   (trellis-test-run "completion" #'trellis-test-eglot-completion)
   (trellis-test-run "inlay hints" #'trellis-test-eglot-inlay-hints)
+  (trellis-test-run "rename across files" #'trellis-test-eglot-rename)
   (trellis-test-run "grid JSON" #'trellis-test-json)
   (when (>= emacs-major-version 29)
     (require 'test-ts)

@@ -172,5 +172,22 @@ it is, to your JSON (or JavaScript) server."
   (when (eq major-mode 'trellis-grid-json-mode)
     (eglot-ensure)))
 
+;;; The project: the folder holding trellis.toml
+
+(defun trellis-eglot-project (directory)
+  "The Trellis project of DIRECTORY: the nearest folder at or above it
+holding trellis.toml, as a transient project, or nil.  A project's files
+`use' each other's templates, so eglot's workspace is that folder (not a
+subfolder of layouts, nor a larger repository around it)."
+  (let ((root (locate-dominating-file directory "trellis.toml")))
+    (and root (cons 'transient (file-name-as-directory (expand-file-name root))))))
+
+(defun trellis-eglot--find-project ()
+  "Make Trellis buffers find their project by trellis.toml first."
+  (add-hook 'project-find-functions #'trellis-eglot-project nil t))
+
+(add-hook 'trellis-mode-hook #'trellis-eglot--find-project)
+(add-hook 'trellis-ts-mode-hook #'trellis-eglot--find-project)
+
 (provide 'trellis-eglot)
 ;;; trellis-eglot.el ends here

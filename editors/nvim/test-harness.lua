@@ -83,12 +83,14 @@ function M.lines(buffer)
 end
 local lines = M.lines
 
-local function clients(buffer)
+-- The language server clients attached to a buffer.
+function M.clients(buffer)
   if vim.lsp.get_clients then
     return vim.lsp.get_clients({ bufnr = buffer })
   end
   return vim.tbl_values(vim.lsp.buf_get_clients(buffer))
 end
+local clients = M.clients
 
 function M.codes(buffer)
   local found = {}

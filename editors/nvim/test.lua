@@ -1,8 +1,9 @@
 -- Headless test of the Neovim package with the real trellis-lsp, run by test.sh (Neovim 0.7) and
 -- test-0.10.sh (0.10). It types keys as a user would and checks what the editor then holds:
 -- a diagnostic drawn while still typing, `K` hover, inlay hints (0.10+), `gd`, indentation
--- (test-indent.lua), omni completion, a quick fix through `gra`, `grn` rename, `gq` formatting,
--- highlight groups, and grid and other JSON. Machinery in test-harness.lua.
+-- (test-indent.lua), omni completion, a quick fix through `gra`, `grn` rename, a template renamed
+-- in the files that `use` it (not open), `gq` formatting, highlight groups, and grid and other
+-- JSON. Machinery in test-harness.lua.
 local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 local t = dofile(here .. '/test-harness.lua')
 local indentation_everywhere = dofile(here .. '/test-indent.lua')
@@ -149,6 +150,88 @@ local function rename()
   end) or ''
   local _, uses = text:gsub('\n    tile tag%(100[23]%) rows {', '')
   check(text:find('\ntemplate tile {', 1, true) and uses == 4, 'grn renames the template and its 4 uses', uses .. ' uses')
+end
+
+-- Uses of `word` as a whole name in `all` (lines), comments left out.
+local function uses_of(all, word)
+  local count = 0
+  for _, line in ipairs(all) do
+    local _, found = line:gsub('//.*', ''):gsub('%f[%w_-]' .. word .. '%f[^%w_-]', '')
+    count = count + found
+  end
+  return count
+end
+
+local function buffer_of(path)
+  for _, buffer in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_get_name(buffer) == path then
+      return buffer
+    end
+  end
+end
+
+-- `use`: shop/ is a scratch copy of examples/shop, its workspace root marked by trellis.toml
+-- (the package's first root marker). Renaming `product` at a use in
+-- layouts/everyday.trellis renames it in cards.trellis, which defines it, and in the other
+-- layouts, none of them open: Neovim opens them as buffers to apply the edit, and once
+-- written the files on disk say so. everyday.trellis is clean before and after.
+local function rename_across_files()
+  local shop = vim.env.TRELLIS_TEST_DIR .. '/shop'
+  local everyday_path = shop .. '/layouts/everyday.trellis'
+  local published = 0
+  local counter = vim.api.nvim_create_autocmd('DiagnosticChanged', {
+    callback = function(event)
+      if vim.api.nvim_buf_get_name(event.buf) == everyday_path then
+        published = published + 1
+      end
+    end,
+  })
+  local everyday = open('shop/layouts/everyday.trellis')
+  local client = t.clients(everyday)[1]
+  local root = client and client.config.root_dir
+  check(root == shop, 'shop/layouts/everyday.trellis: the workspace root is shop/', tostring(root))
+  check(wait_for(function()
+    return published > 0 and #codes(everyday) == 0
+  end), 'everyday.trellis, using ../cards.trellis, is clean', table.concat(codes(everyday), ','))
+  local others = { 'cards.trellis', 'layouts/campaign.trellis', 'layouts/holiday.trellis' }
+  for _, name in ipairs(others) do
+    check(buffer_of(shop .. '/' .. name) == nil, name .. ' is not open before the rename')
+  end
+  go_to('cols product', 6)
+  local before = published
+  vim.lsp.buf.rename('item')
+  check(wait_for(function()
+    for _, name in ipairs(others) do
+      local buffer = buffer_of(shop .. '/' .. name)
+      if not buffer or uses_of(lines(buffer), 'item') == 0 then
+        return false
+      end
+    end
+    return uses_of(lines(everyday), 'item') > 0
+  end), 'vim.lsp.buf.rename(\'item\') opens and edits cards.trellis, campaign.trellis and holiday.trellis')
+  -- Written as `:wa` would, but only the shop's buffers.
+  for _, buffer in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_get_name(buffer):sub(1, #shop + 1) == shop .. '/' and vim.bo[buffer].modified then
+      vim.api.nvim_buf_call(buffer, function()
+        vim.cmd('silent write')
+      end)
+    end
+  end
+  for _, expected in ipairs({ { 'layouts/everyday.trellis', 4 }, { 'layouts/holiday.trellis', 4 }, { 'layouts/campaign.trellis', 1 } }) do
+    local name, count = expected[1], expected[2]
+    local disk = vim.fn.readfile(shop .. '/' .. name)
+    local items, products = uses_of(disk, 'item'), uses_of(disk, 'product')
+    check(items == count and products == 0, name .. ' on disk uses item ' .. count .. ' times and product never',
+      items .. ' item, ' .. products .. ' product')
+  end
+  local cards = vim.fn.readfile(shop .. '/cards.trellis')
+  check(vim.tbl_contains(cards, 'template item {') and uses_of(cards, 'product') == 0,
+    'cards.trellis on disk declares template item { and no product', table.concat(cards, '\n'))
+  check(wait_for(function()
+    return published > before and #codes(everyday) == 0
+  end), 'everyday.trellis is still clean after the rename', table.concat(codes(everyday), ','))
+  vim.api.nvim_del_autocmd(counter)
+  vim.g.trellis_lsp = nil
 end
 
 local function formatting()
@@ -322,6 +405,7 @@ t.run(function()
   completion()
   code_action()
   rename()
+  rename_across_files()
   formatting()
   highlights()
   number_highlights()

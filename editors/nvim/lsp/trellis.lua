@@ -6,6 +6,7 @@
 return {
   cmd = { 'trellis-lsp' },
   filetypes = { 'trellis', 'json' },
-  root_markers = { '.git', 'Package.swift' },
+  -- The nearest project file first: a project's files `use` each other's templates.
+  root_markers = { 'trellis.toml', '.git', 'Package.swift' },
   settings = { trellis = {} },
 }
