@@ -64,21 +64,23 @@ public enum Completion {
             ]
         case .kwPreview: return devices.map { item($0, .value, "a preview device", replacing: replacing) }
         case .kwLayout, .kwTemplate, .kwUse: return []
-        case .pipe, .semicolon, .lBrace, .kwRows, .kwCols: return cellStartItems(tree, replacing: replacing)
+        case .pipe, .semicolon, .lBrace, .kwRows, .kwCols: return cellStartItems(analysis, tree, replacing: replacing)
         case .star: return []
         default: break
         }
         if !sameLine {
             // A new line: a cell of the enclosing block, or a new top-level item.
-            if tree.enclosing(.block, from: node) != nil, indentation(tree.source, before) > 0 { return cellStartItems(tree, replacing: replacing) }
-            if tree.enclosing(.templateDecl, from: node) != nil, !closesTemplate(tree, node, before) { return cellStartItems(tree, replacing: replacing) }
+            if tree.enclosing(.block, from: node) != nil, indentation(tree.source, before) > 0 { return cellStartItems(analysis, tree, replacing: replacing) }
+            if tree.enclosing(.templateDecl, from: node) != nil, !closesTemplate(tree, node, before) {
+                return cellStartItems(analysis, tree, replacing: replacing)
+            }
             if indentation(tree.source, before) == 0 { return topLevelItems(replacing) }
         }
-        if tree.nodes[node].kind == .layoutDecl, token.kind == .identifier { return cellStartItems(tree, replacing: replacing) }
+        if tree.nodes[node].kind == .layoutDecl, token.kind == .identifier { return cellStartItems(analysis, tree, replacing: replacing) }
         guard let cellNode = tree.enclosing(.cell, from: node), let cell = CellSyntax(tree, cellNode) else {
             return sameLine ? [] : topLevelItems(replacing)
         }
-        return continuationItems(tree, cell, before: before, replacing: replacing)
+        return continuationItems(analysis, tree, cell, before: before, replacing: replacing)
     }
 
     static func isWord(_ kind: TokenKind) -> Bool {
@@ -136,15 +138,30 @@ public enum Completion {
         }
     }
 
-    static func templateItems(_ tree: SyntaxTree, _ replacing: Range<Int>) -> [CompletionItem] {
+    /// The file's templates, then those its `use` lines give (a name once: the one a use means).
+    static func templateItems(_ analysis: Analysis, _ tree: SyntaxTree, _ replacing: Range<Int>) -> [CompletionItem] {
         var result: [CompletionItem] = []
+        var named: Set<String> = []
         tree.forEachChild(of: 0) { index in
             guard let declaration = TemplateDecl(tree, index), let name = declaration.name else { return }
             let body = declaration.body.map { tree.source.text(in: $0.range) } ?? ""
+            named.insert(tree.text(name))
             result.append(
                 CompletionItem(
                     label: tree.text(name), kind: .template, detail: "template", documentation: "```trellis\n\(body.prefix(300))\n```",
                     insertText: tree.text(name), isSnippet: false, replacing: replacing))
+        }
+        guard let uses = analysis.file.uses else { return result }
+        for written in UseDirective.all(in: tree).compactMap(UsePath.written) {
+            guard case .library(let library, _)? = uses.outcomes[written] else { continue }
+            for name in library.names where named.insert(name).inserted {
+                let line = library.templateNames[name].map { library.source.lineRange(library.source.lineIndex(of: $0.lowerBound)) }
+                let text = line.map { library.source.text(in: $0) } ?? ""
+                result.append(
+                    CompletionItem(
+                        label: name, kind: .template, detail: "template from \(library.path)", documentation: "```trellis\n\(text.prefix(300))\n```",
+                        insertText: name, isSnippet: false, replacing: replacing))
+            }
         }
         return result
     }
@@ -171,13 +188,13 @@ public enum Completion {
         }
     }
 
-    static func cellStartItems(_ tree: SyntaxTree, replacing: Range<Int>) -> [CompletionItem] {
-        sizeItems(replacing) + templateItems(tree, replacing) + attributeItems(excluding: [], replacing) + splitItems(replacing)
+    static func cellStartItems(_ analysis: Analysis, _ tree: SyntaxTree, replacing: Range<Int>) -> [CompletionItem] {
+        sizeItems(replacing) + templateItems(analysis, tree, replacing) + attributeItems(excluding: [], replacing) + splitItems(replacing)
     }
 
     /// What may still follow in a cell, in the grammar's order: size, template, attributes,
     /// split, repetition.
-    static func continuationItems(_ tree: SyntaxTree, _ cell: CellSyntax, before offset: Int, replacing: Range<Int>) -> [CompletionItem] {
+    static func continuationItems(_ analysis: Analysis, _ tree: SyntaxTree, _ cell: CellSyntax, before offset: Int, replacing: Range<Int>) -> [CompletionItem] {
         // Only the parts written before the cursor decide what may come next.
         if let clause = tree.child(of: cell.node, .repeatClause), tree.range(of: clause).lowerBound < offset { return [] }
         if let split = cell.split, tree.range(of: split.node).lowerBound < offset {
@@ -186,7 +203,7 @@ public enum Completion {
         var items: [CompletionItem] = []
         let attributes = cell.attributes.filter { $0.tree.range(of: $0.node).upperBound <= offset }
         let hasTemplate = cell.templateRef.map { $0.end <= offset } ?? false
-        if !hasTemplate, attributes.isEmpty { items += templateItems(tree, replacing) }
+        if !hasTemplate, attributes.isEmpty { items += templateItems(analysis, tree, replacing) }
         let later = Set(cell.attributes.filter { $0.tree.range(of: $0.node).lowerBound > offset }.compactMap(\.name))
         items += attributeItems(excluding: Set(attributes.compactMap(\.name)).union(later), replacing)
         if cell.split == nil {

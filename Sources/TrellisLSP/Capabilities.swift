@@ -1,4 +1,5 @@
 import TrellisIDE
+import TrellisLint
 import TrellisModel
 
 /// A member of `ServerCapabilities` and the options the server gives there.
@@ -123,7 +124,9 @@ enum Capabilities {
     /// What the client watches for the server: every Trellis file of the workspace (a file a
     /// document uses may change on disk).
     static var fileWatchingRegistration: JSONValue {
-        let watchers = JSONValue.array([LSPJSON.object([("globPattern", .string("**/*.trellis"))])])
+        let watchers = JSONValue.array([
+            LSPJSON.object([("globPattern", .string("**/*.trellis"))]), LSPJSON.object([("globPattern", .string("**/" + ProjectFile.fileName))]),
+        ])
         return LSPJSON.object([
             (
                 "registrations",

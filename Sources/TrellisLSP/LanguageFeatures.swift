@@ -67,7 +67,10 @@ extension LanguageServer {
 
     mutating func textDocumentCompletion(_ id: JSONValue, _ params: JSONValue) {
         let empty = LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array([]))])
-        guard let (_, analysis) = requested(id, params, empty: empty), let offset = offset(id, params, in: analysis.source) else { return }
+        guard let (document, analysis) = requested(id, params, empty: empty), let offset = offset(id, params, in: analysis.source) else { return }
+        if let paths = usePathCompletion(document, analysis, at: offset) {
+            return respond(id: id, result: LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array(paths))]))
+        }
         let snippets = settings.snippets
         let items = Completion.items(analysis, at: offset).enumerated().map { number, item in
             let asSnippet = item.isSnippet && snippets

@@ -53,6 +53,9 @@ public struct LanguageServer {
     var workspaceRoot: String?
     /// The `.trellis` files under it, once looked for (``workspaceFiles()``).
     var knownWorkspaceFiles: [String]?
+    /// Each project file read, by the folder that holds it (nil: none there); read again when
+    /// the client says it changed.
+    var projects: [String: ProjectSettings?] = [:]
 
     public static let version = "0.1.0"
 
@@ -293,6 +296,13 @@ public struct LanguageServer {
     mutating func workspaceDidChangeWatchedFiles(_ params: JSONValue) {
         for change in params["changes"]?.arrayElements ?? [] {
             guard let uri = change["uri"]?.stringValue else { continue }
+            if uri.hasSuffix("/" + ProjectFile.fileName) {
+                // A project file: read again, and every document analysed again under it.
+                projects.removeAll()
+                analyses.removeAll()
+                dirty.formUnion(documents.keys)
+                continue
+            }
             // Created (1) or deleted (3): the workspace's files are looked for again.
             if LSPJSON.integer(change["type"]) != 2 { knownWorkspaceFiles = nil }
             guard documents[uri] == nil else { continue }
@@ -334,7 +344,16 @@ public struct LanguageServer {
     /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again).
     mutating func makeAnalysis(_ document: OpenDocument) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
-        let options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
+        var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
+        var projectTarget: Dialect?
+        if let path = FileURI.path(of: document.uri).map(DiskFiles.canonical), let (root, project) = projectSettings(of: path) {
+            // As `trellis check` reads it: its disabled codes for this path, its devices where
+            // neither the editor's settings nor the file name any, its target where neither does.
+            let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
+            options.disabled.formUnion(relative.map { project.disabled(forPath: $0) } ?? project.disabled)
+            options.fallbackViewports = project.previews
+            projectTarget = project.target
+        }
         var parsed: ParseResult?
         if document.kind == .trellis, let base = document.reparseBase {
             parsed = base.edit.map { Parser.reparse(document.source, after: $0, previous: base.parsed) } ?? base.parsed
@@ -345,7 +364,17 @@ public struct LanguageServer {
             parsed = tree
             usedFiles = uses.usedFiles(of: tree.tree, uri: document.uri)
         }
-        return Analysis(document.source, kind: document.kind, options: options, target: settings.target, parsed: parsed, uses: usedFiles)
+        var target = settings.target
+        if target == nil, let projectTarget {
+            if document.kind == .json {
+                target = projectTarget
+            } else {
+                let tree = parsed ?? Parser.parse(document.source)
+                parsed = tree
+                if !tree.tree.nodes.contains(where: { $0.kind == .targetDirective }) { target = projectTarget }
+            }
+        }
+        return Analysis(document.source, kind: document.kind, options: options, target: target, parsed: parsed, uses: usedFiles)
     }
 
     // MARK: diagnostics

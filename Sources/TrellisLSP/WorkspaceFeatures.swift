@@ -1,6 +1,13 @@
 import TrellisIDE
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// References and rename of a template across the workspace's files: the file that defines
 /// it and every file whose `use` lines give it (open documents as the editor holds them, the
@@ -94,5 +101,50 @@ extension LanguageServer {
     /// Why a rename is refused.
     struct RenameRefused: Error {
         var reason: String
+    }
+
+    /// Inside the quotes of a `use` line: the `.trellis` files and folders of the folder typed
+    /// so far (relative to the document's), as completion items; nil elsewhere.
+    func usePathCompletion(_ document: OpenDocument, _ analysis: Analysis, at offset: Int) -> [JSONValue]? {
+        guard let tree = analysis.tree, offset > 0, let index = tree.tokenIndex(containing: offset - 1) else { return nil }
+        let token = tree.tokens[index]
+        guard token.kind == .string || token.kind == .unterminatedString, token.start < offset,
+            token.kind == .unterminatedString || offset < token.end,
+            tree.nodes[tree.deepestNode(containingToken: index)].kind == .useDirective,
+            let path = FileURI.path(of: document.uri)
+        else { return nil }
+        let typed = analysis.source.text(in: (token.start + 1)..<offset)
+        let folderPart = typed.lastIndex(of: "/").map { String(typed[...$0]) } ?? ""
+        let folder = UsePath.joined(UsePath.directory(of: path), folderPart)
+        let replacing = (token.start + 1 + folderPart.utf8.count)..<offset
+        let own = UsePath.fileName(of: path)
+        var items: [JSONValue] = []
+        for name in DiskFiles.names(in: folder).sorted() where !name.hasPrefix(".") {
+            let full = folder.isEmpty ? name : folder + "/" + name
+            var status = stat()
+            guard stat(full, &status) == 0 else { continue }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            guard isFolder || (name.hasSuffix(".trellis") && !(folderPart.isEmpty && name == own)) else { continue }
+            let text = isFolder ? name + "/" : name
+            items.append(
+                LSPJSON.object([
+                    ("label", .string(text)), ("kind", LSPJSON.number(isFolder ? 19 : 17)),
+                    ("detail", .string(isFolder ? "folder" : "a file of templates")),
+                    ("textEdit", LSPJSON.object([("range", range(replacing, analysis.source)), ("newText", .string(text))])),
+                ]))
+        }
+        return items
+    }
+
+    /// The project file of the file at `path` (the nearest `trellis.toml` above it): its folder
+    /// and settings, each read once until the client says it changed.
+    mutating func projectSettings(of path: String) -> (root: String, settings: ProjectSettings)? {
+        guard let root = DiskFiles.projectRoot(of: path) else { return nil }
+        if let known = projects[root] { return known.map { (root, $0) } }
+        var settings: ProjectSettings?
+        let file = (root == "/" ? "" : root) + "/" + ProjectFile.fileName
+        if case .bytes(let bytes) = DiskFiles.read(file) { settings = ProjectFile.read(SourceFile(name: file, bytes: bytes)).settings }
+        projects[root] = settings
+        return settings.map { (root, $0) }
     }
 }

@@ -137,7 +137,7 @@ async def test_a_file_created_on_disk_is_read_when_the_client_says_so(client: La
         await asyncio.sleep(0.05)
     watched = [r for r in client.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES]
     assert watched, client.registrations
-    assert watched[0].register_options["watchers"] == [{"globPattern": "**/*.trellis"}]
+    assert watched[0].register_options["watchers"] == [{"globPattern": "**/*.trellis"}, {"globPattern": "**/trellis.toml"}]
     page = shop / "layouts" / "page.trellis"
     open_file(client, page, 'use "extra.trellis"\nlayout page rows extra | fill\n')
     found = await diagnostics_of(client, page.as_uri(), lambda d: codes(d) == ["U001"])
@@ -177,3 +177,42 @@ async def test_references_and_rename_reach_every_file_that_uses_the_template(cli
     with pytest.raises(Exception) as refused:
         await client.text_document_rename_async(types.RenameParams(text_document=document, position=position, new_name="banner"))
     assert "would change `cards.trellis`: it defines a template `banner`" in str(refused.value)
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_shared_templates_and_file_names_in_use(client: LanguageClient, shop: pathlib.Path):
+    page = shop / "layouts" / "page.trellis"
+    text = 'use "../cards.trellis"\nuse "../"\nlayout page rows {\n  \n}\n'
+    open_file(client, page, text)
+    await diagnostics_of(client, page.as_uri(), lambda d: True)
+    document = types.TextDocumentIdentifier(uri=page.as_uri())
+    # Where a cell starts: the templates cards.trellis gives, saying where they come from.
+    found = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=types.Position(line=3, character=2)))
+    shared = {item.label: item.detail for item in found.items if (item.detail or "").startswith("template from ")}
+    assert shared.get("product", "").endswith("/shop/cards.trellis"), shared
+    assert {"banner", "badge"} <= set(shared)
+    # Inside the quotes after `../`: the files and folders there.
+    found = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=types.Position(line=1, character=8)))
+    labels = {item.label: item.kind for item in found.items}
+    assert labels.get("cards.trellis") == types.CompletionItemKind.File, labels
+    assert labels.get("layouts/") == types.CompletionItemKind.Folder, labels
+    assert "trellis.toml" not in labels
+    edit = next(item.text_edit for item in found.items if item.label == "cards.trellis")
+    assert (edit.range.start.line, edit.range.start.character, edit.range.end.character) == (1, 8, 8)
+
+
+@pytest.mark.asyncio
+async def test_the_project_file_sets_codes_and_devices_and_is_read_again(client: LanguageClient, shop: pathlib.Path):
+    project = shop / "trellis.toml"
+    project.write_text('[project]\ntarget = 2\npreviews = ["320xwrap@3x"]\n\n[lint]\ndisable = ["M112"]\n', encoding="utf-8")
+    page = shop / "layouts" / "page.trellis"
+    open_file(client, page, "layout page rows 20 tag(0) | fill\n")
+    found = await diagnostics_of(client, page.as_uri(), lambda d: len(d) > 0)
+    # M112 (tag 0) is disabled; the project's wrap device is where the rules look.
+    assert "M112" not in codes(found), codes(found)
+    assert any("320xwrap@3x" in d.message for d in found), [d.message for d in found]
+    project.write_text('[project]\ntarget = 2\npreviews = ["320xwrap@3x"]\n', encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=project.as_uri(), type=types.FileChangeType.Changed)])
+    )
+    await diagnostics_of(client, page.as_uri(), lambda d: "M112" in codes(d))
