@@ -5,7 +5,7 @@ import TrellisModel
 /// A member of `ServerCapabilities` and the options the server gives there.
 enum ServerCapability: Hashable, Sendable {
     case textDocumentSync, hover, completion, inlayHint, documentSymbol, foldingRange, selectionRange
-    case semanticTokens, color, definition, documentLink, references, documentHighlight, rename, codeAction
+    case semanticTokens, color, definition, documentLink, workspaceSymbol, references, documentHighlight, rename, codeAction
     case executeCommand, diagnostic, formatting, rangeFormatting
 
     /// The member's name in `ServerCapabilities`.
@@ -22,6 +22,7 @@ enum ServerCapability: Hashable, Sendable {
         case .color: return "colorProvider"
         case .definition: return "definitionProvider"
         case .documentLink: return "documentLinkProvider"
+        case .workspaceSymbol: return "workspaceSymbolProvider"
         case .references: return "referencesProvider"
         case .documentHighlight: return "documentHighlightProvider"
         case .rename: return "renameProvider"
@@ -65,7 +66,7 @@ enum ServerCapability: Hashable, Sendable {
         case .codeAction: return LSPJSON.object([("codeActionKinds", .array(Capabilities.codeActionKinds.map { .string($0) }))])
         case .executeCommand: return LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])
         case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false))])
-        case .hover, .documentSymbol, .foldingRange, .selectionRange, .color, .definition, .references, .documentHighlight,
+        case .hover, .documentSymbol, .workspaceSymbol, .foldingRange, .selectionRange, .color, .definition, .references, .documentHighlight,
             .formatting, .rangeFormatting:
             return .bool(true)
         }

@@ -64,6 +64,7 @@ extension LanguageServer {
         .request("textDocument/documentColor", .color) { server, id, params in server.textDocumentDocumentColor(id, params) },
         .request("textDocument/colorPresentation", .color) { server, id, params in server.textDocumentColorPresentation(id, params) },
         .request("textDocument/definition", .definition) { server, id, params in server.textDocumentDefinition(id, params) },
+        .request("workspace/symbol", .workspaceSymbol) { server, id, params in server.workspaceSymbol(id, params) },
         .request("textDocument/documentLink", .documentLink) { server, id, params in server.textDocumentDocumentLink(id, params) },
         .request("textDocument/references", .references) { server, id, params in server.textDocumentReferences(id, params) },
         .request("textDocument/documentHighlight", .documentHighlight) { server, id, params in server.textDocumentDocumentHighlight(id, params) },

@@ -147,4 +147,48 @@ extension LanguageServer {
         projects[root] = settings
         return settings.map { (root, $0) }
     }
+
+    /// Most symbols `workspace/symbol` answers.
+    static let maximumWorkspaceSymbols = 1_000
+
+    /// `workspace/symbol`: the templates (Class) and layouts (Module) of the workspace's files
+    /// whose names hold the query's letters in order (case aside), by file then place.
+    mutating func workspaceSymbol(_ id: JSONValue, _ params: JSONValue) {
+        let query = Array((params["query"]?.stringValue ?? "").lowercased().unicodeScalars)
+        var openByPath: [String: OpenDocument] = [:]
+        for document in documents.values where document.kind == .trellis {
+            if let path = FileURI.path(of: document.uri) { openByPath[DiskFiles.canonical(path)] = document }
+        }
+        var symbols: [JSONValue] = []
+        for path in Set(workspaceFiles()).union(openByPath.keys).sorted() where symbols.count < Self.maximumWorkspaceSymbols {
+            if isCancelled(id) { return respondCancelled(id) }
+            let open = openByPath[path]
+            guard let bytes = open?.bytes ?? Self.diskText(path) else { continue }
+            let source = SourceFile(name: path, bytes: bytes)
+            let tree = Parser.parse(source).tree
+            let uri = open?.uri ?? FileURI.uri(of: path)
+            tree.forEachChild(of: 0) { item in
+                let declared = TemplateDecl(tree, item).map { ($0.name, 5) } ?? LayoutDecl(tree, item).map { ($0.name, 2) }
+                guard let declared, let token = declared.0, symbols.count < Self.maximumWorkspaceSymbols else { return }
+                let kind = declared.1
+                let name = tree.text(token)
+                guard Self.holdsInOrder(query, Array(name.lowercased().unicodeScalars)) else { return }
+                symbols.append(
+                    LSPJSON.object([
+                        ("name", .string(name)), ("kind", LSPJSON.number(kind)),
+                        ("location", location(token.range, uri: uri, source)),
+                        ("containerName", .string(uses.resolver.fileSystem.shown(path))),
+                    ]))
+            }
+        }
+        respond(id: id, result: .array(symbols))
+    }
+
+    /// Whether `text` holds the scalars of `query` in order (`prd` in `product`), as editors'
+    /// symbol pickers match.
+    static func holdsInOrder(_ query: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
+        var next = 0
+        for scalar in text where next < query.count && query[next] == scalar { next += 1 }
+        return next == query.count
+    }
 }

@@ -79,13 +79,17 @@ enum CheckCommand {
         // The files each file uses, read once for the run before the files are analysed in parallel.
         var resolver = UsesOnDisk.resolver()
         var usedFiles: [UsedFiles?] = []
+        // The templates the files checked take from other files (`file\0name`): not unused there.
+        var takenFromFiles: Set<String> = []
         for path in paths {
             // A regular file only: a FIFO is never waited on here (its reader below says what it is).
             guard path != "-", InputKind.of(path: path) == .trellis, case .success(let bytes) = Files.read(path, regularOnly: true) else {
                 usedFiles.append(nil)
                 continue
             }
-            usedFiles.append(UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver).uses)
+            let (uses, parsed) = UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver)
+            usedFiles.append(uses)
+            if let tree = parsed?.tree { takenFromFiles.formUnion(UsesOnDisk.templatesTaken(by: tree, uses: uses)) }
         }
         if !fixing {
             // Files are independent: analysed and rendered on every core, reported in the
@@ -110,9 +114,19 @@ enum CheckCommand {
                 }
             }
             for (index, outcome) in outcomes.enumerated() {
-                guard let (file, bytes) = try outcome.get() else {
+                guard var (file, bytes) = try outcome.get() else {
                     skipped.append(paths[index])
                     continue
+                }
+                if !takenFromFiles.isEmpty, paths[index] != "-" {
+                    let prefix = Files.canonical(paths[index]) + "\u{0}"
+                    let kept = file.diagnostics.filter { finding in
+                        finding.code != .unusedTemplate || !takenFromFiles.contains(prefix + file.source.text(in: finding.range))
+                    }
+                    if kept.count != file.diagnostics.count {
+                        file.diagnostics = kept
+                        bytes = render(file, format: format, color: color)
+                    }
                 }
                 checked.append(file)
                 rendered.append(bytes)

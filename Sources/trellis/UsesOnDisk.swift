@@ -74,6 +74,24 @@ enum UsesOnDisk {
         return resolver.filesRead
     }
 
+    /// The templates a file takes from the files it uses, as `file\0name` (the defining file's
+    /// canonical path): a template another file checked in the same run takes is not unused.
+    static func templatesTaken(by tree: SyntaxTree, uses: UsedFiles) -> Set<String> {
+        let order = UseDirective.all(in: tree).compactMap(UsePath.written)
+        var own: Set<String> = []
+        tree.forEachChild(of: 0) { item in
+            if let name = TemplateDecl(tree, item)?.name { own.insert(tree.text(name)) }
+        }
+        var taken: Set<String> = []
+        for node in tree.descendants(of: 0, .templateRef) {
+            guard let index = tree.firstToken(of: node) else { continue }
+            let name = tree.text(tree.tokens[index])
+            guard !own.contains(name), let library = uses.library(defining: name, order: order) else { continue }
+            taken.insert(library.file + "\u{0}" + name)
+        }
+        return taken
+    }
+
     /// Whether the file at `path` may use another (it spells `use`).
     static func mayUse(_ path: String) -> Bool {
         guard case .success(let bytes) = Files.read(path, regularOnly: true) else { return false }

@@ -85,4 +85,13 @@ final class UseCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "{\"rows\":[{\"size\":120,\"tag\":100,\"action\":\"showCampaign:\"},{\"size\":\"fill\"}]}\n")
     }
+
+    func testATemplateAnotherCheckedFileUsesIsNotUnused() throws {
+        try write("home.trellis", "template card { 10 }\nlayout home rows fill\n")
+        try write("other.trellis", "use \"home.trellis\"\nlayout other rows card\n")
+        // Alone, home.trellis cannot know: its card is unused there.
+        XCTAssertTrue(try trellis(["check", "home.trellis"]).stdout.contains("warning[M014]"))
+        let both = try trellis(["check", "home.trellis", "other.trellis"])
+        XCTAssertEqual(both.stdout, "2 files checked: 0 errors, 0 warnings, 0 info\n")
+    }
 }

@@ -216,3 +216,15 @@ async def test_the_project_file_sets_codes_and_devices_and_is_read_again(client:
         types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=project.as_uri(), type=types.FileChangeType.Changed)])
     )
     await diagnostics_of(client, page.as_uri(), lambda d: "M112" in codes(d))
+
+
+@pytest.mark.asyncio
+async def test_workspace_symbols_list_the_templates_and_layouts_of_every_file(client: LanguageClient):
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="prd"))
+    assert [(s.name, s.kind, pathlib.Path(s.location.uri[len("file://") :]).name) for s in found] == [
+        ("product", types.SymbolKind.Class, "cards.trellis")
+    ]
+    everything = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+    layouts = sorted(s.name for s in everything if s.kind == types.SymbolKind.Module)
+    assert layouts == ["campaign", "everyday", "holiday"]
+    assert {s.container_name for s in everything} == {"cards.trellis", "layouts/campaign.trellis", "layouts/everyday.trellis", "layouts/holiday.trellis"}
