@@ -17,7 +17,7 @@ public enum Importer {
     public static func importLayout(_ value: JSONValue, dialect: Dialect, name: String, source: String) -> Result {
         var builder = ImportBuilder(dialect: dialect)
         let root = builder.node(value, isRoot: true)
-        builder.chooseTemplates(root)
+        builder.chooseTemplates([root])
         var text = "// Imported from \(source) by trellis import.\n"
         text += "target mylayout \(dialect.rawValue)\n\n"
         for template in builder.templateOrder {
@@ -28,6 +28,41 @@ public enum Importer {
         text += "layout \(identifier(name)) " + builder.emit(root, isRoot: true) + "\n"
         let formatted = Formatter.format(SourceFile(name: "import.trellis", text: text)) ?? text
         return Result(text: formatted, templates: builder.templateOrder.count)
+    }
+
+    /// Several layouts imported at once: the subtrees two or more of them share become the
+    /// templates of one shared file (and the templates those use), each layout file `use`s it
+    /// (by `sharedPath`, as written in the layout files) and keeps the templates only it
+    /// repeats. `inputs`: each layout's value, name and source (for its header).
+    public static func importLayouts(
+        _ inputs: [(value: JSONValue, name: String, source: String)], dialect: Dialect, sharedPath: String, sharedSource: String
+    ) -> (shared: String, layouts: [Result]) {
+        var builder = ImportBuilder(dialect: dialect)
+        let roots = inputs.map { builder.node($0.value, isRoot: true) }
+        builder.chooseTemplates(roots)
+        let shared = builder.sharedTemplates(roots)
+        func templateLines(_ shapes: [String]) -> String {
+            shapes.compactMap { shape in
+                builder.templateBodies[shape].map { "template \(builder.templateNames[shape] ?? shape) { \($0) }\n" }
+            }.joined()
+        }
+        var sharedText = "// Templates the layouts imported from \(sharedSource) share, by trellis import.\n\n"
+        sharedText += templateLines(builder.templateOrder.filter { shared.contains($0) })
+        let sharedFormatted = Formatter.format(SourceFile(name: "shared.trellis", text: sharedText)) ?? sharedText
+        var layouts: [Result] = []
+        for (index, root) in roots.enumerated() {
+            let own = builder.templateOrder.filter { !shared.contains($0) && builder.filesUsing($0, roots).contains(index) }
+            let usesShared = builder.templateOrder.contains { shared.contains($0) && builder.filesUsing($0, roots).contains(index) }
+            var text = "// Imported from \(inputs[index].source) by trellis import.\n"
+            text += "target mylayout \(dialect.rawValue)\n"
+            if usesShared { text += "use \(JSONWriter.string(.string(sharedPath), style: .compact))\n" }
+            text += "\n" + templateLines(own)
+            if !own.isEmpty { text += "\n" }
+            text += "layout \(identifier(inputs[index].name)) " + builder.emit(root, isRoot: true) + "\n"
+            let formatted = Formatter.format(SourceFile(name: "import.trellis", text: text)) ?? text
+            layouts.append(Result(text: formatted, templates: own.count))
+        }
+        return (sharedFormatted, layouts)
     }
 
     /// A name the grammar accepts for a layout, kept as written where the grammar allows
@@ -79,6 +114,8 @@ struct ImportBuilder {
     var templateBodies: [String: String] = [:]
     var templateOrder: [String] = []
     var emittedTemplates: Set<String> = []
+    /// Each template's first occurrence, whose body it writes.
+    var firstNodes: [String: ImportNode] = [:]
 
     init(dialect: Dialect) { self.dialect = dialect }
 
@@ -270,7 +307,7 @@ struct ImportBuilder {
 
     /// Subtrees of at least 4 grids that occur twice or more (outside other templates'
     /// repeated uses) become templates, largest first.
-    mutating func chooseTemplates(_ root: ImportNode) {
+    mutating func chooseTemplates(_ roots: [ImportNode]) {
         var candidates: [String: (count: Int, grids: Int, first: ImportNode)] = [:]
         func collect(_ node: ImportNode) {
             if node.axis != nil, node.gridCount >= 4 {
@@ -279,9 +316,9 @@ struct ImportBuilder {
             }
             node.children.forEach(collect)
         }
-        root.children.forEach(collect)
+        for root in roots { root.children.forEach(collect) }
         for (shape, entry) in candidates.sorted(by: { ($0.value.grids, $0.key) > ($1.value.grids, $1.key) }) where entry.count >= 2 {
-            guard effectiveCount(shape, in: root) >= 2 else { continue }
+            guard effectiveCount(shape, in: roots) >= 2 else { continue }
             let name = templateName(for: entry.first)
             templateNames[shape] = name
             templateOrder.append(shape)
@@ -291,11 +328,47 @@ struct ImportBuilder {
         for shape in templateOrder {
             guard let first = candidates[shape]?.first else { continue }
             templateBodies[shape] = emitBody(first)
+            firstNodes[shape] = first
         }
     }
 
+    /// The roots (by index) where `shape` is written out as a use of its template.
+    func filesUsing(_ shape: String, _ roots: [ImportNode]) -> Set<Int> {
+        var files: Set<Int> = []
+        var seenTemplates: Set<String> = []
+        for (index, root) in roots.enumerated() {
+            func walk(_ node: ImportNode) {
+                if node.shape == shape { files.insert(index) }
+                if templateNames[node.shape] != nil {
+                    if seenTemplates.contains(node.shape) { return }
+                    seenTemplates.insert(node.shape)
+                }
+                node.children.forEach(walk)
+            }
+            root.children.forEach(walk)
+        }
+        return files
+    }
+
+    /// The templates for the shared file: those used in two or more roots, and those their
+    /// bodies use (a shared template's body can name only shared ones).
+    func sharedTemplates(_ roots: [ImportNode]) -> Set<String> {
+        var shared = Set(templateOrder.filter { filesUsing($0, roots).count >= 2 })
+        var pending = Array(shared)
+        while let shape = pending.popLast() {
+            guard let first = firstNodes[shape] else { continue }
+            func walk(_ node: ImportNode) {
+                if templateNames[node.shape] != nil, shared.insert(node.shape).inserted { pending.append(node.shape) }
+                // A template's own body is where its inner uses are written.
+                if templateNames[node.shape] == nil { node.children.forEach(walk) }
+            }
+            first.children.forEach(walk)
+        }
+        return shared
+    }
+
     /// Occurrences that will be written out: not inside a second use of a bigger template.
-    func effectiveCount(_ shape: String, in root: ImportNode) -> Int {
+    func effectiveCount(_ shape: String, in roots: [ImportNode]) -> Int {
         var count = 0
         var seenTemplates: Set<String> = []
         func walk(_ node: ImportNode) {
@@ -306,7 +379,7 @@ struct ImportBuilder {
             }
             node.children.forEach(walk)
         }
-        root.children.forEach(walk)
+        for root in roots { root.children.forEach(walk) }
         return count
     }
 

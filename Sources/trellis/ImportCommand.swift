@@ -9,7 +9,7 @@ enum ImportCommand {
             Terminal.write(Usage.importHelp)
             return Trellis.Exit.ok
         }
-        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--target"], flags: [])
+        let arguments = try Arguments(words, valued: ["-o", "--output", "--out-dir", "--target", "--shared"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
         if target == .any {
             throw UsageError(
@@ -24,6 +24,10 @@ enum ImportCommand {
         if output != nil, outDir != nil { throw UsageError(message: "use either -o or --out-dir, not both") }
         if paths.count > 1, outDir == nil { throw UsageError(message: "several inputs need --out-dir DIR (one NAME.trellis each)") }
         let inputs = Set(paths.filter { $0 != "-" }.map(Terminal.canonical))
+        if let shared = arguments.value("--shared") {
+            guard let outDir else { throw UsageError(message: "--shared writes a file of templates beside the layouts: give --out-dir DIR") }
+            return try importShared(paths, sharedFile: shared, outDir: outDir, target: target, inputs: inputs)
+        }
         var failed = false
         for path in paths {
             // Read as `check` reads it: UTF-16 and UTF-32 as JSONSerialization reads them,
@@ -75,6 +79,68 @@ enum ImportCommand {
             }
         }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// `--shared FILE`: the inputs imported together, the subtrees they share written once as
+    /// the templates of FILE, each layout `use`-ing it; written only when every layout builds
+    /// back to the layout the runtime reads.
+    static func importShared(_ paths: [String], sharedFile: String, outDir: String, target: Dialect?, inputs: Set<String>) throws -> Int32 {
+        guard sharedFile.hasSuffix(".trellis") else { throw UsageError(message: "--shared names a .trellis file, not '\(sharedFile)'") }
+        var read: [(value: JSONValue, name: String, source: String)] = []
+        var dialects: Set<Int> = []
+        var failed = false
+        for path in paths {
+            let file = LoadedFile.load(try Terminal.read(path), kind: .json, target: target)
+            Terminal.printDiagnostics(file.diagnostics, in: file.source)
+            guard let root = file.jsonRoot, !file.diagnostics.hasErrors else {
+                Terminal.error("error: \(file.source.name) has errors: fix them before importing it with others (--shared)\n")
+                failed = true
+                continue
+            }
+            dialects.insert((target ?? LoadedFile.detectDialect(root.value) ?? .default).rawValue)
+            read.append((root.value, LoadedFile.stem(of: file.source.name), path == "-" ? "standard input" : Files.baseName(path)))
+        }
+        if failed { return Trellis.Exit.inputErrors }
+        guard dialects.count <= 1 else {
+            throw UsageError(message: "the inputs are written for different runtimes (`space` in some, `spacing` in others): say which with --target 1 or 2")
+        }
+        let dialect = dialects.first.flatMap(Dialect.init(rawValue:)) ?? .default
+        try Terminal.createDirectory(outDir)
+        let sharedPath = Files.canonical(sharedFile)
+        let folder = Files.canonical(outDir)
+        let written = UsePath.relative(sharedPath, from: folder)
+        let result = Importer.importLayouts(read, dialect: dialect, sharedPath: written, sharedSource: read.map(\.source).joined(separator: ", "))
+        // Each layout builds back, its use of the shared file read from memory.
+        let shared = result.shared
+        var resolver = UseResolver(
+            fileSystem: UseResolver.FileSystem(
+                read: { $0 == sharedPath ? .bytes(Array(shared.utf8)) : .missing }, fileNames: { _ in [] }, canonical: Files.canonical))
+        var files: [(path: String, bytes: [UInt8])] = [(sharedFile, Array(shared.utf8))]
+        for (index, layout) in result.layouts.enumerated() {
+            let path = Files.join(outDir, read[index].name + ".trellis")
+            let source = SourceFile(name: path, text: layout.text)
+            let parsed = Parser.parse(source)
+            let uses = resolver.usedFiles(of: parsed.tree, at: Files.join(folder, read[index].name + ".trellis"))
+            let loaded = LoadedFile.load(source, kind: .trellis, parsed: parsed, uses: uses)
+            let expected = RuntimeReading.root(read[index].value, dialect: dialect)
+            let problem =
+                loaded.layouts.count == 1 && !loaded.diagnostics.hasErrors
+                ? loaded.layouts[0].runtime.firstDifference(from: expected, path: "") : "it does not build: \(loaded.diagnostics.first?.message ?? "")"
+            if let problem {
+                Terminal.error(
+                    "error: the import of \(read[index].source) with shared templates does not build back to the layout the runtime reads (\(problem.prefix(160))); nothing was written: please report this with the files\n"
+                )
+                return Trellis.Exit.inputErrors
+            }
+            files.append((path, Array(layout.text.utf8)))
+        }
+        for file in files {
+            try BuildCommand.guardNotInput(file.path, inputs)
+            try Terminal.writeAtomically(file.bytes, to: file.path)
+        }
+        let count = files.count - 1
+        Terminal.error("wrote \(sharedFile) (templates the layouts share) and \(count) layout\(count == 1 ? "" : "s") into \(outDir)\n")
+        return Trellis.Exit.ok
     }
 
     /// Why the imported text does not build back to the runtime model of `value` (its first

@@ -289,6 +289,8 @@ enum Usage {
         USAGE
           trellis import FILE.json [-o FILE.trellis] [--target 1|2]
           trellis import FILE.json... --out-dir DIR     one NAME.trellis per input
+          trellis import FILE.json... --out-dir DIR --shared DIR/cards.trellis
+                                                        and what they share, once
 
         Reads the grid dictionary tolerantly (trailing commas and the other mistakes of
         `trellis check` are reported, and the layout is imported as recovered) and writes
@@ -302,6 +304,9 @@ enum Usage {
           -o, --output FILE   Write to FILE (atomically) instead of stdout
           --out-dir DIR       Write one NAME.trellis per input into DIR
           --target 1|2        The runtime the JSON is read for (default: detected, else 1)
+          --shared FILE       With --out-dir: the subtrees two or more inputs share become
+                              the templates of FILE, which each layout `use`s; written only
+                              when every layout builds back to what the runtime reads
           -h, --help          Show this help
 
         EXIT CODES

@@ -68,6 +68,44 @@ final class ImportTests: XCTestCase {
     }
 }
 
+/// `import --shared`: dictionaries imported together, what they share in one file of
+/// templates, each building back (its use read from memory) to what the runtime reads.
+final class ImportSharedTests: XCTestCase {
+    func testRandomDictionariesSharingSubtreesRoundTripThroughASharedFile() {
+        var generator = GridDictionaryGenerator(seed: 32_2026)
+        var sharedSome = 0
+        for round in 0..<150 {
+            // Three dictionaries built around two subtrees they have in common.
+            let common = [generator.dictionary(depth: 1), generator.dictionary(depth: 1)]
+            var values: [JSONValue] = []
+            for _ in 0..<3 {
+                var children = (0..<Int.random(in: 1...3, using: &generator.random)).map { _ in generator.dictionary(depth: 2) }
+                for piece in common where generator.chance(80) { children.insert(piece, at: Int.random(in: 0...children.count, using: &generator.random)) }
+                values.append(.object([JSONMember(generator.pick(["rows", "cols"]), .array(children + [generator.pick(common)]))]))
+            }
+            let dialect = Dialect.v2
+            let inputs = values.enumerated().map { (value: $0.element, name: "l\($0.offset)", source: "l\($0.offset).json") }
+            let result = Importer.importLayouts(inputs, dialect: dialect, sharedPath: "lib/cards.trellis", sharedSource: "the test")
+            if result.shared.contains("template ") { sharedSome += 1 }
+            var files = ["lib/cards.trellis": result.shared]
+            for (index, layout) in result.layouts.enumerated() { files["l\(index).trellis"] = layout.text }
+            let project = InMemoryFiles(files)
+            XCTAssertEqual(
+                project.load("lib/cards.trellis").diagnostics.filter { $0.severity == .error }.map(\.message), [], "round \(round)\n\(result.shared)")
+            for (index, value) in values.enumerated() {
+                let loaded = project.load("l\(index).trellis", target: dialect)
+                XCTAssertEqual(
+                    loaded.diagnostics.filter { $0.severity == .error }.map(\.message), [], "round \(round)\n\(result.shared)\n\(result.layouts[index].text)")
+                guard let layout = loaded.layouts.first else { continue }
+                if let difference = layout.runtime.firstDifference(from: RuntimeReading.root(value, dialect: dialect), path: "") {
+                    XCTFail("round \(round): \(difference)\n\(result.shared)\n\(result.layouts[index].text)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(sharedSome, 50, "the inputs share subtrees, so most imports share templates")
+    }
+}
+
 /// Random grid dictionaries: every key, every size form, wrong types, unknown keys, deep trees.
 struct GridDictionaryGenerator {
     var random: SeededRandom
