@@ -65,7 +65,7 @@ enum ServerCapability: Hashable, Sendable {
         case .documentLink: return LSPJSON.object([("resolveProvider", .bool(false))])
         case .codeAction: return LSPJSON.object([("codeActionKinds", .array(Capabilities.codeActionKinds.map { .string($0) }))])
         case .executeCommand: return LSPJSON.object([("commands", .array(Commands.names.map { .string($0) }))])
-        case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false))])
+        case .diagnostic: return LSPJSON.object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(true))])
         case .hover, .documentSymbol, .workspaceSymbol, .foldingRange, .selectionRange, .color, .definition, .references, .documentHighlight,
             .formatting, .rangeFormatting:
             return .bool(true)

@@ -72,6 +72,7 @@ extension LanguageServer {
         .request("textDocument/rename", .rename) { server, id, params in server.textDocumentRename(id, params) },
         .request("textDocument/codeAction", .codeAction) { server, id, params in server.textDocumentCodeAction(id, params) },
         .request("workspace/executeCommand", .executeCommand) { server, id, params in server.workspaceExecuteCommand(id, params) },
+        .request("workspace/diagnostic", .diagnostic) { server, id, params in server.workspaceDiagnostic(id, params) },
         .request("textDocument/diagnostic", .diagnostic) { server, id, params in server.textDocumentDiagnostic(id, params) },
         .request("textDocument/formatting", .formatting) { server, id, params in server.textDocumentFormatting(id, params) },
         .request("textDocument/rangeFormatting", .rangeFormatting) { server, id, params in server.textDocumentRangeFormatting(id, params) },

@@ -191,4 +191,41 @@ extension LanguageServer {
         for scalar in text where next < query.count && query[next] == scalar { next += 1 }
         return next == query.count
     }
+
+    /// `workspace/diagnostic`: the diagnostics of the workspace's `.trellis` files that are not
+    /// open (open ones are pulled one by one), each as `trellis check` gives them, with their
+    /// uses followed and their project's settings; a file whose findings are those of the
+    /// `resultId` the client holds is answered `unchanged`.
+    mutating func workspaceDiagnostic(_ id: JSONValue, _ params: JSONValue) {
+        var previous: [String: String] = [:]
+        for entry in params["previousResultIds"]?.arrayElements ?? [] {
+            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
+        }
+        var open: Set<String> = []
+        for document in documents.values {
+            if let path = FileURI.path(of: document.uri) { open.insert(DiskFiles.canonical(path)) }
+        }
+        var reports: [JSONValue] = []
+        for path in workspaceFiles() where !open.contains(path) {
+            if isCancelled(id) { return respondCancelled(id) }
+            guard let bytes = Self.diskText(path) else { continue }
+            let uri = FileURI.uri(of: path)
+            let document = OpenDocument(uri: uri, bytes: bytes, version: 0, kind: .trellis, languageID: "trellis")
+            let items =
+                makeAnalysis(document).map { analysis in
+                    analysis.diagnostics.map { diagnosticJSON($0, uri: uri, source: analysis.source) }
+                } ?? []
+            let resultID = String(JSONWriter.string(.array(items), style: .compact).hashValue, radix: 36)
+            if previous[uri] == resultID {
+                reports.append(
+                    LSPJSON.object([("kind", .string("unchanged")), ("uri", .string(uri)), ("version", .null), ("resultId", .string(resultID))]))
+            } else {
+                reports.append(
+                    LSPJSON.object([
+                        ("kind", .string("full")), ("uri", .string(uri)), ("version", .null), ("resultId", .string(resultID)), ("items", .array(items)),
+                    ]))
+            }
+        }
+        respond(id: id, result: LSPJSON.object([("items", .array(reports))]))
+    }
 }

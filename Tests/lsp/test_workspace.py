@@ -228,3 +228,16 @@ async def test_workspace_symbols_list_the_templates_and_layouts_of_every_file(cl
     layouts = sorted(s.name for s in everything if s.kind == types.SymbolKind.Module)
     assert layouts == ["campaign", "everyday", "holiday"]
     assert {s.container_name for s in everything} == {"cards.trellis", "layouts/campaign.trellis", "layouts/everyday.trellis", "layouts/holiday.trellis"}
+
+
+@pytest.mark.asyncio
+async def test_workspace_diagnostics_cover_the_files_that_are_not_open(client: LanguageClient):
+    report = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    by_name = {pathlib.Path(item.uri[len("file://") :]).name: item for item in report.items}
+    assert sorted(by_name) == ["campaign.trellis", "cards.trellis", "everyday.trellis", "holiday.trellis"]
+    assert all(item.kind == "full" and list(item.items) == [] for item in report.items)
+    # Asked again with what it holds: nothing changed.
+    again = await client.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(previous_result_ids=[types.PreviousResultId(uri=item.uri, value=item.result_id) for item in report.items])
+    )
+    assert all(item.kind == "unchanged" for item in again.items)
