@@ -183,15 +183,7 @@ final class UseTests: XCTestCase {
     func testATemplateDeeperThanAnyLayoutIsNotCopied() {
         // Each file wraps the next one's template: past 300 levels a file's template is not
         // built, so a long chain costs each file a bounded copy.
-        var files: [String: String] = [:]
-        let count = 400
-        for index in 0..<count {
-            let use = index + 1 < count ? "use \"f\(index + 1).trellis\"\n" : ""
-            let body = index + 1 < count ? "rows { t\(index + 1) }" : "10"
-            files["f\(index).trellis"] = use + "template t\(index) { \(body) }\n"
-        }
-        files["home.trellis"] = "use \"f0.trellis\"\nlayout home rows t0\n"
-        let file = InMemoryFiles(files).load("home.trellis")
+        let file = chainOfFiles(400) { "rows { \($0) }" }.load("home.trellis")
         XCTAssertEqual(codes(file), ["U004"])
         XCTAssertTrue(file.diagnostics.first?.notes.first?.contains("U004") ?? false, "\(file.diagnostics)")
     }
@@ -216,18 +208,22 @@ final class UseTests: XCTestCase {
     }
 
     func testAChainOfUsesAsLongAsTheFilesAllowIsFollowedWithoutRecursion() {
-        var files: [String: String] = [:]
-        let count = 3_000
-        for index in 0..<count {
-            let use = index + 1 < count ? "use \"f\(index + 1).trellis\"\n" : ""
-            let body = index + 1 < count ? "t\(index + 1) padding(1)" : "10"
-            files["f\(index).trellis"] = use + "template t\(index) { \(body) }\n"
-        }
-        files["home.trellis"] = "use \"f0.trellis\"\nlayout home rows t0\n"
-        let file = InMemoryFiles(files).load("home.trellis")
+        let file = chainOfFiles(3_000) { "\($0) padding(1)" }.load("home.trellis")
         // Each file's template wraps the next one's: past the nesting limit it is not built.
         XCTAssertEqual(file.layouts.count, 1)
         XCTAssertLessThanOrEqual(file.diagnostics.count, 2, "\(file.diagnostics.prefix(3))")
+    }
+
+    /// `home.trellis` using `f0.trellis`, whose template `t0` wraps (by `wrap`) `t1` of the
+    /// `f1.trellis` it uses, and so on for `count` files; the last one's template is `10`.
+    func chainOfFiles(_ count: Int, wrap: (String) -> String) -> InMemoryFiles {
+        var files = ["home.trellis": "use \"f0.trellis\"\nlayout home rows t0\n"]
+        for index in 0..<count {
+            let last = index + 1 == count
+            let use = last ? "" : "use \"f\(index + 1).trellis\"\n"
+            files["f\(index).trellis"] = use + "template t\(index) { \(last ? "10" : wrap("t\(index + 1)")) }\n"
+        }
+        return InMemoryFiles(files)
     }
 
     func testPathsResolveLexically() {
