@@ -11,7 +11,13 @@ enum CheckCommand {
             return Trellis.Exit.ok
         }
         let arguments = try Arguments(
-            words, valued: ["--target", "--viewport", "--format", "--disable"], flags: ["--warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
+            words, valued: ["--target", "--viewport", "--format", "--disable"],
+            flags: ["--warnings-as-errors", "--no-warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
+        if arguments.has("--warnings-as-errors"), arguments.has("--no-warnings-as-errors") {
+            throw UsageError(message: "--warnings-as-errors and --no-warnings-as-errors say opposite things: give one")
+        }
+        // A project's `warnings-as-errors` is off for this run (a local look at warnings).
+        let projectStrictness = !arguments.has("--no-warnings-as-errors")
         let target = try Trellis.dialect(arguments.value("--target"))
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json", "github", "sarif"].contains(format) else {
@@ -60,7 +66,8 @@ enum CheckCommand {
             }
             settings.append(
                 FileSettings(
-                    options: options, target: target, projectTarget: project?.settings.target, warningsAsErrors: project?.settings.warningsAsErrors ?? false))
+                    options: options, target: target, projectTarget: project?.settings.target,
+                    warningsAsErrors: projectStrictness && (project?.settings.warningsAsErrors ?? false)))
         }
         var checked: [CheckedFile] = []
         // A project file's own findings come first, each file once.

@@ -223,6 +223,7 @@ enum Usage {
           --unsafe-fixes          With --fix, also apply the fix-its marked for review
                                   (e.g. closing a truncated file, renaming a misspelled key)
           --warnings-as-errors    Exit 1 on warnings too
+          --no-warnings-as-errors Warnings never fail the run, whatever trellis.toml says
           -h, --help              Show this help
 
         In a .trellis file, `// trellis-ignore CODE` on the line before silences CODE on the

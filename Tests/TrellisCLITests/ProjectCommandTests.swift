@@ -46,6 +46,16 @@ final class ProjectCommandTests: XCTestCase {
         disable = ["M014"]
         """
 
+    func testNoWarningsAsErrorsTurnsTheProjectsOffForARun() throws {
+        try write("trellis.toml", Self.project)
+        let strict = try trellis(["check"])
+        XCTAssertEqual(strict.status, 1, "the project's warnings-as-errors")
+        let relaxed = try trellis(["check", "--no-warnings-as-errors"])
+        XCTAssertEqual(relaxed.status, 0, relaxed.stdout)
+        XCTAssertEqual(relaxed.stdout, strict.stdout, "the same findings, only the exit status differs")
+        XCTAssertEqual(try trellis(["check", "--warnings-as-errors", "--no-warnings-as-errors"]).status, 2)
+    }
+
     func testCheckWithNoPathReadsTheProjectsFilesWithItsSettings() throws {
         try write("trellis.toml", Self.project)
         let run = try trellis(["check"])
