@@ -186,11 +186,13 @@ public enum SVGRenderer {
     }
 
     /// A borderline as a line through the middle of the area it paints, as wide as that area
-    /// is thick (butt caps); nothing for a line never painted or whose area is empty. A stale
-    /// line is drawn where it stays, and says so in its class.
+    /// is thick (butt caps); nothing for a line never painted or whose area is empty as
+    /// written (a side under 0.00005 point, such as the 1e-16 a `-25%` of a rounding error
+    /// gets, is written as 0 and paints nothing). A stale line is drawn where it stays, and
+    /// says so in its class.
     static func borderline(_ line: BorderlineFrame) -> String {
         let area = line.painted
-        guard line.state != .never, area.width > 0, area.height > 0 else { return "" }
+        guard line.state != .never, FramesReport.rounded(area.width) > 0, FramesReport.rounded(area.height) > 0 else { return "" }
         let color = line.line.color.map { "rgba(\($0.red),\($0.green),\($0.blue),\(n(Double($0.alpha) / 255)))" } ?? "none"
         let horizontal = line.edge == .top || line.edge == .bottom
         let (x1, y1, x2, y2, thickness) =

@@ -46,6 +46,18 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(picture.contains(">1.1 fill · 200 #1</text>"), picture)
     }
 
+    func testABorderlineWhoseAreaIsARoundingErrorIsNotDrawn() throws {
+        // `100%` is one point (a measure ≥ 1), so the `-25%` cell gets a quarter of what a
+        // rounding error left: a width of about 1e-16, written as 0. MyLayout's layer of that
+        // width paints nothing (realrt: paint width 0); the SVG draws no zero-length line.
+        let text = "target mylayout 2\ncols { 7.1 padding(0 5 3 3) spacing(5) cols { 50%; 50%; 100%; -25% bottom-borderline(color #CCCCCC thick 2) }; fill }"
+        let file = LoadedFile.load(SourceFile(name: "t", text: text), kind: .trellis)
+        let layout = try XCTUnwrap(file.layouts.first)
+        let svg = SVGRenderer.svg(name: "t", result: LayoutEngine.layout(layout.runtime, viewport: Viewport(width: 375, height: 100, scale: 2)))
+        XCTAssertTrue(svg.contains("<title>1.4 · -25%"), svg)
+        XCTAssertFalse(svg.contains("rgba(204,204,204,1)"), svg)
+    }
+
     func testBorderlinesUnderRightToLeftAreWhereTheRuntimeDrawsThem() throws {
         let file = LoadedFile.load(SourceFile(name: "t", text: "cols { 100 bottom-borderline(color red thick 2); fill }"), kind: .trellis)
         let layout = try XCTUnwrap(file.layouts.first)
