@@ -24,7 +24,8 @@ struct TrellisBuildPlugin: BuildToolPlugin {
         // and its JSON is named after the file (`trellis build --expect-layout` checks it).
         // A file of templates alone (a library other files `use`) has no JSON of its own; a
         // layout's command reads the files it uses too, so editing one rebuilds exactly the
-        // layouts that use it.
+        // layouts that use it, and its project file (`trellis.toml`, found as `trellis` finds
+        // it: its `target` applies where neither the file nor the define names one).
         return module.sourceFiles(withSuffix: "trellis").compactMap { file in
             let planned = PlannedFile(file.url)
             guard !planned.isLibrary else { return nil }
@@ -33,7 +34,7 @@ struct TrellisBuildPlugin: BuildToolPlugin {
                 displayName: "Compiling \(file.url.lastPathComponent) (Trellis)",
                 executable: trellis.url,
                 arguments: ["build", file.url.path, "--out-dir", output.path, "--diagnostic-style", "compiler", "--expect-layout", name] + fallback,
-                inputFiles: [file.url] + PlannedFile.usedFiles(of: file.url),
+                inputFiles: [file.url] + PlannedFile.usedFiles(of: file.url) + PlannedFile.projectFile(of: file.url),
                 outputFiles: [output.appendingPathComponent("\(name).json")])
         }
     }
@@ -63,6 +64,19 @@ struct PlannedFile {
             } else if !(line.hasPrefix("template ") || line.hasPrefix("target ") || line.hasPrefix("preview ")) {
                 isLibrary = false
             }
+        }
+    }
+
+    /// The project file `trellis build` reads for `url`: the nearest `trellis.toml` in its
+    /// folder or one above it.
+    static func projectFile(of url: URL) -> [URL] {
+        var folder = url.deletingLastPathComponent().standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent("trellis.toml")
+            if FileManager.default.fileExists(atPath: candidate.path) { return [candidate] }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if parent.path == folder.path { return [] }
+            folder = parent
         }
     }
 

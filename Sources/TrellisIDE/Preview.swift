@@ -29,6 +29,13 @@ public enum Preview {
         Device(name: "iPad Pro 11″", viewport: Viewport(width: 834, height: 1194, scale: 2)),
     ]
 
+    /// Whether a picture of the analysis is worth drawing: it has a layout and no error of
+    /// a code that is an error in itself (a file that does not build, a layout the runtime
+    /// fails on); a project's `error` for a milder code does not hide the picture.
+    public static func canDraw(_ analysis: Analysis) -> Bool {
+        !analysis.file.layouts.isEmpty && !analysis.diagnostics.contains { $0.severity == .error && $0.code.severity == .error }
+    }
+
     /// The file's own devices: its preview directives, else the default viewport.
     public static func devices(of analysis: Analysis) -> [Device] {
         analysis.viewports.map { Device(name: $0.label ?? $0.description, viewport: $0) }

@@ -350,7 +350,7 @@ public struct LanguageServer {
             // As `trellis check` reads it: its disabled codes for this path, its devices where
             // neither the editor's settings nor the file name any, its target where neither does.
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
-            options.disabled.formUnion(relative.map { project.disabled(forPath: $0) } ?? project.disabled)
+            options.adopt(project.codes(forPath: relative))
             options.fallbackViewports = project.previews
             projectTarget = project.target
         }

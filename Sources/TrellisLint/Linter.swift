@@ -8,6 +8,8 @@ public struct LintOptions: Sendable {
     public var viewports: [Viewport]
     /// Codes not to report.
     public var disabled: Set<DiagnosticCode>
+    /// Codes reported with another severity than their own (a project's `warn` and `error`).
+    public var severities: [DiagnosticCode: Severity] = [:]
     /// Lay every viewport out right-to-left.
     public var rtl: Bool
     /// Viewports for a file that names none (a project file's `previews`); empty: the default.
@@ -29,6 +31,13 @@ public struct LintOptions: Sendable {
             }
         }
         return viewports
+    }
+
+    /// A project's rules for a file under these options: the codes it disables are not
+    /// reported either, and those it regrades are, unless these options disable them.
+    public mutating func adopt(_ rules: CodeRules) {
+        disabled.formUnion(rules.disabled)
+        severities.merge(rules.severities) { mine, _ in mine }
     }
 
     public init(viewports: [Viewport] = [], disabled: Set<DiagnosticCode> = [], rtl: Bool = false) {
@@ -105,7 +114,7 @@ public enum Linter {
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))
         diagnostics.removeAll { $0.code == .childrenOverflow && ratioSpans.contains($0.range) }
-        diagnostics = diagnostics.filter { !options.disabled.contains($0.code) }
+        diagnostics = CodeRules(disabled: options.disabled, severities: options.severities).apply(to: diagnostics)
         if let tree = file.tree {
             diagnostics = TemplateFindings.merged(diagnostics, tree: tree)
             diagnostics = Suppression.apply(diagnostics, tree: tree)

@@ -13,15 +13,18 @@ public struct ProjectSettings: Sendable {
     public var exclude: [Glob] = []
     /// Where `build` writes one `NAME.json` per layout, relative to the root.
     public var outDir: String?
-    public var disabled: Set<DiagnosticCode> = []
+    /// `[lint]`: the codes not reported, and those reported with another severity, in every
+    /// file of the project.
+    public var codes = CodeRules()
     public var warningsAsErrors = false
-    /// Codes disabled for the files some patterns match.
+    /// Codes disabled or regraded for the files some patterns match, applied in order after
+    /// `codes`.
     public var perPath: [PathRule] = []
 
-    /// `[[lint.per-path]]`: codes not reported in the files `paths` match.
+    /// `[[lint.per-path]]`: how codes are reported in the files `paths` match.
     public struct PathRule: Sendable {
         public var paths: [Glob]
-        public var disabled: Set<DiagnosticCode>
+        public var codes: CodeRules
     }
 
     public init() {}
@@ -36,11 +39,51 @@ public struct ProjectSettings: Sendable {
         return include.contains { $0.matches(path) } && !exclude.contains { $0.matches(path) }
     }
 
-    /// The codes not reported in the file at `path` (relative to the root).
-    public func disabled(forPath path: String) -> Set<DiagnosticCode> {
-        var codes = disabled
-        for rule in perPath where rule.paths.contains(where: { $0.matches(path) }) { codes.formUnion(rule.disabled) }
-        return codes
+    /// How codes are reported in the file at `path` (relative to the root; nil for a file
+    /// outside it, which only `[lint]` applies to): `[lint]`, then each `[[lint.per-path]]`
+    /// matching it, a later table winning for a code both name.
+    public func codes(forPath path: String?) -> CodeRules {
+        var result = codes
+        guard let path else { return result }
+        for rule in perPath where rule.paths.contains(where: { $0.matches(path) }) { result.override(with: rule.codes) }
+        return result
+    }
+}
+
+/// Which codes a project does not report (`disable`) and which it reports with another
+/// severity (`warn`, `error`).
+public struct CodeRules: Sendable, Equatable {
+    public var disabled: Set<DiagnosticCode> = []
+    public var severities: [DiagnosticCode: Severity] = [:]
+
+    public init(disabled: Set<DiagnosticCode> = [], severities: [DiagnosticCode: Severity] = [:]) {
+        self.disabled = disabled
+        self.severities = severities
+    }
+
+    /// `diagnostics` as these rules report them: those of disabled codes left out, the others
+    /// with their code's severity here.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var kept = disabled.isEmpty ? diagnostics : diagnostics.filter { !disabled.contains($0.code) }
+        if !severities.isEmpty {
+            for index in kept.indices {
+                if let severity = severities[kept[index].code] { kept[index].severity = severity }
+            }
+        }
+        return kept
+    }
+
+    /// These rules with `other`'s over them: a code `other` disables is not regraded, and one
+    /// it regrades is reported again.
+    public mutating func override(with other: CodeRules) {
+        for code in other.disabled {
+            disabled.insert(code)
+            severities[code] = nil
+        }
+        for (code, severity) in other.severities {
+            disabled.remove(code)
+            severities[code] = severity
+        }
     }
 }
 
@@ -56,8 +99,8 @@ public struct ProjectFile: Sendable {
     /// The keys each table may hold, in the order docs/project.md lists them.
     public static let schema: [(table: String, keys: [String])] = [
         ("project", ["target", "previews", "include", "exclude", "out-dir"]),
-        ("lint", ["disable", "warnings-as-errors", "per-path"]),
-        ("lint.per-path", ["paths", "disable"]),
+        ("lint", ["disable", "warn", "error", "warnings-as-errors", "per-path"]),
+        ("lint.per-path", ["paths", "disable", "warn", "error"]),
     ]
 
     public static func read(_ source: SourceFile) -> ProjectFile {
@@ -77,6 +120,8 @@ struct ProjectFileReading {
     let document: TOMLDocument
     var settings = ProjectSettings()
     var diagnostics: [Diagnostic] = []
+    /// The list each code of a table was given in first (by table, then code).
+    var graded: [String: (key: String, range: Range<Int>)] = [:]
 
     static let tables = Set(ProjectFile.schema.map(\.table))
 
@@ -161,14 +206,16 @@ struct ProjectFileReading {
             case ("project", "include"): settings.include = strings(value, key: key).compactMap { glob($0) }
             case ("project", "exclude"): settings.exclude = strings(value, key: key).compactMap { glob($0) }
             case ("project", "out-dir"): settings.outDir = outDir(value)
-            case ("lint", "disable"): settings.disabled = codes(value, key: key)
+            case ("lint", "disable"), ("lint", "warn"), ("lint", "error"):
+                settings.codes = grade(settings.codes, key: key, value: value, table: "-")
             case ("lint", "warnings-as-errors"): settings.warningsAsErrors = bool(value, key: key) ?? false
             case ("lint", "per-path"):
                 report(.projectValueOfWrongType, "`per-path` is a list of tables: write `[[lint.per-path]]` with `paths` and `disable`", entry.keyRange)
             case ("lint.per-path", "paths"):
-                perPathRules[entry.header ?? -1, default: .init(paths: [], disabled: [])].paths = strings(value, key: key).compactMap { glob($0) }
-            case ("lint.per-path", "disable"):
-                perPathRules[entry.header ?? -1, default: .init(paths: [], disabled: [])].disabled = codes(value, key: key)
+                perPathRules[entry.header ?? -1, default: .init(paths: [], codes: CodeRules())].paths = strings(value, key: key).compactMap { glob($0) }
+            case ("lint.per-path", "disable"), ("lint.per-path", "warn"), ("lint.per-path", "error"):
+                let rules = perPathRules[entry.header ?? -1]?.codes ?? CodeRules()
+                perPathRules[entry.header ?? -1, default: .init(paths: [], codes: CodeRules())].codes = grade(rules, key: key, value: value, table: element)
             default: break
             }
         }
@@ -278,8 +325,35 @@ struct ProjectFileReading {
         }
     }
 
-    mutating func codes(_ value: TOMLValue, key: String) -> Set<DiagnosticCode> {
-        var codes: Set<DiagnosticCode> = []
+    /// `disable`, `warn` or `error` of one table: `rules` with its codes, each code in one of
+    /// the three lists of a table (P004 for the second), an error (a file that does not build,
+    /// a layout the runtime fails on) never made a warning.
+    mutating func grade(_ rules: CodeRules, key: String, value: TOMLValue, table: String) -> CodeRules {
+        var rules = rules
+        for (code, range) in codes(value, key: key) {
+            if let first = graded["\(table) \(code)"] {
+                report(
+                    .badProjectValue, "`\(code)` is in `\(first.key)` already: give each code in one of `disable`, `warn` and `error`", range,
+                    labels: [DiagnosticLabel(range: first.range, message: "first given here")])
+                continue
+            }
+            graded["\(table) \(code)"] = (key, range)
+            switch key {
+            case "disable": rules.disabled.insert(code)
+            case "warn" where code.severity == .error:
+                report(
+                    .badProjectValue,
+                    "`\(code)` (\(code.title)) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
+                    range)
+            case "warn": rules.severities[code] = .warning
+            default: rules.severities[code] = .error
+            }
+        }
+        return rules
+    }
+
+    mutating func codes(_ value: TOMLValue, key: String) -> [(DiagnosticCode, Range<Int>)] {
+        var codes: [(DiagnosticCode, Range<Int>)] = []
         for (text, range) in strings(value, key: key) {
             guard let code = DiagnosticCode(rawValue: text.uppercased()) else {
                 report(
@@ -287,7 +361,7 @@ struct ProjectFileReading {
                     range)
                 continue
             }
-            codes.insert(code)
+            codes.append((code, range))
         }
         return codes
     }

@@ -24,16 +24,13 @@ enum BuildCommand {
         var positionals = arguments.positionals
         if positionals.isEmpty, output == nil {
             var projects = Projects()
-            guard let project = try projects.project(ofFolder: Files.canonical(".")) else {
-                throw UsageError(message: "no input file (use - for standard input); with no path, build needs a trellis.toml (trellis init)")
-            }
+            let (project, files) = try projects.filesOfCurrentProject("build", ".trellis file") { InputKind.of(path: $0) == .trellis }
             if projects.printProblems() { return Trellis.Exit.inputErrors }
-            guard let folder = outDir ?? project.settings.outDir.map({ Projects.shown(Files.join(project.root, $0)) }) else {
+            guard let folder = outDir ?? project.outDir else {
                 throw UsageError(message: "\(Projects.shown(project.path)) names no `out-dir`: add one under [project], or give --out-dir DIR")
             }
             outDir = folder
-            positionals = Projects.files(of: project).filter { InputKind.of(path: $0) == .trellis }.map(Projects.shown)
-            guard !positionals.isEmpty else { throw UsageError(message: "the project holds no .trellis file (its include: \(Projects.shown(project.path)))") }
+            positionals = files
         }
         for path in positionals where path != "-" && InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path) is already JSON; `trellis build` compiles .trellis files (use `trellis frames` to see its frames)")

@@ -59,11 +59,8 @@ enum CheckCommand {
         for path in paths {
             let project = try projects.project(of: path)
             // A file's own `target` line wins over its project's (read where it is analysed).
-            var options = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
-            if let project {
-                options.disabled.formUnion(project.relative(path).map { project.settings.disabled(forPath: $0) } ?? project.settings.disabled)
-                options.fallbackViewports = project.settings.previews
-            }
+            let flags = LintOptions(viewports: viewports, disabled: disabled, rtl: rtl)
+            let options = project?.options(for: path, over: flags) ?? flags
             settings.append(
                 FileSettings(
                     options: options, target: target, projectTarget: project?.settings.target,

@@ -24,14 +24,24 @@ enum ImportCommand {
         if output != nil, outDir != nil { throw UsageError(message: "use either -o or --out-dir, not both") }
         if paths.count > 1, outDir == nil { throw UsageError(message: "several inputs need --out-dir DIR (one NAME.trellis each)") }
         let inputs = Set(paths.filter { $0 != "-" }.map(Terminal.canonical))
+        // Where --target is not given, each input's project's target (1 or 2) says which key
+        // set the JSON is read with; `any`, or no project: the keys the JSON uses.
+        var projects = Projects()
+        var targets: [String: Dialect] = [:]
+        for path in paths {
+            let project = try path == "-" ? projects.project(ofFolder: Files.canonical(".")) : projects.project(of: path)
+            if let chosen = target ?? project?.settings.target, chosen != .any { targets[path] = chosen }
+        }
+        if projects.printProblems() { return Trellis.Exit.inputErrors }
         if let shared = arguments.value("--shared") {
             guard let outDir else { throw UsageError(message: "--shared writes a file of templates beside the layouts: give --out-dir DIR") }
-            return try importShared(paths, sharedFile: shared, outDir: outDir, target: target, inputs: inputs)
+            return try importShared(paths, sharedFile: shared, outDir: outDir, targets: targets, inputs: inputs)
         }
         var failed = false
         for path in paths {
             // Read as `check` reads it: UTF-16 and UTF-32 as JSONSerialization reads them,
             // invalid UTF-8 an error (J014).
+            let target = targets[path]
             let file = LoadedFile.load(try Terminal.read(path), kind: .json, target: target)
             let source = file.source
             Terminal.printDiagnostics(file.diagnostics, in: source)
@@ -84,12 +94,13 @@ enum ImportCommand {
     /// `--shared FILE`: the inputs imported together, the subtrees they share written once as
     /// the templates of FILE, each layout `use`-ing it; written only when every layout builds
     /// back to the layout the runtime reads.
-    static func importShared(_ paths: [String], sharedFile: String, outDir: String, target: Dialect?, inputs: Set<String>) throws -> Int32 {
+    static func importShared(_ paths: [String], sharedFile: String, outDir: String, targets: [String: Dialect], inputs: Set<String>) throws -> Int32 {
         guard sharedFile.hasSuffix(".trellis") else { throw UsageError(message: "--shared names a .trellis file, not '\(sharedFile)'") }
         var read: [(value: JSONValue, name: String, source: String)] = []
         var dialects: Set<Int> = []
         var failed = false
         for path in paths {
+            let target = targets[path]
             let file = LoadedFile.load(try Terminal.read(path), kind: .json, target: target)
             Terminal.printDiagnostics(file.diagnostics, in: file.source)
             guard let root = file.jsonRoot, !file.diagnostics.hasErrors else {

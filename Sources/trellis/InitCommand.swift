@@ -31,9 +31,9 @@ enum InitCommand {
     /// The project file `init` writes: every key, with what it does.
     static func template(target: String) -> String {
         """
-        # The Trellis project: `check`, `fmt`, `build`, `frames` and `render` read this file for
-        # the files in this folder and below (command-line flags win). docs/project.md lists
-        # every key.
+        # The Trellis project: every `trellis` command, the build plugin and the language server
+        # read this file for the files in this folder and below (command-line flags win).
+        # docs/project.md lists every key.
 
         [project]
         # The runtime the JSON is for: 1 (MyLayout 1.x, writes `space`), 2 (MyLayout 2.0+,
@@ -46,18 +46,24 @@ enum InitCommand {
         # dictionaries are skipped).
         include = ["**/*.trellis", "**/*.json"]
         exclude = []
-        # Where `trellis build` with no path writes one NAME.json per layout (never searched).
+        # Where `trellis build` and `trellis watch` with no path write one NAME.json per layout
+        # (never searched).
         # out-dir = "build/layouts"
 
         [lint]
-        # Codes not to report (docs/diagnostics.md), and whether a warning fails `check`.
+        # Codes not to report (docs/diagnostics.md), codes reported as warnings or as errors
+        # (an error of its own stays one), and whether a warning fails `check`.
         disable = []
+        warn = []
+        error = []
         warnings-as-errors = false
 
-        # Codes not to report in some files only; one such table per set of files.
+        # Codes reported otherwise in some files only; one such table per set of files, later
+        # tables winning.
         # [[lint.per-path]]
         # paths = ["legacy/**"]
         # disable = ["\(DiagnosticCode.spaceVersusSpacing.id)"]
+        # error = ["\(DiagnosticCode.unusedTemplate.id)"]
 
         """
     }

@@ -46,7 +46,7 @@ enum Inputs {
             let project = try projects.project(of: path)
             // The project file's own findings first (once): a setting that could not be read
             // is not silently dropped.
-            if projects.printProblems() { hasErrors = true }
+            if projects.printProblems(style: style) { hasErrors = true }
             let chosen = Projects.target(flag: target, default: defaultTarget ?? project?.settings.target, source: source, kind: kind)
             let file = UsesOnDisk.load(source, kind: kind, target: chosen, path: path, resolver: &resolver)
             projectPreviews[file.source.name] = project?.settings.previews ?? []

@@ -22,20 +22,35 @@ enum PreviewCommand {
         let arguments = try Arguments(words, valued: ["--port", "--target", "--content"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
         let content = try Inputs.contentSizes(arguments.value("--content"))
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no input file: trellis preview FILE…") }
-        if arguments.positionals.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
-        try Inputs.requireOneExisting(arguments.positionals)
+        var projects = Projects()
+        var paths = arguments.positionals
+        if paths.isEmpty {
+            // The project's Trellis files, and its JSON files that are grid dictionaries.
+            paths = try projects.filesOfCurrentProject("preview", ".trellis or grid-dictionary .json file") { path in
+                InputKind.of(path: path) == .trellis
+                    || ((try? Files.read(path, limit: PreviewState.sizeLimit).get()).map(Analysis.looksLikeGridDictionary) ?? false)
+            }.1
+        }
+        if paths.contains("-") { throw UsageError(message: "preview watches files; it cannot watch standard input") }
+        try Inputs.requireOneExisting(paths)
+        var settings: [PreviewState.Settings] = []
+        for path in paths {
+            let project = try projects.project(of: path)
+            settings.append(
+                PreviewState.Settings(options: project?.options(for: path, over: LintOptions()) ?? LintOptions(), projectTarget: project?.settings.target))
+        }
+        if projects.printProblems() { return Trellis.Exit.inputErrors }
         var port: UInt16 = 0
         if let text = arguments.value("--port") {
             guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }
             port = value
         }
-        let state = PreviewState(paths: arguments.positionals, target: target, content: content)
+        let state = PreviewState(paths: paths, settings: settings, target: target, content: content)
         let (listener, boundPort) = try HTTPServer.listen(port: port)
         // The files they use are watched too: a change to one redraws the files that use files.
-        let inputs = Set(arguments.positionals.map(Terminal.canonical))
-        let used = UsesOnDisk.filesUsed(by: arguments.positionals).filter { !inputs.contains($0) }
-        let positionals = arguments.positionals
+        let inputs = Set(paths.map(Terminal.canonical))
+        let used = UsesOnDisk.filesUsed(by: paths).filter { !inputs.contains($0) }
+        let positionals = paths
         // Watching first: a save during the first analyses is not missed.
         guard
             FileWatcher.watch(
@@ -49,10 +64,8 @@ enum PreviewCommand {
                     state.announce()
                 })
         else { throw UsageError(message: "cannot start watching the files") }
-        for path in arguments.positionals { state.reload(path) }
-        Terminal.write(
-            "Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(arguments.positionals.count) file\(arguments.positionals.count == 1 ? "" : "s"); Ctrl-C to stop)\n"
-        )
+        for path in paths { state.reload(path) }
+        Terminal.write("Trellis preview: http://127.0.0.1:\(boundPort)/ (watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop)\n")
         HTTPServer.serve(listener) { connection in
             PreviewRoutes.answer(connection, state: state, port: boundPort)
         }
@@ -62,8 +75,16 @@ enum PreviewCommand {
 /// The preview's files, shared by the watcher and the connections: each file's latest
 /// analysis, the last one without errors (what the page draws), and a version per change.
 final class PreviewState: Sendable {
+    /// What a file's project sets for it.
+    struct Settings: Sendable {
+        var options = LintOptions()
+        /// The project's target, for a file without a `target` line (`--target` wins).
+        var projectTarget: Dialect?
+    }
+
     struct File: Sendable {
         var path: String
+        var settings = Settings()
         var version = 0
         var latest: Analysis?
         var lastGood: Analysis?
@@ -80,10 +101,10 @@ final class PreviewState: Sendable {
     /// The largest file the preview reads (a bigger one is reported, not read).
     static let sizeLimit = Files.streamLimit
 
-    init(paths: [String], target: Dialect?, content: [Int: PreviewSize] = [:]) {
+    init(paths: [String], settings: [Settings] = [], target: Dialect?, content: [Int: PreviewSize] = [:]) {
         self.target = target
         self.content = content
-        files = Locked(paths.map { File(path: $0) })
+        files = Locked(paths.enumerated().map { File(path: $1, settings: settings.indices.contains($0) ? settings[$0] : Settings()) })
     }
 
     var version: Int { files.withLock { $0.reduce(0) { $0 + $1.version } } }
@@ -100,8 +121,10 @@ final class PreviewState: Sendable {
             // A fresh resolver: a used file may have changed too.
             var resolver = UsesOnDisk.resolver()
             let kind = InputKind.of(path: path)
+            let settings = files.withLock { $0.first { $0.path == path }?.settings } ?? Settings()
             let (uses, parsed) = UsesOnDisk.usedFiles(of: source, at: path, kind: kind, resolver: &resolver)
-            analysis = Analysis(source, kind: kind, options: LintOptions(), target: target, parsed: parsed, uses: uses)
+            let chosen = Projects.target(flag: target, default: settings.projectTarget, source: source, kind: kind)
+            analysis = Analysis(source, kind: kind, options: settings.options, target: chosen, parsed: parsed, uses: uses)
         case .failure(let failure) where failure.code == Files.tooLarge.code:
             readError = "the file is larger than \(Self.sizeLimit >> 20) MB"
         case .failure(let failure):
@@ -114,7 +137,7 @@ final class PreviewState: Sendable {
                 if let analysis {
                     files[index].latest = analysis
                     // A file with errors, or an empty one (half-saved), keeps the last picture.
-                    if !analysis.diagnostics.hasErrors, !analysis.file.layouts.isEmpty { files[index].lastGood = analysis }
+                    if Preview.canDraw(analysis) { files[index].lastGood = analysis }
                 }
             }
         }
@@ -223,7 +246,7 @@ enum PreviewRoutes {
                         } else {
                             members += [JSONMember("errors", .bool(file.readError != nil)), JSONMember("diagnostics", .array([]))]
                         }
-                        let stale = file.readError != nil || (file.latest.map { $0.diagnostics.hasErrors || $0.file.layouts.isEmpty } ?? false)
+                        let stale = file.readError != nil || (file.latest.map { !Preview.canDraw($0) } ?? false)
                         members.append(JSONMember("stale", .bool(stale && file.lastGood != nil)))
                         members.append(JSONMember("readError", file.readError.map { .string($0) } ?? .null))
                         return .object(members)

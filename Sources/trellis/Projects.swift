@@ -12,6 +12,18 @@ struct Project {
 
     var settings: ProjectSettings { file.settings }
 
+    /// The lint options a file of this project is read with: `flags` (the command line's),
+    /// then where they say nothing the project's codes for its path and its devices.
+    func options(for path: String, over flags: LintOptions) -> LintOptions {
+        var options = flags
+        options.adopt(settings.codes(forPath: relative(path)))
+        options.fallbackViewports = settings.previews
+        return options
+    }
+
+    /// The project's `out-dir`, as reports show it; nil when it names none.
+    var outDir: String? { settings.outDir.map { Projects.shown(Files.join(root, $0)) } }
+
     /// `path` relative to the root (`layouts/home.trellis`), or nil for a file outside it.
     func relative(_ path: String) -> String? {
         let full = Files.canonical(path)
@@ -30,10 +42,14 @@ struct Projects {
 
     /// For the commands that do not report files (`build`, `frames`, `render`, `fmt`): the
     /// findings of each project file found so far, printed once; whether one is an error.
-    mutating func printProblems() -> Bool {
+    mutating func printProblems(style: Inputs.DiagnosticStyle = .human) -> Bool {
         var errors = false
         for project in found where !project.file.diagnostics.isEmpty && reported.insert(project.path).inserted {
-            Terminal.printDiagnostics(project.file.diagnostics, in: SourceFile(name: Projects.shown(project.path), bytes: project.file.source.bytes))
+            let source = SourceFile(name: Projects.shown(project.path), bytes: project.file.source.bytes)
+            switch style {
+            case .human: Terminal.printDiagnostics(project.file.diagnostics, in: source)
+            case .compiler: Terminal.error(DiagnosticRenderer.compiler(project.file.diagnostics, in: source))
+            }
             if project.file.diagnostics.hasErrors { errors = true }
         }
         return errors
@@ -63,6 +79,20 @@ struct Projects {
         }
         for folder in visited { byFolder[folder] = found }
         return found
+    }
+
+    /// For a command given no path (`build`, `watch`, `preview`): the project of the current
+    /// folder and those of its files `keep` accepts, as reports show them; a usage error that
+    /// says what to do where there is no project, or it holds no such file.
+    mutating func filesOfCurrentProject(_ command: String, _ what: String, keep: (String) -> Bool) throws -> (Project, [String]) {
+        guard let project = try project(ofFolder: Files.canonical(".")) else {
+            throw UsageError(message: "no input file; with no path, \(command) needs a trellis.toml (trellis init)")
+        }
+        let files = Projects.files(of: project).filter(keep).map(Projects.shown)
+        guard !files.isEmpty else {
+            throw UsageError(message: "the project holds no \(what) (its include: \(Projects.shown(project.path)))")
+        }
+        return (project, files)
     }
 
     /// The project of a file (or folder) given on the command line; nil for standard input.

@@ -299,12 +299,14 @@ enum Usage {
         exact), inline `a | b` lists, `cell * N` for identical neighbours, templates for subtrees
         that occur more than once (size and tag as overrides), and `json({…})` for whatever has
         no Trellis spelling (unknown keys, unusual values) — nothing is lost. The target is
-        detected from `space` / `spacing` unless --target says.
+        --target's, else the file's project's (trellis.toml, `target` 1 or 2), else detected
+        from `space` / `spacing`.
 
         OPTIONS
           -o, --output FILE   Write to FILE (atomically) instead of stdout
           --out-dir DIR       Write one NAME.trellis per input into DIR
-          --target 1|2        The runtime the JSON is read for (default: detected, else 1)
+          --target 1|2        The runtime the JSON is read for (default: the project's,
+                              else detected, else 1)
           --shared FILE       With --out-dir: the subtrees two or more inputs share become
                               the templates of FILE, which each layout `use`s; written only
                               when every layout builds back to what the runtime reads
@@ -354,9 +356,12 @@ enum Usage {
 
         USAGE
           trellis preview FILE... [options]
+          trellis preview [options]            in a project: its files
 
         Serves one page on 127.0.0.1 (a free port, printed) that shows every layout of every
         FILE (.trellis or grid-dictionary .json) at each of its preview devices side by side.
+        A file's project (trellis.toml) gives its target and devices where the file names
+        none, and the codes its diagnostics leave out; with no FILE, the project's files.
         The files are watched: each save redraws the page within a moment. Hover a cell for
         its path, size rule and frames; click it for its source line. The device menu offers
         common iPhones and iPads; landscape, right-to-left and a wrap height are toggles. A
@@ -383,13 +388,16 @@ enum Usage {
 
         USAGE
           trellis watch FILE.trellis... -o DIR [options]
+          trellis watch [-o DIR]               in a project: its .trellis files
 
         Builds each file into DIR (one NAME.json per layout, as `trellis build --out-dir`),
         then again after every save, printing one line per rebuild. A file with errors keeps
-        its last JSON and prints its first error; Ctrl-C stops.
+        its last JSON and prints its first error; Ctrl-C stops. A file's project
+        (trellis.toml) gives its target where the file names none, and DIR where -o is not
+        given (its `out-dir`); with no FILE, the project's .trellis files are watched.
 
         OPTIONS
-          -o, --out-dir DIR   Where the JSON goes
+          -o, --out-dir DIR   Where the JSON goes (default: the project's `out-dir`)
           --target 1|2|any    MyLayout 1.x writes `space`, 2.0+ writes `spacing`, any both
           --compact           One-line JSON
           -h, --help          Show this help

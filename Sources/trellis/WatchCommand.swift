@@ -1,4 +1,5 @@
 import TrellisIDE
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
@@ -9,8 +10,20 @@ import TrellisSyntax
 #endif
 
 /// `trellis watch FILE… -o DIR`: builds each file into DIR, then again after every save, one
-/// line per rebuild. A file with errors keeps its last JSON.
+/// line per rebuild. A file with errors keeps its last JSON. With no path, the project's
+/// `.trellis` files; without `-o`, into each file's project's `out-dir`.
 enum WatchCommand {
+    /// A file watched, and what its project sets for it.
+    struct Watched: Sendable {
+        var path: String
+        /// Where its JSON goes.
+        var outDir: String
+        /// The project's target, for a file without a `target` line (`--target` wins).
+        var projectTarget: Dialect?
+        /// The project's codes for the file: what its note counts.
+        var codes = CodeRules()
+    }
+
     static func run(_ words: [String]) throws -> Int32 {
         if Trellis.wantsHelp(words) {
             Terminal.write(Usage.watch)
@@ -18,17 +31,35 @@ enum WatchCommand {
         }
         let arguments = try Arguments(words, valued: ["-o", "--out-dir", "--target"], flags: ["--compact"])
         let target = try Trellis.dialect(arguments.value("--target"))
-        guard let outDir = arguments.value("-o") ?? arguments.value("--out-dir") else { throw UsageError(message: "watch needs -o DIR: where the JSON goes") }
-        let paths = arguments.positionals
-        guard !paths.isEmpty else { throw UsageError(message: "no input file: trellis watch FILE.trellis… -o DIR") }
+        let flagOutDir = arguments.value("-o") ?? arguments.value("--out-dir")
+        var projects = Projects()
+        let paths =
+            try arguments.positionals.isEmpty
+            ? projects.filesOfCurrentProject("watch", ".trellis file") { InputKind.of(path: $0) == .trellis }.1 : arguments.positionals
         for path in paths where path == "-" || InputKind.of(path: path) == .json {
             throw UsageError(message: "\(path): watch compiles .trellis files")
         }
         try Inputs.requireOneExisting(paths)
-        try Files.makeDirectories(outDir)
-        guard Files.kind(outDir) == .directory else { throw UsageError(message: "\(outDir) is not a directory") }
+        var watched: [Watched] = []
+        for path in paths {
+            let project = try projects.project(of: path)
+            guard let outDir = flagOutDir ?? project?.outDir else {
+                let home = project.map { "\(Projects.shown($0.path)) names no `out-dir`: add one under [project], or give -o DIR" }
+                throw UsageError(message: home ?? "watch needs -o DIR: where the JSON goes (or a trellis.toml with an `out-dir`)")
+            }
+            watched.append(
+                Watched(
+                    path: path, outDir: outDir, projectTarget: project?.settings.target,
+                    codes: project?.settings.codes(forPath: project?.relative(path)) ?? CodeRules()))
+        }
+        if projects.printProblems() { return Trellis.Exit.inputErrors }
+        for outDir in Set(watched.map(\.outDir)).sorted() {
+            try Files.makeDirectories(outDir)
+            guard Files.kind(outDir) == .directory else { throw UsageError(message: "\(outDir) is not a directory") }
+        }
         let style: JSONWriter.Style = arguments.has("--compact") ? .compact : .pretty
         let inputs = Set(paths.map(Terminal.canonical))
+        let files = watched
         let owners = Locked<[String: String]>([:])
         let built = Locked<Set<String>>([])
         // The files they use are watched too: a change to one rebuilds the files that use files
@@ -43,12 +74,14 @@ enum WatchCommand {
                     for path in changed {
                         let dependents = inputs.contains(Terminal.canonical(path)) ? [path] : paths.filter(UsesOnDisk.mayUse)
                         for path in dependents where rebuilt.insert(path).inserted {
-                            rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built)
+                            for file in files where file.path == path {
+                                rebuild(file, target: target, style: style, inputs: inputs, owners: owners, built: built)
+                            }
                         }
                     }
                 })
         else { throw UsageError(message: "cannot start watching the files") }
-        for path in paths { rebuild(path, into: outDir, target: target, style: style, inputs: inputs, owners: owners, built: built) }
+        for file in files { rebuild(file, target: target, style: style, inputs: inputs, owners: owners, built: built) }
         Terminal.error("watching \(paths.count) file\(paths.count == 1 ? "" : "s"); Ctrl-C to stop\n")
         while true { pause() }
     }
@@ -58,9 +91,9 @@ enum WatchCommand {
     /// name do not overwrite each other's output. `built`: the files whose JSON was written,
     /// which is kept when they have errors or go away.
     static func rebuild(
-        _ path: String, into outDir: String, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>,
-        owners: Locked<[String: String]>, built: Locked<Set<String>>
+        _ watched: Watched, target: Dialect?, style: JSONWriter.Style, inputs: Set<String>, owners: Locked<[String: String]>, built: Locked<Set<String>>
     ) {
+        let (path, outDir) = (watched.path, watched.outDir)
         let stamp = clock()
         let hasJSON = built.withLock { $0.contains(path) }
         let kept = hasJSON ? "kept the last JSON" : "no JSON written yet"
@@ -77,7 +110,9 @@ enum WatchCommand {
         }
         // A fresh resolver each time: a used file may have changed too.
         var resolver = UsesOnDisk.resolver()
-        let file = UsesOnDisk.load(SourceFile(name: path, bytes: bytes), kind: .trellis, target: target, path: path, resolver: &resolver)
+        let source = SourceFile(name: path, bytes: bytes)
+        let chosen = Projects.target(flag: target, default: watched.projectTarget, source: source, kind: .trellis)
+        let file = UsesOnDisk.load(source, kind: .trellis, target: chosen, path: path, resolver: &resolver)
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
             let (line, column) = file.source.scalarPosition(of: error.range.lowerBound)
             let count = file.diagnostics.filter { $0.severity == .error }.count
@@ -114,8 +149,14 @@ enum WatchCommand {
         if !refused.isEmpty {
             Terminal.write("\(stamp) \(path): not written, the name is taken: \(refused.joined(separator: "; ")); rename the layout\n")
         }
-        let warnings = file.diagnostics.filter { $0.severity == .warning }.count
-        let note = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): trellis check \(path))"
+        // What `check` would say of it, as the project grades it (an error it raises does not
+        // stop the build, as it does not stop `trellis build`).
+        let findings = watched.codes.apply(to: file.diagnostics)
+        let counts = [(Severity.error, "error"), (.warning, "warning")].compactMap { severity, word -> String? in
+            let count = findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : "\(count) \(word)\(count == 1 ? "" : "s")"
+        }
+        let note = counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")): trellis check \(path))"
         Terminal.write("\(stamp) \(path) → \(written.isEmpty ? "no layout" : written.joined(separator: ", "))\(note)\n")
     }
 

@@ -83,6 +83,23 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertTrue(excluded.stdout.contains("error[S003]"), excluded.stdout)
     }
 
+    /// `warn` and `error` regrade a code in every file or per path; the exit status follows.
+    func testSeveritiesPerCodeAndPerPath() throws {
+        try write(
+            "trellis.toml",
+            "[project]\ninclude = [\"layouts/*.trellis\", \"legacy/**\"]\n\n[lint]\nerror = [\"M014\"]\n\n[[lint.per-path]]\npaths = [\"legacy/**\"]\nwarn = [\"M014\"]\n"
+        )
+        let run = try trellis(["check", "--format", "github"])
+        XCTAssertTrue(run.stdout.contains("::error file=layouts/home.trellis,line=2,col=10,endLine=2,endColumn=16,title=trellis M014::"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("::warning file=legacy/old.trellis,line=2,col=10,endLine=2,endColumn=16,title=trellis M014::"), run.stdout)
+        XCTAssertEqual(run.status, 1)
+        let human = try trellis(["check"])
+        XCTAssertTrue(human.stdout.contains("error[M014]: template `unused` is never used\n --> layouts/home.trellis:2:10"), human.stdout)
+        XCTAssertTrue(human.stdout.hasSuffix("2 files checked: 1 error, 1 warning, 0 info\n"), human.stdout)
+        // A flag that disables the code wins.
+        XCTAssertEqual(try trellis(["check", "--disable", "M014"]).status, 0)
+    }
+
     func testTheProjectFilesMistakesComeFirst() throws {
         try write("trellis.toml", "[project]\ntarget = 3\n\n[lint]\ndisabel = [\"M014\"]\n")
         let run = try trellis(["check", "layouts/cards/card.trellis"])
@@ -139,6 +156,16 @@ final class ProjectCommandTests: XCTestCase {
         let none = try trellis(["build"])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.hasPrefix("trellis: trellis.toml names no `out-dir`"), none.stderr)
+    }
+
+    /// `import` reads JSON for the project's target where `--target` says nothing.
+    func testImportReadsForTheProjectsTarget() throws {
+        try write("card.json", #"{"rows": [{"size": 20}, {"size": "fill"}]}"#)
+        try write("trellis.toml", "[project]\ntarget = 2\n")
+        XCTAssertTrue(try trellis(["import", "card.json"]).stdout.contains("\ntarget mylayout 2\n"))
+        XCTAssertTrue(try trellis(["import", "card.json", "--target", "1"]).stdout.contains("\ntarget mylayout 1\n"))
+        try write("trellis.toml", "[project]\ntarget = \"any\"\n")
+        XCTAssertTrue(try trellis(["import", "card.json"]).stdout.contains("\ntarget mylayout 1\n"), "any: detected, else 1")
     }
 
     /// What a folder walk reads: Trellis and JSON files only, never the project file or what

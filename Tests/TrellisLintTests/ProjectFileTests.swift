@@ -33,14 +33,63 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(settings.target, .v2)
         XCTAssertEqual(settings.previews.map(\.description), ["375x667@2x", "320xwrap@3x rtl"])
         XCTAssertEqual(settings.outDir, "build/layouts")
-        XCTAssertEqual(settings.disabled, [.tagZero])
+        XCTAssertEqual(settings.codes.disabled, [.tagZero])
         XCTAssertTrue(settings.warningsAsErrors)
         XCTAssertTrue(settings.includes("layouts/a/home.trellis"))
         XCTAssertTrue(settings.includes("payloads/home.json"))
         XCTAssertFalse(settings.includes("layouts/fixtures/x.trellis"))
         XCTAssertFalse(settings.includes("package.json"))
-        XCTAssertEqual(settings.disabled(forPath: "legacy/old.trellis"), [.tagZero, .spaceVersusSpacing])
-        XCTAssertEqual(settings.disabled(forPath: "layouts/home.trellis"), [.tagZero])
+        XCTAssertEqual(settings.codes(forPath: "legacy/old.trellis").disabled, [.tagZero, .spaceVersusSpacing])
+        XCTAssertEqual(settings.codes(forPath: "layouts/home.trellis").disabled, [.tagZero])
+        XCTAssertEqual(settings.codes(forPath: nil).disabled, [.tagZero])
+    }
+
+    /// `warn` and `error` beside `disable`, in `[lint]` and per path: a later table wins for a
+    /// code both name; an error is never made a warning; a code is in one list of a table.
+    func testSeveritiesPerCodeAndPerPath() {
+        let text = """
+            [lint]
+            disable = ["M112"]
+            warn = ["M105", "L003"]
+            error = ["M117", "L001"]
+
+            [[lint.per-path]]
+            paths = ["legacy/**"]
+            disable = ["M117"]
+            warn = ["L001"]
+
+            [[lint.per-path]]
+            paths = ["legacy/strict/**"]
+            error = ["M112", "M117"]
+            """
+        let file = read(text)
+        XCTAssertEqual(file.diagnostics.map(\.message), [])
+        let settings = file.settings
+        let everywhere = settings.codes(forPath: "home.trellis")
+        XCTAssertEqual(everywhere.disabled, [.tagZero])
+        XCTAssertEqual(
+            everywhere.severities,
+            [.numberReadAsRatio: .warning, .sizeDependsOnUnknownView: .warning, .spaceVersusSpacing: .error, .childrenOverflow: .error])
+        let legacy = settings.codes(forPath: "legacy/old.trellis")
+        XCTAssertEqual(legacy.disabled, [.tagZero, .spaceVersusSpacing])
+        XCTAssertEqual(legacy.severities[.childrenOverflow], .warning)
+        XCTAssertNil(legacy.severities[.spaceVersusSpacing])
+        // The stricter folder reports again what `[lint]` and the first table disabled.
+        let strict = settings.codes(forPath: "legacy/strict/new.trellis")
+        XCTAssertEqual(strict.disabled, [])
+        XCTAssertEqual(strict.severities[.tagZero], .error)
+        XCTAssertEqual(strict.severities[.spaceVersusSpacing], .error)
+
+        let source = SourceFile(name: "trellis.toml", text: "[lint]\nwarn = [\"S004\", \"M104\", \"M112\"]\nerror = [\"M112\"]\n")
+        let wrong = ProjectFile.read(source)
+        XCTAssertEqual(
+            wrong.diagnostics.map { "\($0.code.id) \(source.text(in: $0.range)) \($0.message)" },
+            [
+                "P004 \"S004\" `S004` (Unexpected tokens) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
+                "P004 \"M104\" `M104` (Size below -1) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
+                "P004 \"M112\" `M112` is in `warn` already: give each code in one of `disable`, `warn` and `error`",
+            ])
+        XCTAssertEqual(wrong.settings.codes.severities, [.tagZero: .warning])
     }
 
     func testWithoutIncludeEveryTrellisAndJSONFileIsTheProjects() {
@@ -84,7 +133,7 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertTrue(file.diagnostics.allSatisfy { $0.severity == .error })
         XCTAssertEqual(file.diagnostics.first { $0.code == .unknownProjectKey }?.message, "`[project]` has no key `includes`; did you mean `include`?")
         // What could be read still applies: the first `disable` counts.
-        XCTAssertEqual(file.settings.disabled, [])
+        XCTAssertEqual(file.settings.codes.disabled, [])
     }
 
     /// What TOML makes invalid, and what names nothing, is said; the first value counts.
@@ -92,7 +141,7 @@ final class ProjectFileTests: XCTestCase {
         func messages(_ text: String) -> [String] { read(text).diagnostics.map(\.message) }
         let twice = read("[lint]\ndisable = [\"L003\"]\n[lint]\ndisable = []\n")
         XCTAssertEqual(twice.diagnostics.map(\.message), ["the table `[lint]` is opened twice; give its keys under the first"])
-        XCTAssertEqual(twice.settings.disabled, [.sizeDependsOnUnknownView])
+        XCTAssertEqual(twice.settings.codes.disabled, [.sizeDependsOnUnknownView])
         XCTAssertEqual(messages("lint.disable = []\n[lint]\ndisable = []\n"), ["`disable` is given twice in `[lint]`"])
         XCTAssertEqual(
             messages("\"lint.disable\" = [\"M112\"]\n"),

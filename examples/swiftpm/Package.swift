@@ -12,8 +12,8 @@ let package = Package(
     targets: [
         .target(
             name: "Layouts",
-            // Optional: the runtime for files without a `target` directive (MyLayout 2.0+).
-            swiftSettings: [.define("TRELLIS_MYLAYOUT_2")],
+            // The runtime for files without a `target` directive is trellis.toml's (beside this
+            // file); `swiftSettings: [.define("TRELLIS_MYLAYOUT_2")]` here would override it.
             plugins: [.plugin(name: "TrellisBuildPlugin", package: "Trellis")]
         ),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -R "$here/Package.swift" "$here/Sources" "$here/Tests" "$work/"
+cp -R "$here/Package.swift" "$here/trellis.toml" "$here/Sources" "$here/Tests" "$work/"
 sed -i "s|path: \"../..\"|path: \"$root\"|" "$work/Package.swift"
 cd "$work"
 fail() { echo "swiftpm: $*" >&2; exit 1; }
@@ -22,8 +22,8 @@ swift test 2>&1 | grep -E "Executed .* tests" | tail -1
 echo "== the bundled JSON is what trellis build writes"
 bundle=$(find .build -type d -name 'CardLayouts_Layouts.resources' | head -1)
 for name in home card banner; do
-  # banner.trellis names no runtime: the package's TRELLIS_MYLAYOUT_2 makes it 2.
-  swift run --package-path "$root" -q trellis build "Sources/Layouts/$name.trellis" --default-target 2 > "expected-$name.json"
+  # banner.trellis names no runtime: trellis.toml's target makes it 2, for both.
+  swift run --package-path "$root" -q trellis build "Sources/Layouts/$name.trellis" > "expected-$name.json"
   cmp "$bundle/$name.json" "expected-$name.json" || fail "$name.json differs from trellis build"
 done
 
@@ -47,6 +47,14 @@ swift build > used.log 2>&1 || { cat used.log; fail "the build after touching ti
 [ "$(stamp home)" != "$before_home" ] || fail "home.json was not rebuilt when tiles.trellis changed"
 [ "$(stamp card)" = "$before_card" ] && [ "$(stamp banner)" = "$before_banner" ] || fail "editing tiles.trellis rebuilt layouts that do not use it"
 
+echo "== the project file is an input of every layout: editing it rebuilds them all"
+before_home=$(stamp home); before_banner=$(stamp banner); before_card=$(stamp card)
+sleep 1
+touch trellis.toml
+swift build > project.log 2>&1 || { cat project.log; fail "the build after touching trellis.toml failed"; }
+[ "$(stamp home)" != "$before_home" ] && [ "$(stamp card)" != "$before_card" ] && [ "$(stamp banner)" != "$before_banner" ] \
+  || fail "editing trellis.toml did not rebuild every layout"
+
 echo "== a warning is a warning; the build succeeds"
 cp Sources/Layouts/card.trellis card.good
 sed -i 's/^  80$/  80 tag(0)/' Sources/Layouts/card.trellis
@@ -67,6 +75,14 @@ cp card.good Sources/Layouts/card.trellis
 printf '\nlayout other rows 10 | fill\n' >> Sources/Layouts/card.trellis
 if swift build > two.log 2>&1; then fail "a file with two layouts built"; fi
 grep -E "card.trellis:1:1: error: the file defines 2 layouts \(card, other\)" two.log || { cat two.log; fail "no error for two layouts"; }
+
+echo "== a mistake in the project file fails the build at its line"
+cp card.good Sources/Layouts/card.trellis
+cp trellis.toml trellis.toml.good
+sed -i 's/^target = 2$/target = 3/' trellis.toml
+if swift build > project-error.log 2>&1; then fail "a build with target = 3 in trellis.toml succeeded"; fi
+grep -E "trellis.toml:6:10: error: .* \[P004\]" project-error.log || { cat project-error.log; fail "no error line for target = 3"; }
+cp trellis.toml.good trellis.toml
 
 echo "== fixed again: builds, and trellis-check passes"
 cp card.good Sources/Layouts/card.trellis

@@ -24,7 +24,7 @@ final class LayoutsTests: XCTestCase {
     func testThePackagesOptionSetsTheRuntimeOfFilesWithoutADirective() throws {
         let data = try XCTUnwrap(Layouts.json(named: "banner"))
         let banner = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(banner["spacing"] as? Double, 4, "TRELLIS_MYLAYOUT_2 writes MyLayout 2.0's key")
+        XCTAssertEqual(banner["spacing"] as? Double, 4, "trellis.toml's target 2 writes MyLayout 2.0's key")
         XCTAssertNil(banner["space"])
     }
 }
