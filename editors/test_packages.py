@@ -383,6 +383,20 @@ def test_queries_compile_and_run_on_the_examples(tree_sitter_workspace, editor, 
         assert not doubled, f"{editor}/{name} gives text two highlights: {sorted(doubled.items())[:5]}"
 
 
+def test_helix_project_file_is_served_by_trellis_lsp_alone():
+    """trellis.toml, by a glob, gets trellis-lsp; other TOML keeps Helix's `toml` language."""
+    [project] = [language for language in helix_languages()["language"] if language["name"] == "trellis-project"]
+    assert project["file-types"] == [{"glob": "trellis.toml"}] and project["language-servers"] == ["trellis-lsp"]
+    assert project["grammar"] == "toml"
+
+
+def test_vscode_serves_the_project_file():
+    text = (EDITORS / "vscode" / "extension.js").read_text(encoding="utf-8")
+    assert '{ scheme: "file", pattern: "**/trellis.toml" }' in text
+    manifest = json.loads((EDITORS / "vscode" / "package.json").read_text(encoding="utf-8"))
+    assert "workspaceContains:**/trellis.toml" in manifest["activationEvents"]
+
+
 # ---------- Neovim and Emacs (tested with their editors by their own test.sh) ----------
 
 

@@ -53,6 +53,7 @@ extension LanguageServer {
     // MARK: hover
 
     mutating func textDocumentHover(_ id: JSONValue, _ params: JSONValue) {
+        if projectHover(id, params) { return }
         guard let (_, analysis) = requested(id, params, empty: .null), let offset = offset(id, params, in: analysis.source) else { return }
         guard let hover = Hover.hover(analysis, at: offset) else { return respond(id: id, result: .null) }
         respond(
@@ -66,13 +67,21 @@ extension LanguageServer {
     // MARK: completion
 
     mutating func textDocumentCompletion(_ id: JSONValue, _ params: JSONValue) {
+        if projectCompletion(id, params) { return }
         let empty = LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array([]))])
         guard let (document, analysis) = requested(id, params, empty: empty), let offset = offset(id, params, in: analysis.source) else { return }
         if let paths = usePathCompletion(document, analysis, at: offset) {
             return respond(id: id, result: LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array(paths))]))
         }
+        let items = completionItemsJSON(Completion.items(analysis, at: offset), in: analysis.source)
+        respond(id: id, result: LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array(items))]))
+    }
+
+    /// Completion items as LSP JSON, in the order given (`sortText`), as snippets where the
+    /// client takes them.
+    func completionItemsJSON(_ items: [CompletionItem], in source: SourceFile) -> [JSONValue] {
         let snippets = settings.snippets
-        let items = Completion.items(analysis, at: offset).enumerated().map { number, item in
+        return items.enumerated().map { number, item in
             let asSnippet = item.isSnippet && snippets
             var members: [(String, JSONValue)] = [
                 ("label", .string(item.label)),
@@ -82,7 +91,7 @@ extension LanguageServer {
                 (
                     "textEdit",
                     LSPJSON.object([
-                        ("range", range(item.replacing, analysis.source)), ("newText", .string(asSnippet ? item.insertText : item.plainInsertText)),
+                        ("range", range(item.replacing, source)), ("newText", .string(asSnippet ? item.insertText : item.plainInsertText)),
                     ])
                 ),
                 ("insertTextFormat", LSPJSON.number(asSnippet ? 2 : 1)),
@@ -92,7 +101,6 @@ extension LanguageServer {
             }
             return LSPJSON.object(members)
         }
-        respond(id: id, result: LSPJSON.object([("isIncomplete", .bool(false)), ("items", .array(items))]))
     }
 
     /// LSP `CompletionItemKind` numbers.

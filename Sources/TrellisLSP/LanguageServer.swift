@@ -56,6 +56,9 @@ public struct LanguageServer {
     /// Each project file read, by the folder that holds it (nil: none there); read again when
     /// the client says it changed.
     var projects: [String: ProjectSettings?] = [:]
+    /// The project files (`trellis.toml`) open in the editor, apart from the Trellis and JSON
+    /// documents: only diagnostics, hovers and completion answer in them.
+    var projectDocuments: [String: OpenDocument] = [:]
 
     public static let version = "0.1.0"
 
@@ -237,6 +240,11 @@ public struct LanguageServer {
             return log("trellis-lsp: didOpen without a text document")
         }
         let language = item["languageId"]?.stringValue ?? ""
+        if ProjectFileAssist.isProjectFile(uri) {
+            return projectFileOpened(uri, text: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0)
+        }
+        // Other TOML (an editor that sends every `.toml` buffer): not a document of this server.
+        if language == "toml" || uri.lowercased().hasSuffix(".toml") { return }
         let kind: InputKind = language == "json" || language == "jsonc" || uri.lowercased().hasSuffix(".json") ? .json : .trellis
         documents[uri] = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
         analyses[uri] = nil
@@ -245,9 +253,23 @@ public struct LanguageServer {
     }
 
     mutating func textDocumentDidChange(_ params: JSONValue) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else {
-            return log("trellis-lsp: didChange for a document that is not open")
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            return log("trellis-lsp: didChange without a text document")
         }
+        if var project = projectDocuments[uri] {
+            applyChanges(params, to: &project)
+            return projectFileChanged(project)
+        }
+        guard var document = documents[uri] else { return log("trellis-lsp: didChange for a document that is not open") }
+        applyChanges(params, to: &document)
+        documents[uri] = document
+        analyses[uri] = nil
+        dirty.insert(uri)
+        if document.kind == .trellis { textChanged(uri, to: document.bytes) }
+    }
+
+    /// `didChange`'s edits, in order, and its version.
+    func applyChanges(_ params: JSONValue, to document: inout OpenDocument) {
         for change in params["contentChanges"]?.arrayElements ?? [] {
             guard let text = change["text"]?.stringValue else { continue }
             guard let range = change["range"] else {
@@ -264,10 +286,6 @@ public struct LanguageServer {
             document.replace(lower..<upper, with: Array(text.utf8))
         }
         document.version = LSPJSON.integer(params["textDocument"]?["version"]) ?? document.version + 1
-        documents[uri] = document
-        analyses[uri] = nil
-        dirty.insert(uri)
-        if document.kind == .trellis { textChanged(uri, to: document.bytes) }
     }
 
     /// A Trellis file's text changed (in the editor; nil: back to what the disk holds): the
@@ -315,6 +333,7 @@ public struct LanguageServer {
     /// once no formatting job holds it any more.
     mutating func textDocumentDidClose(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
+        if projectDocuments[uri] != nil { return projectFileClosed(uri) }
         let closed = documents.removeValue(forKey: uri)
         let size = closed?.bytes.count ?? 0
         if closed?.kind == .trellis { textChanged(uri, to: nil) }
@@ -384,6 +403,10 @@ public struct LanguageServer {
         dirty.removeAll()
         guard !clientPullsDiagnostics else { return }
         for uri in uris {
+            if let project = projectDocuments[uri] {
+                publish(uri: uri, diagnostics: projectDiagnosticsJSON(project), version: project.version)
+                continue
+            }
             guard let document = documents[uri] else { continue }
             publish(uri: uri, diagnostics: diagnosticsJSON(document), version: document.version)
         }
@@ -398,6 +421,10 @@ public struct LanguageServer {
     mutating func textDocumentDiagnostic(_ id: JSONValue, _ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             return respond(id: id, error: .invalidParams, "textDocument.uri is required")
+        }
+        if let project = projectDocuments[uri] {
+            dirty.remove(uri)
+            return respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array(projectDiagnosticsJSON(project)))]))
         }
         guard let document = documents[uri] else {
             return respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array([]))]))

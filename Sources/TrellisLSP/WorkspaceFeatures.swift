@@ -143,7 +143,12 @@ extension LanguageServer {
         if let known = projects[root] { return known.map { (root, $0) } }
         var settings: ProjectSettings?
         let file = (root == "/" ? "" : root) + "/" + ProjectFile.fileName
-        if case .bytes(let bytes) = DiskFiles.read(file) { settings = ProjectFile.read(SourceFile(name: file, bytes: bytes)).settings }
+        // The editor's text of an open project file, else the disk's.
+        if let open = openProjectText(file) {
+            settings = ProjectFile.read(SourceFile(name: file, bytes: open)).settings
+        } else if case .bytes(let bytes) = DiskFiles.read(file) {
+            settings = ProjectFile.read(SourceFile(name: file, bytes: bytes)).settings
+        }
         projects[root] = settings
         return settings.map { (root, $0) }
     }

@@ -96,11 +96,48 @@ public struct ProjectFile: Sendable {
     public var settings: ProjectSettings
     public var diagnostics: [Diagnostic]
 
-    /// The keys each table may hold, in the order docs/project.md lists them.
-    public static let schema: [(table: String, keys: [String])] = [
-        ("project", ["target", "previews", "include", "exclude", "out-dir"]),
-        ("lint", ["disable", "warn", "error", "warnings-as-errors", "per-path"]),
-        ("lint.per-path", ["paths", "disable", "warn", "error"]),
+    /// The tables of a project file and the keys each may hold, in the order docs/project.md
+    /// lists them, with what each does: what the reader accepts, and what the editor's hovers
+    /// and completion offer.
+    public static let schema: [ProjectTable] = [
+        ProjectTable(
+            name: "project", summary: "What the project's files are and how they are built and previewed.",
+            keys: [
+                ProjectKey(
+                    "target", value: "1, 2 or \"any\"", example: "2",
+                    "The runtime the JSON is for: 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or \"any\" (both keys), for files without a `target` line. `--target` wins."
+                ),
+                ProjectKey(
+                    "previews", value: "array of devices", example: "[\"375x667@2x\", \"320xwrap@3x\"]",
+                    "The devices of a file that names none with `preview`: `WIDTHxHEIGHT@SCALEx`, a height of `wrap`, ` rtl` after it. `--viewport` wins."
+                ),
+                ProjectKey(
+                    "include", value: "array of patterns", example: "[\"layouts/**/*.trellis\"]",
+                    "The project's files, for `check`, `fmt`, `build`, `watch` and `preview` with no path; default every `.trellis` and `.json` file."),
+                ProjectKey("exclude", value: "array of patterns", example: "[\"**/fixtures/**\"]", "Files left out of `include`."),
+                ProjectKey(
+                    "out-dir", value: "string", example: "\"build/layouts\"",
+                    "Where `build` and `watch` with no path write one `NAME.json` per layout, relative to the root. `--out-dir` wins."),
+            ]),
+        ProjectTable(
+            name: "lint", summary: "Which findings are reported, and how.",
+            keys: [
+                ProjectKey("disable", value: "array of codes", example: "[]", "Codes not reported in the project's files; `--disable` adds to them."),
+                ProjectKey("warn", value: "array of codes", example: "[]", "Codes reported as warnings (a code that is an error of its own stays one)."),
+                ProjectKey("error", value: "array of codes", example: "[]", "Codes reported as errors: `check` fails on them."),
+                ProjectKey(
+                    "warnings-as-errors", value: "true or false", example: "true",
+                    "Whether a warning in the project's files fails `check`; `check --no-warnings-as-errors` turns it off for a run."),
+                ProjectKey("per-path", value: "tables `[[lint.per-path]]`", example: "", "Codes disabled or regraded in some files only."),
+            ]),
+        ProjectTable(
+            name: "lint.per-path", summary: "Codes reported otherwise in the files `paths` matches, over `[lint]`; a later table wins.",
+            keys: [
+                ProjectKey("paths", value: "array of patterns", example: "[\"legacy/**\"]", "The files this table applies to."),
+                ProjectKey("disable", value: "array of codes", example: "[]", "Codes not reported in these files."),
+                ProjectKey("warn", value: "array of codes", example: "[]", "Codes reported as warnings in these files."),
+                ProjectKey("error", value: "array of codes", example: "[]", "Codes reported as errors in these files."),
+            ]),
     ]
 
     public static func read(_ source: SourceFile) -> ProjectFile {
@@ -114,6 +151,30 @@ public struct ProjectFile: Sendable {
     }
 }
 
+/// A table of the project file's schema.
+public struct ProjectTable: Sendable {
+    /// `project`, `lint`, `lint.per-path`.
+    public var name: String
+    public var summary: String
+    public var keys: [ProjectKey]
+
+    /// Whether the table is a list of tables, written `[[name]]`.
+    public var isArray: Bool { name == "lint.per-path" }
+}
+
+/// A key of the project file's schema: its value's type as the docs say it, an example value
+/// (what completion inserts), and what it does.
+public struct ProjectKey: Sendable {
+    public var name: String
+    public var value: String
+    public var example: String
+    public var summary: String
+
+    init(_ name: String, value: String, example: String, _ summary: String) {
+        (self.name, self.value, self.example, self.summary) = (name, value, example, summary)
+    }
+}
+
 /// The settings of a TOML document, entry by entry, with a diagnostic for each key or value
 /// that is not one of the schema's.
 struct ProjectFileReading {
@@ -123,7 +184,7 @@ struct ProjectFileReading {
     /// The list each code of a table was given in first (by table, then code).
     var graded: [String: (key: String, range: Range<Int>)] = [:]
 
-    static let tables = Set(ProjectFile.schema.map(\.table))
+    static let tables = Set(ProjectFile.schema.map(\.name))
 
     /// A table's name from its parts, or nil when a part holds a `.` (a quoted key such as
     /// `"lint.per-path"` names no table of the schema).
@@ -174,12 +235,12 @@ struct ProjectFileReading {
                 continue
             }
             let table = Self.tableName(path.dropLast()) ?? ""
-            guard let keys = ProjectFile.schema.first(where: { $0.table == table })?.keys else {
+            guard let keys = ProjectFile.schema.first(where: { $0.name == table })?.keys.map(\.name) else {
                 if !headerName.isEmpty, !Self.tables.contains(Self.tableName(headerName) ?? "") { continue }  // said at the header
                 let spelled = path.joined(separator: ".")
                 // A key of a table, written before any table header.
-                if path.count == 1, let home = ProjectFile.schema.first(where: { $0.keys.contains(key) }) {
-                    report(.unknownProjectKey, "`\(key)` belongs in a table: write it under `[\(home.table)]`", entry.keyRange)
+                if path.count == 1, let home = ProjectFile.schema.first(where: { $0.keys.contains { $0.name == key } }) {
+                    report(.unknownProjectKey, "`\(key)` belongs in a table: write it under `[\(home.name)]`", entry.keyRange)
                 } else {
                     report(.unknownProjectKey, "there is no key `\(spelled)`" + suggestion(spelled, among: allKeys), entry.keyRange)
                 }
@@ -233,7 +294,7 @@ struct ProjectFileReading {
     }
 
     var allKeys: [String] {
-        ProjectFile.schema.flatMap { table in table.keys.map { "\(table.table).\($0)" } }
+        ProjectFile.schema.flatMap { table in table.keys.map { "\(table.name).\($0.name)" } }
     }
 
     func suggestion(_ word: String, among candidates: [String]) -> String {

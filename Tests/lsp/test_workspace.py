@@ -219,6 +219,57 @@ async def test_the_project_file_sets_codes_and_devices_and_is_read_again(client:
 
 
 @pytest.mark.asyncio
+async def test_the_project_file_in_the_editor_has_diagnostics_hovers_and_completion(client: LanguageClient, shop: pathlib.Path):
+    """trellis.toml open in the editor: its mistakes as it is typed, hovers from the schema,
+    completion of tables, keys, values and codes; and the layouts follow what is typed."""
+    project = shop / "trellis.toml"
+    page = shop / "layouts" / "page.trellis"
+    open_file(client, page, "layout page rows 20 tag(0) | fill\n")
+    await diagnostics_of(client, page.as_uri(), lambda d: "M112" in codes(d))
+    text = '[project]\ntarget = 3\n\n[lint]\ndisabel = ["M112"]\n'
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=project.as_uri(), language_id="toml", version=1, text=text))
+    )
+    found = await diagnostics_of(client, project.as_uri(), lambda d: len(d) == 2)
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in found] == [("P004", 1, 9), ("P002", 4, 0)]
+    assert "did you mean `disable`?" in found[1].message
+    # Typed, not saved: the layout is checked with `error = ["M112"]` at once.
+    fixed = '[project]\ntarget = 2\n\n[lint]\nerror = ["M112"]\n'
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=project.as_uri(), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    await diagnostics_of(client, project.as_uri(), lambda d: len(d) == 0)
+    tagged = await diagnostics_of(client, page.as_uri(), lambda d: any(x.code == "M112" and x.severity == types.DiagnosticSeverity.Error for x in d))
+    assert tagged
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=project.as_uri()), position=types.Position(line=1, character=2)))
+    assert hover.contents.value.startswith("**`project.target`**: 1, 2 or \"any\""), hover.contents.value
+    on_code = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=project.as_uri()), position=types.Position(line=4, character=12)))
+    assert on_code.contents.value.startswith("**M112** Tag 0 (warning by default)"), on_code.contents.value
+
+    async def complete(line, character):
+        result = await client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=project.as_uri()), position=types.Position(line=line, character=character))
+        )
+        return [item.label for item in result.items]
+
+    # After `[lint]`'s `error` line: the keys of [lint] not yet given, and the tables not yet opened.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=project.as_uri(), version=3),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed + "\nwarn = [\"M1\nwarnings-as-errors = \n")],
+        )
+    )
+    labels = await complete(6, 0)
+    assert labels == ["disable", "warn", "warnings-as-errors", "[[lint.per-path]]"], labels
+    in_warn = await complete(6, 11)
+    assert "M105" in in_warn and "M112" not in in_warn and "M104" not in in_warn, in_warn
+    assert await complete(7, 21) == ["true", "false"]
+
+
+@pytest.mark.asyncio
 async def test_workspace_symbols_list_the_templates_and_layouts_of_every_file(client: LanguageClient):
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="prd"))
     assert [(s.name, s.kind, pathlib.Path(s.location.uri[len("file://") :]).name) for s in found] == [

@@ -212,5 +212,23 @@ say so, and everyday.trellis stays clean."
     (format "`product' renamed to `item' in cards.trellis, campaign.trellis and holiday.trellis (not open%s), saved; everyday.trellis clean"
             (if asked ", eglot asked first" ""))))
 
+(defun trellis-test-eglot-project-file ()
+  "trellis.toml in `trellis-project-mode': its mistake through flymake, a hover through eldoc."
+  (let ((folder (expand-file-name "project" (getenv "TRELLIS_TEST_DIR"))))
+    (make-directory folder t)
+    (with-temp-file (expand-file-name "trellis.toml" folder)
+      (insert "[project]\ntarget = 2\n\n[lint]\ndisabel = [\"M112\"]\n"))
+    (trellis-test-visit "project/trellis.toml")
+    (trellis-test-check (eq major-mode 'trellis-project-mode) (format "trellis.toml: major mode %s" major-mode))
+    (let ((diagnostic (trellis-test-diagnostics "P002")))
+      (trellis-test-check (and diagnostic (string-search "did you mean `disable`?" (flymake-diagnostic-text diagnostic)))
+                          (format "flymake: no P002 among %S" (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
+    (goto-char (point-min))
+    (search-forward "target")
+    (backward-char 3)
+    (let ((shown (trellis-test-eldoc)))
+      (trellis-test-check (and shown (string-search "project.target" shown)) (format "eldoc on `target': %S" shown))))
+  "trellis.toml: P002 through flymake, the hover on `target' through eldoc")
+
 (provide 'test-eglot)
 ;;; test-eglot.el ends here

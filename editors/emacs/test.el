@@ -30,6 +30,7 @@
   (trellis-test-run "completion" #'trellis-test-eglot-completion)
   (trellis-test-run "inlay hints" #'trellis-test-eglot-inlay-hints)
   (trellis-test-run "rename across files" #'trellis-test-eglot-rename)
+  (trellis-test-run "project file" #'trellis-test-eglot-project-file)
   (trellis-test-run "grid JSON" #'trellis-test-json)
   (when (>= emacs-major-version 29)
     (require 'test-ts)

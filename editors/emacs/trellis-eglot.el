@@ -9,8 +9,8 @@
 
 ;; Loaded by trellis-mode.el once eglot is.  It
 ;;
-;; - registers trellis-lsp with eglot for `trellis-mode' and `trellis-ts-mode'
-;;   (connections of the class `trellis-eglot-server');
+;; - registers trellis-lsp with eglot for `trellis-mode', `trellis-ts-mode' and
+;;   `trellis-project-mode' (trellis.toml) (connections of the class `trellis-eglot-server');
 ;; - in every buffer trellis-lsp manages, shows the diagnostic at point through eldoc
 ;;   together with the hover (eglot 1.9 would show the hover alone), and turns eglot's
 ;;   inlay hints on where eglot has them (Emacs 29+; eglot 1.9 has none);
@@ -52,7 +52,8 @@
   (cons 'trellis-eglot-server trellis-lsp-command))
 
 (add-to-list 'eglot-server-programs
-             '(((trellis-mode :language-id "trellis") (trellis-ts-mode :language-id "trellis"))
+             '(((trellis-mode :language-id "trellis") (trellis-ts-mode :language-id "trellis")
+                (trellis-project-mode :language-id "toml"))
                . trellis-eglot--contact))
 (add-to-list 'eglot-server-programs
              '(((trellis-grid-json-mode :language-id "json")) . trellis-eglot--contact))

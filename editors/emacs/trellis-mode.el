@@ -98,6 +98,15 @@ For example `12', `1.5', `.5', `1e2', `2.5E-3'.")
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.trellis\\'" . trellis-mode))
+;;;###autoload
+(define-derived-mode trellis-project-mode conf-toml-mode "Trellis-Project"
+  "Major mode for a Trellis project file, trellis.toml: TOML, served by trellis-lsp.
+Its mistakes are shown as it is typed, with hovers and completion of
+its tables, keys, values and codes.  A mode of its own, so that eglot
+starts trellis-lsp for this file alone and other TOML keeps its server.")
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("/trellis\\.toml\\'" . trellis-project-mode))
 
 (autoload 'trellis-eglot-grid-json "trellis-eglot"
   "Serve this JSON buffer with trellis-lsp, as a grid dictionary." t)

@@ -234,6 +234,40 @@ local function rename_across_files()
   vim.g.trellis_lsp = nil
 end
 
+-- The project file: trellis.toml gets the server (its mistakes, `K`, completion); another TOML
+-- file does not.
+local function project_file()
+  vim.fn.mkdir(vim.env.TRELLIS_TEST_DIR .. '/project', 'p')
+  local buffer = open('project/trellis.toml', '[project]\ntarget = 2\n\n[lint]\ndisabel = ["M112"]\nerror = []')
+  check(wait_for(function()
+    return vim.tbl_contains(codes(buffer), 'P002')
+  end), 'trellis.toml: P002 for `disabel`', table.concat(codes(buffer), ','))
+  go_to('^target', 1)
+  type_keys('K')
+  local text = wait_for(t.floating_text) or ''
+  check(text:find('project.target', 1, true), 'K on `target` says what it is', text)
+  t.close_floating_windows()
+  go_to('^error = %[%]', 9)
+  type_keys('a"M11<C-x><C-o>')
+  local words = wait_for(function()
+    local found = {}
+    for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do
+      table.insert(found, item.word)
+    end
+    return #found > 0 and found
+  end) or {}
+  type_keys('<C-e><Esc>')
+  check(vim.tbl_contains(words, 'M117'), '<C-x><C-o> in `error = ["M11` offers the codes', table.concat(words, ' '))
+  check(wait_for(function()
+    return mode() == 'n'
+  end), 'back in normal mode')
+  vim.cmd('edit!')
+  vim.fn.writefile({ '[package]', 'name = "x"' }, vim.env.TRELLIS_TEST_DIR .. '/project/Cargo.toml')
+  vim.cmd('edit! ' .. vim.fn.fnameescape(vim.env.TRELLIS_TEST_DIR .. '/project/Cargo.toml'))
+  vim.wait(500)
+  check(#t.clients(vim.api.nvim_get_current_buf()) == 0, 'Cargo.toml gets no trellis-lsp')
+end
+
 local function formatting()
   local messy = demo:gsub('\n  5\n', '\n  5   \n'):gsub('fill cols 20%% %* 5 //', 'fill  cols   20%%*5 //')
   local buffer = open('format.trellis', messy)
@@ -406,6 +440,7 @@ t.run(function()
   code_action()
   rename()
   rename_across_files()
+  project_file()
   formatting()
   highlights()
   number_highlights()

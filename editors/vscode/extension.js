@@ -27,6 +27,8 @@ const DOCUMENT_SELECTOR = [
   { scheme: "untitled", language: "trellis" },
   { scheme: "file", language: "json" },
   { scheme: "untitled", language: "json" },
+  // The project file: its mistakes, hovers and completion (other TOML is not the server's).
+  { scheme: "file", pattern: "**/trellis.toml" },
 ];
 
 const DEFAULT_SERVER_PATH = "trellis-lsp";

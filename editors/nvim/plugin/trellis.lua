@@ -1,6 +1,7 @@
 -- Trellis for Neovim 0.7+: trellis-lsp for Trellis and JSON buffers (non-grid JSON is ignored
--- by the server), and the per-buffer setup of lua/trellis/attach.lua. Neovim 0.11+ enables
--- lsp/trellis.lua with vim.lsp.enable; 0.7 to 0.10 start it from lua/trellis/client.lua.
+-- by the server) and the project file, trellis.toml (no other TOML), and the per-buffer setup
+-- of lua/trellis/attach.lua. Neovim 0.11+ enables lsp/trellis.lua with vim.lsp.enable; 0.7 to
+-- 0.10 start it from lua/trellis/client.lua.
 if vim.g.loaded_trellis then
   return
 end
@@ -30,7 +31,7 @@ end
 
 vim.api.nvim_create_autocmd('FileType', {
   group = group,
-  pattern = { 'trellis', 'json' },
+  pattern = { 'trellis', 'json', 'toml' },
   callback = function(event)
     require('trellis.client').start(event.buf)
   end,

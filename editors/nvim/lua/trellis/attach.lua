@@ -159,6 +159,10 @@ function M.buffer(client, buffer)
   if option('update_in_insert', true) then
     diagnostics_while_typing(client)
   end
+  if vim.bo[buffer].filetype == 'toml' then
+    install(client, buffer, true) -- the project file: hover, completion; no formatting
+    return
+  end
   if vim.bo[buffer].filetype ~= 'json' then
     install(client, buffer, false)
     return

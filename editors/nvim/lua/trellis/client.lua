@@ -34,6 +34,10 @@ function M.start(buffer)
   if file == '' or vim.bo[buffer].buftype ~= '' or not vim.tbl_contains(config.filetypes, vim.bo[buffer].filetype) then
     return
   end
+  -- Of TOML buffers, the project file alone.
+  if vim.bo[buffer].filetype == 'toml' and vim.fn.fnamemodify(file, ':t') ~= 'trellis.toml' then
+    return
+  end
   if vim.fn.executable(config.cmd[1]) == 0 then
     if not warned then
       warned = true
