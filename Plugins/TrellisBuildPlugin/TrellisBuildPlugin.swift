@@ -40,44 +40,40 @@ struct TrellisBuildPlugin: BuildToolPlugin {
     }
 }
 
-/// What a `.trellis` file's lines say when the build is planned, read as the grammar puts
-/// them: a top-level item starts a line at its first column. A plugin cannot link Trellis's
-/// parser, and runs again only when files are added or removed, so this is read once then.
+/// What a `.trellis` file's lines say when the build is planned. A plugin cannot link
+/// Trellis's parser, and runs again only when files are added or removed, so this is read
+/// once then, and errs toward building: a file is a library only when it plainly is one.
 struct PlannedFile {
-    /// Whether every top-level item is a `template`, `use`, `target` or `preview`.
-    var isLibrary = true
+    /// Whether the file holds templates and no layout: at least one `template` line, no
+    /// `layout` line (indented or not), and every line at the first column a `template`,
+    /// `use`, `target` or `preview` (the cells of a bare layout start there). An empty file
+    /// is no library: its build says it defines no layout.
+    var isLibrary = false
     /// The files its `use` lines name.
     var uses: [URL] = []
 
     init(_ url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            isLibrary = false
-            return
-        }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+        var templates = 0
+        var other = false
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("use \"") {
+                let path = trimmed.dropFirst(5).prefix { $0 != "\"" }
+                uses.append(url.deletingLastPathComponent().appendingPathComponent(String(path)).standardizedFileURL)
+                continue
+            }
+            if trimmed.hasPrefix("layout ") { other = true }
             guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//"), !line.hasPrefix("}"), !line.hasPrefix(";") else {
                 continue
             }
-            if line.hasPrefix("use \"") {
-                let path = line.dropFirst(5).prefix { $0 != "\"" }
-                uses.append(url.deletingLastPathComponent().appendingPathComponent(String(path)).standardizedFileURL)
-            } else if !(line.hasPrefix("template ") || line.hasPrefix("target ") || line.hasPrefix("preview ")) {
-                isLibrary = false
+            if line.hasPrefix("template ") {
+                templates += 1
+            } else if !(line.hasPrefix("target ") || line.hasPrefix("preview ")) {
+                other = true
             }
         }
-    }
-
-    /// The project file `trellis build` reads for `url`: the nearest `trellis.toml` in its
-    /// folder or one above it.
-    static func projectFile(of url: URL) -> [URL] {
-        var folder = url.deletingLastPathComponent().standardizedFileURL
-        while true {
-            let candidate = folder.appendingPathComponent("trellis.toml")
-            if FileManager.default.fileExists(atPath: candidate.path) { return [candidate] }
-            let parent = folder.deletingLastPathComponent().standardizedFileURL
-            if parent.path == folder.path { return [] }
-            folder = parent
-        }
+        isLibrary = templates > 0 && !other
     }
 
     /// The files `url` uses, directly or through the files it uses (each once).
@@ -91,5 +87,18 @@ struct PlannedFile {
             pending.append(contentsOf: PlannedFile(next).uses)
         }
         return found
+    }
+
+    /// The project file `trellis build` reads for `url`: the nearest `trellis.toml` in its
+    /// folder or one above it.
+    static func projectFile(of url: URL) -> [URL] {
+        var folder = url.deletingLastPathComponent().standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent("trellis.toml")
+            if FileManager.default.fileExists(atPath: candidate.path) { return [candidate] }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if parent.path == folder.path { return [] }
+            folder = parent
+        }
     }
 }

@@ -152,7 +152,7 @@ public enum Completion {
                     insertText: tree.text(name), isSnippet: false, replacing: replacing))
         }
         guard let uses = analysis.file.uses else { return result }
-        for written in UseDirective.all(in: tree).compactMap(UsePath.written) {
+        for written in UsePath.order(in: tree) {
             guard case .library(let library, _)? = uses.outcomes[written] else { continue }
             for name in library.names where named.insert(name).inserted {
                 let line = library.templateNames[name].map { library.source.lineRange(library.source.lineIndex(of: $0.lowerBound)) }

@@ -33,7 +33,7 @@ public enum UseNavigation {
     /// The used file that defines `name` for this file, as the lowering picked it.
     public static func library(defining name: String, in analysis: Analysis) -> TemplateLibrary? {
         guard let tree = analysis.tree, let uses = analysis.file.uses else { return nil }
-        return uses.library(defining: name, order: UseDirective.all(in: tree).compactMap(UsePath.written))
+        return uses.library(defining: name, order: UsePath.order(in: tree))
     }
 
     /// Each use path that reached a file: the path's range and the file.

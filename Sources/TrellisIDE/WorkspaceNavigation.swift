@@ -34,7 +34,7 @@ public enum WorkspaceNavigation {
             guard let declaration = own, let name = TemplateDecl(tree, declaration)?.name else { return [] }
             return [name.range] + self.uses(of: template.name, in: tree)
         }
-        let order = UseDirective.all(in: tree).compactMap(UsePath.written)
+        let order = UsePath.order(in: tree)
         guard own == nil, let uses, uses.library(defining: template.name, order: order)?.file == template.file else { return [] }
         return self.uses(of: template.name, in: tree)
     }
@@ -43,7 +43,7 @@ public enum WorkspaceNavigation {
     /// uses the template): the file has, or is given, a template of that name already.
     public static func renameConflict(to newName: String, in tree: SyntaxTree, uses: UsedFiles?) -> String? {
         if Navigation.templateDeclaration(named: newName, in: tree) != nil { return "it defines a template `\(newName)`" }
-        let order = UseDirective.all(in: tree).compactMap(UsePath.written)
+        let order = UsePath.order(in: tree)
         if let library = uses?.library(defining: newName, order: order) { return "it uses a template `\(newName)` of `\(library.path)`" }
         return nil
     }

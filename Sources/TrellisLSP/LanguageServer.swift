@@ -293,32 +293,33 @@ public struct LanguageServer {
     mutating func textChanged(_ uri: String, to text: [UInt8]?) {
         let changed = uses.changed(uri, text: text)
         guard !changed.isEmpty else { return }
-        var dependents = 0
         for (other, analysis) in analyses where other != uri {
             guard let files = analysis?.file.uses?.files, !files.isDisjoint(with: changed) else { continue }
             analyses[other] = nil
             dirty.insert(other)
-            dependents += 1
         }
-        // A client that pulls diagnostics is told to pull again: the dependents' changed.
-        if dependents > 0, clientPullsDiagnostics, refreshesPulledDiagnostics {
-            sentRequests += 1
-            send(
-                LSPJSON.object([
-                    ("jsonrpc", .string("2.0")), ("id", .string("trellis.refresh-\(sentRequests)")), ("method", .string("workspace/diagnostic/refresh")),
-                ]))
-        }
+        // A client that pulls diagnostics is told to pull again: the diagnostics of the files
+        // that use this one may have changed, open or not (`workspace/diagnostic` covers those).
+        requestDiagnosticRefresh()
+    }
+
+    /// `workspace/diagnostic/refresh`, to a client that pulls diagnostics and takes it.
+    mutating func requestDiagnosticRefresh() {
+        guard clientPullsDiagnostics, refreshesPulledDiagnostics else { return }
+        sentRequests += 1
+        send(
+            LSPJSON.object([
+                ("jsonrpc", .string("2.0")), ("id", .string("trellis.refresh-\(sentRequests)")), ("method", .string("workspace/diagnostic/refresh")),
+            ]))
     }
 
     /// Files changed on disk (the client watches them): those not open are read again.
     mutating func workspaceDidChangeWatchedFiles(_ params: JSONValue) {
         for change in params["changes"]?.arrayElements ?? [] {
             guard let uri = change["uri"]?.stringValue else { continue }
-            if uri.hasSuffix("/" + ProjectFile.fileName) {
+            if ProjectFileAssist.isProjectFile(uri) {
                 // A project file: read again, and every document analysed again under it.
-                projects.removeAll()
-                analyses.removeAll()
-                dirty.formUnion(documents.keys)
+                projectSettingsChanged()
                 continue
             }
             // Created (1) or deleted (3): the workspace's files are looked for again.
@@ -369,8 +370,7 @@ public struct LanguageServer {
             // As `trellis check` reads it: its disabled codes for this path, its devices where
             // neither the editor's settings nor the file name any, its target where neither does.
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
-            options.adopt(project.codes(forPath: relative))
-            options.fallbackViewports = project.previews
+            options = options.over(project, forPath: relative)
             projectTarget = project.target
         }
         var parsed: ParseResult?

@@ -33,13 +33,7 @@ extension LanguageServer {
         projects.removeAll()
         analyses.removeAll()
         dirty.formUnion(documents.keys)
-        if clientPullsDiagnostics, refreshesPulledDiagnostics, !documents.isEmpty {
-            sentRequests += 1
-            send(
-                LSPJSON.object([
-                    ("jsonrpc", .string("2.0")), ("id", .string("trellis.refresh-\(sentRequests)")), ("method", .string("workspace/diagnostic/refresh")),
-                ]))
-        }
+        requestDiagnosticRefresh()
     }
 
     /// The text of the project file at `path` (canonical) when it is open in the editor.

@@ -31,10 +31,7 @@ extension LanguageServer {
 
     /// Every file of the workspace with a place meaning `template`.
     mutating func workspaceOccurrences(of template: WorkspaceNavigation.Template) -> [FileOccurrences] {
-        var openByPath: [String: OpenDocument] = [:]
-        for document in documents.values where document.kind == .trellis {
-            if let path = FileURI.path(of: document.uri) { openByPath[DiskFiles.canonical(path)] = document }
-        }
+        let openByPath = openTrellisPaths()
         var paths = Set(workspaceFiles())
         paths.formUnion(openByPath.keys)
         paths.insert(template.file)
@@ -90,12 +87,41 @@ extension LanguageServer {
         var changes: [(String, JSONValue)] = []
         for file in files {
             if newName != template.name, let conflict = WorkspaceNavigation.renameConflict(to: newName, in: file.tree, uses: file.uses) {
-                let name = uses.resolver.fileSystem.shown(FileURI.path(of: file.uri).map(DiskFiles.canonical) ?? file.uri)
-                return .failure(RenameRefused(reason: "renaming `\(template.name)` to `\(newName)` would change `\(name)`: \(conflict)"))
+                return .failure(refusal(template, newName, file: FileURI.path(of: file.uri).map(DiskFiles.canonical) ?? file.uri, conflict))
             }
             changes.append((file.uri, edits(file.ranges.map { TextEdit(range: $0, replacement: newName) }, file.source)))
         }
+        // A file that uses the template's file without naming the template is given the new
+        // name too: it must not have or take a template of that name already.
+        if newName != template.name {
+            let named = Set(files.compactMap { FileURI.path(of: $0.uri).map(DiskFiles.canonical) })
+            let open = openTrellisPaths()
+            for path in Set(workspaceFiles()).union(open.keys).sorted() where !named.contains(path) && path != template.file {
+                guard let bytes = open[path]?.bytes ?? Self.diskText(path), ByteSearch.contains(Array(newName.utf8), in: bytes),
+                    ByteSearch.contains(Array("use".utf8), in: bytes)
+                else { continue }
+                let tree = Parser.parse(SourceFile(name: path, bytes: bytes)).tree
+                let used = uses.resolver.usedFiles(of: tree, at: path)
+                guard used.libraries.contains(where: { $0.file == template.file }),
+                    let conflict = WorkspaceNavigation.renameConflict(to: newName, in: tree, uses: used)
+                else { continue }
+                return .failure(refusal(template, newName, file: path, conflict))
+            }
+        }
         return .success(LSPJSON.object([("changes", LSPJSON.object(changes))]))
+    }
+
+    func refusal(_ template: WorkspaceNavigation.Template, _ newName: String, file: String, _ conflict: String) -> RenameRefused {
+        RenameRefused(reason: "renaming `\(template.name)` to `\(newName)` would change `\(uses.resolver.fileSystem.shown(file))`: \(conflict)")
+    }
+
+    /// The open Trellis documents, by canonical path.
+    func openTrellisPaths() -> [String: OpenDocument] {
+        var byPath: [String: OpenDocument] = [:]
+        for document in documents.values where document.kind == .trellis {
+            if let path = FileURI.path(of: document.uri) { byPath[DiskFiles.canonical(path)] = document }
+        }
+        return byPath
     }
 
     /// Why a rename is refused.
@@ -160,10 +186,7 @@ extension LanguageServer {
     /// whose names hold the query's letters in order (case aside), by file then place.
     mutating func workspaceSymbol(_ id: JSONValue, _ params: JSONValue) {
         let query = Array((params["query"]?.stringValue ?? "").lowercased().unicodeScalars)
-        var openByPath: [String: OpenDocument] = [:]
-        for document in documents.values where document.kind == .trellis {
-            if let path = FileURI.path(of: document.uri) { openByPath[DiskFiles.canonical(path)] = document }
-        }
+        let openByPath = openTrellisPaths()
         var symbols: [JSONValue] = []
         for path in Set(workspaceFiles()).union(openByPath.keys).sorted() where symbols.count < Self.maximumWorkspaceSymbols {
             if isCancelled(id) { return respondCancelled(id) }
@@ -198,9 +221,11 @@ extension LanguageServer {
     }
 
     /// `workspace/diagnostic`: the diagnostics of the workspace's `.trellis` files that are not
-    /// open (open ones are pulled one by one), each as `trellis check` gives them, with their
-    /// uses followed and their project's settings; a file whose findings are those of the
-    /// `resultId` the client holds is answered `unchanged`.
+    /// open (open ones are pulled one by one) and that their project includes, each as
+    /// `trellis check FILE` gives them, with their uses followed and their project's settings
+    /// (a template only other files use is unused in its own file, as `check FILE` says);
+    /// a file whose findings are those of the `resultId` the client holds is answered
+    /// `unchanged`.
     mutating func workspaceDiagnostic(_ id: JSONValue, _ params: JSONValue) {
         var previous: [String: String] = [:]
         for entry in params["previousResultIds"]?.arrayElements ?? [] {
@@ -213,6 +238,10 @@ extension LanguageServer {
         var reports: [JSONValue] = []
         for path in workspaceFiles() where !open.contains(path) {
             if isCancelled(id) { return respondCancelled(id) }
+            // The files `trellis check` with no path reads: those its project includes.
+            if let (root, project) = projectSettings(of: path), path.hasPrefix(root + "/"), !project.includes(String(path.dropFirst(root.count + 1))) {
+                continue
+            }
             guard let bytes = Self.diskText(path) else { continue }
             let uri = FileURI.uri(of: path)
             let document = OpenDocument(uri: uri, bytes: bytes, version: 0, kind: .trellis, languageID: "trellis")

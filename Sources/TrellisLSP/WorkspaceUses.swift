@@ -1,3 +1,4 @@
+import TrellisLint
 import TrellisModel
 import TrellisSyntax
 
@@ -27,7 +28,7 @@ struct WorkspaceUses {
                 shown: { path in prefix.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? path },
                 isInsideProject: { target, user in
                     guard let root = DiskFiles.projectRoot(of: user) else { return true }
-                    return target.hasPrefix(root + "/")
+                    return UsePath.isInside(target, folder: root)
                 }))
     }
 
@@ -45,6 +46,8 @@ struct WorkspaceUses {
         open.withLock { texts in
             if let text { texts[canonical] = text } else { texts[canonical] = nil }
         }
+        // A file no file was found to use: nothing read from it to forget.
+        guard resolver.hasRead(canonical) else { return [] }
         return Set(resolver.forget(canonical).map(resolver.fileSystem.shown))
     }
 }
@@ -173,7 +176,7 @@ enum DiskFiles {
         var folder = UsePath.directory(of: file)
         while !folder.isEmpty {
             var status = stat()
-            if stat(folder + (folder == "/" ? "" : "/") + "trellis.toml", &status) == 0, status.st_mode & S_IFMT == S_IFREG { return folder }
+            if stat(folder + (folder == "/" ? "" : "/") + ProjectFile.fileName, &status) == 0, status.st_mode & S_IFMT == S_IFREG { return folder }
             guard folder != "/" else { return nil }
             folder = UsePath.directory(of: folder)
         }

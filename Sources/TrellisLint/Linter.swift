@@ -40,6 +40,16 @@ public struct LintOptions: Sendable {
         severities.merge(rules.severities) { mine, _ in mine }
     }
 
+    /// These options (the command line's or the editor's) for a file of a project: where they
+    /// say nothing, the project's codes for the file's path (relative to the project's root;
+    /// nil outside it) and its devices. The one rule for `check`, `preview` and the editor.
+    public func over(_ project: ProjectSettings, forPath path: String?) -> LintOptions {
+        var options = self
+        options.adopt(project.codes(forPath: path))
+        options.fallbackViewports = project.previews
+        return options
+    }
+
     public init(viewports: [Viewport] = [], disabled: Set<DiagnosticCode> = [], rtl: Bool = false) {
         self.viewports = viewports
         self.disabled = disabled

@@ -368,7 +368,8 @@ struct ProjectFileReading {
         var words = item.0.split(separator: " ").map(String.init)
         let rtl = words.last == "rtl"
         if rtl { words.removeLast() }
-        guard words.count == 1, var viewport = Viewport.parse(words[0]) else {
+        // Written as a `preview` line writes it: the scale and its `x` too.
+        guard words.count == 1, words[0].contains("@"), words[0].hasSuffix("x"), var viewport = Viewport.parse(words[0]) else {
             report(
                 .badProjectValue, "`\(item.0)` is not a device: write WIDTHxHEIGHT@SCALEx, e.g. \"375x667@2x\", \"320xwrap@3x\" or \"375x667@2x rtl\"", item.1)
             return nil
@@ -388,7 +389,7 @@ struct ProjectFileReading {
 
     /// `disable`, `warn` or `error` of one table: `rules` with its codes, each code in one of
     /// the three lists of a table (P004 for the second), an error (a file that does not build,
-    /// a layout the runtime fails on) never made a warning.
+    /// a layout the runtime fails on) never disabled or made a warning.
     mutating func grade(_ rules: CodeRules, key: String, value: TOMLValue, table: String) -> CodeRules {
         var rules = rules
         for (code, range) in codes(value, key: key) {
@@ -400,12 +401,12 @@ struct ProjectFileReading {
             }
             graded["\(table) \(code)"] = (key, range)
             switch key {
-            case "disable": rules.disabled.insert(code)
-            case "warn" where code.severity == .error:
+            case "disable" where code.severity == .error, "warn" where code.severity == .error:
                 report(
                     .badProjectValue,
-                    "`\(code)` (\(code.title)) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
+                    "`\(code)` (\(code.title)) is an error: the file does not build, or the runtime fails on it; it cannot be \(key == "warn" ? "made a warning" : "disabled")",
                     range)
+            case "disable": rules.disabled.insert(code)
             case "warn": rules.severities[code] = .warning
             default: rules.severities[code] = .error
             }

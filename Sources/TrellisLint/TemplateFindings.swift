@@ -27,7 +27,9 @@ enum TemplateFindings {
         }
         // A grid of a template another file defines has no place in this file: its findings
         // stand at the `use` that brought it, and say so.
-        let uses = Dictionary(UseDirective.all(in: tree).map { ($0.range, UsePath.written($0) ?? "") }, uniquingKeysWith: { first, _ in first })
+        // (A `use` with no path brings nothing.)
+        let uses = Dictionary(
+            UseDirective.all(in: tree).compactMap { use in UsePath.written(use).map { (use.range, $0) } }, uniquingKeysWith: { first, _ in first })
         if !uses.isEmpty {
             for index in kept.indices where !kept[index].code.id.hasPrefix("U") {
                 guard let written = uses[kept[index].range] else { continue }

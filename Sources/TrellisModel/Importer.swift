@@ -40,7 +40,8 @@ public enum Importer {
         var builder = ImportBuilder(dialect: dialect)
         let roots = inputs.map { builder.node($0.value, isRoot: true) }
         builder.chooseTemplates(roots)
-        let shared = builder.sharedTemplates(roots)
+        let users = builder.filesUsing(roots)
+        let shared = builder.sharedTemplates(users)
         func templateLines(_ shapes: [String]) -> String {
             shapes.compactMap { shape in
                 builder.templateBodies[shape].map { "template \(builder.templateNames[shape] ?? shape) { \($0) }\n" }
@@ -51,8 +52,8 @@ public enum Importer {
         let sharedFormatted = Formatter.format(SourceFile(name: "shared.trellis", text: sharedText)) ?? sharedText
         var layouts: [Result] = []
         for (index, root) in roots.enumerated() {
-            let own = builder.templateOrder.filter { !shared.contains($0) && builder.filesUsing($0, roots).contains(index) }
-            let usesShared = builder.templateOrder.contains { shared.contains($0) && builder.filesUsing($0, roots).contains(index) }
+            let own = builder.templateOrder.filter { !shared.contains($0) && users[$0]?.contains(index) == true }
+            let usesShared = builder.templateOrder.contains { shared.contains($0) && users[$0]?.contains(index) == true }
             var text = "// Imported from \(inputs[index].source) by trellis import.\n"
             text += "target mylayout \(dialect.rawValue)\n"
             if usesShared { text += "use \(JSONWriter.string(.string(sharedPath), style: .compact))\n" }
@@ -332,13 +333,14 @@ struct ImportBuilder {
         }
     }
 
-    /// The roots (by index) where `shape` is written out as a use of its template.
-    func filesUsing(_ shape: String, _ roots: [ImportNode]) -> Set<Int> {
-        var files: Set<Int> = []
+    /// For each shape, the roots (by index) where it is written out as a use of its
+    /// template: one walk of every root for every shape.
+    func filesUsing(_ roots: [ImportNode]) -> [String: Set<Int>] {
+        var files: [String: Set<Int>] = [:]
         var seenTemplates: Set<String> = []
         for (index, root) in roots.enumerated() {
             func walk(_ node: ImportNode) {
-                if node.shape == shape { files.insert(index) }
+                files[node.shape, default: []].insert(index)
                 if templateNames[node.shape] != nil {
                     if seenTemplates.contains(node.shape) { return }
                     seenTemplates.insert(node.shape)
@@ -352,8 +354,8 @@ struct ImportBuilder {
 
     /// The templates for the shared file: those used in two or more roots, and those their
     /// bodies use (a shared template's body can name only shared ones).
-    func sharedTemplates(_ roots: [ImportNode]) -> Set<String> {
-        var shared = Set(templateOrder.filter { filesUsing($0, roots).count >= 2 })
+    func sharedTemplates(_ users: [String: Set<Int>]) -> Set<String> {
+        var shared = Set(templateOrder.filter { (users[$0]?.count ?? 0) >= 2 })
         var pending = Array(shared)
         while let shape = pending.popLast() {
             guard let first = firstNodes[shape] else { continue }

@@ -49,7 +49,8 @@ extension LoweringState {
                 report(.usedFileNotFound, "`\(written)`: \(problem.message)", pathToken.range)
             case .notFound(let resolved, let suggestion):
                 someUseFailed = true
-                var message = "no file `\(resolved)`"
+                // Where it looked as reports name files, then the near name as the path is written.
+                var message = "no file `\(resolved)`" + (resolved == written ? "" : " (`\(written)` from this file's folder)")
                 var fixIts: [FixIt] = []
                 if let suggestion {
                     message += "; did you mean `\(suggestion)`?"
@@ -153,17 +154,26 @@ extension LoweringState {
         }
     }
 
-    /// U007: a `use` after a template, a layout or a cell; the fix moves it (with a comment
-    /// after it on its line) above the first of them and the comment lines right above that.
+    /// U007: a `use` after a template, a layout or a cell; the fix moves it (with the comment
+    /// lines right above it and a comment after it on its line) below the file's last `use`
+    /// above the first of them, or where there is none above that first item and the comment
+    /// lines right above it. A blank line left doubled (or last in the file) goes too.
     mutating func reportUseAfterItems(_ directive: UseDirective, firstOther: Node) {
         let source = tree.source
-        var line = source.lineIndex(of: tree.range(of: firstOther).lowerBound)
-        while line > 0, isCommentLine(source.lineRange(line - 1)) { line -= 1 }
-        let insertAt = source.lineRange(line).lowerBound
+        let firstStart = tree.range(of: firstOther).lowerBound
+        let insertAt: Int
+        if let lastUse = UseDirective.all(in: tree).last(where: { $0.range.upperBound <= firstStart }) {
+            insertAt = source.lineRange(source.lineIndex(of: lastUse.range.upperBound - 1)).upperBound
+        } else {
+            var line = source.lineIndex(of: firstStart)
+            while line > 0, isCommentLine(source.lineRange(line - 1)) { line -= 1 }
+            insertAt = source.lineRange(line).lowerBound
+        }
         let removed = wholeLines(directive.range)
         let lineBreak = source.bytes[removed].contains(UInt8(ascii: "\r")) ? "\r\n" : "\n"
         var moved = source.text(in: directive.range)
         var removedStart = removed.lowerBound
+        var removedEnd = removed.upperBound
         if removed == directive.range {
             // After something else on its line: the blanks before it go too.
             while removedStart > 0, source.bytes[removedStart - 1] == UInt8(ascii: " ") || source.bytes[removedStart - 1] == UInt8(ascii: "\t") {
@@ -173,15 +183,53 @@ extension LoweringState {
             let end = source.lineRange(source.lineIndex(of: directive.range.upperBound - 1)).upperBound
             moved = source.text(in: directive.range.lowerBound..<end)
             while moved.hasSuffix(" ") || moved.hasSuffix("\t") { moved.removeLast() }
+            // Its own comment lines above it go with it.
+            var line = source.lineIndex(of: removedStart)
+            while line > 0, isCommentLine(source.lineRange(line - 1)), source.lineRange(line - 1).lowerBound >= insertAt {
+                line -= 1
+            }
+            let comments = source.lineRange(line).lowerBound
+            if comments < removedStart {
+                moved = source.text(in: comments..<removedStart) + moved
+                removedStart = comments
+            }
+            // A blank line before it that the removal would leave beside another, or last.
+            if removedStart > 0 {
+                let previous = source.lineRange(source.lineIndex(of: removedStart - 1))
+                let next = removedEnd < source.bytes.count ? source.lineRange(source.lineIndex(of: removedEnd)) : nil
+                if isBlankLine(previous), next.map(isBlankLine) ?? true, previous.lowerBound >= insertAt {
+                    if let next { removedEnd = withBreak(next) } else { removedStart = previous.lowerBound }
+                }
+            }
         }
         let move = FixIt(
-            message: "move it above the file's first template or layout",
+            message: "move it below the file's other uses, above its first template or layout",
             edits: [
-                TextEdit(range: insertAt..<insertAt, replacement: moved + lineBreak), TextEdit(range: removedStart..<removed.upperBound, replacement: ""),
+                TextEdit(range: insertAt..<insertAt, replacement: endsLine(insertAt) ? moved + lineBreak : lineBreak + moved),
+                TextEdit(range: removedStart..<removedEnd, replacement: ""),
             ])
         report(
             .useAfterItems, "`use` comes before the file's templates and layouts", directive.range,
             notes: ["A reader looks at the top of a file to learn where its templates come from."], fixIts: [move])
+    }
+
+    /// Whether a line holds nothing but blanks.
+    func isBlankLine(_ line: Range<Int>) -> Bool {
+        tree.source.bytes[line].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+    }
+
+    /// A line's range with its line break.
+    func withBreak(_ line: Range<Int>) -> Int {
+        let bytes = tree.source.bytes
+        var end = line.upperBound
+        while end < bytes.count, bytes[end] == UInt8(ascii: "\r") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\n") { end += 1 }
+        return end
+    }
+
+    /// Whether the text before `offset` ends a line (or is the file's start).
+    func endsLine(_ offset: Int) -> Bool {
+        offset == 0 || tree.source.bytes[offset - 1] == UInt8(ascii: "\n")
     }
 
     /// Whether a line holds only a comment.

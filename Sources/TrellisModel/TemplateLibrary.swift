@@ -55,6 +55,17 @@ public struct UsedFiles: Sendable {
         return nil
     }
 
+    /// For each template name the files give, the library it is taken from (the first of
+    /// `order`, ``UsePath/order(in:)``, that defines it): one walk for a file's every name.
+    public func owners(order: [String]) -> [String: TemplateLibrary] {
+        var owners: [String: TemplateLibrary] = [:]
+        for written in order {
+            guard case .library(let library, _)? = outcomes[written] else { continue }
+            for name in library.templateNames.keys where owners[name] == nil { owners[name] = library }
+        }
+        return owners
+    }
+
     /// The libraries reached, in no order.
     public var libraries: [TemplateLibrary] {
         outcomes.values.compactMap { if case .library(let library, _) = $0 { return library } else { return nil } }

@@ -38,6 +38,18 @@ public enum UsePath {
     public static func normalised(_ path: String) -> String { joined("", path) }
 
     /// The text of a directive's quoted path (escapes read as in JSON), or nil without one.
+    /// Whether `path` lies inside `folder` (both canonical): the rule for U006.
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        folder == "/" ? path.hasPrefix("/") : path.hasPrefix(folder + "/")
+    }
+
+    /// The distinct paths a file's `use` lines write, in the order written (a path given
+    /// twice once): the order in which the lowering looks for a template.
+    public static func order(in tree: SyntaxTree) -> [String] {
+        var seen: Set<String> = []
+        return UseDirective.all(in: tree).compactMap(written).filter { seen.insert($0).inserted }
+    }
+
     public static func written(_ directive: UseDirective) -> String? {
         guard let token = directive.path else { return nil }
         let tree = directive.tree

@@ -78,20 +78,36 @@ public struct UseResolver {
         }.sorted()
     }
 
+    /// Every file read that `uses` reach, directly or through the files they use (canonical
+    /// paths): what a change to any of them changes for the file that has these uses.
+    public func reached(by uses: UsedFiles) -> Set<String> {
+        var found = Set(uses.libraries.map(\.file))
+        var pending = Array(found)
+        while let file = pending.popLast() {
+            for use in entries[file]?.uses ?? [] {
+                if case .success(let used) = use.target, found.insert(used).inserted { pending.append(used) }
+            }
+        }
+        return found
+    }
+
+    /// Whether `path` was read as a file some file uses.
+    public func hasRead(_ path: String) -> Bool { entries[fileSystem.canonical(UsePath.normalised(path))] != nil }
+
     /// Forgets what was read of `path` and of every file that uses it, directly or not (the
     /// file changed on disk or in an editor); returns those files (`path` among them).
     @discardableResult
     public mutating func forget(_ path: String) -> Set<String> {
-        var changed: Set<String> = [fileSystem.canonical(UsePath.normalised(path))]
-        var grew = true
-        while grew {
-            grew = false
-            for (file, entry) in entries where !changed.contains(file) {
-                if entry.uses.contains(where: { (try? $0.target.get()).map(changed.contains) ?? false }) {
-                    changed.insert(file)
-                    grew = true
-                }
-            }
+        let start = fileSystem.canonical(UsePath.normalised(path))
+        // Who uses each file, then the users of the users: one walk, linear in the uses.
+        var users: [String: [String]] = [:]
+        for (file, entry) in entries {
+            for use in entry.uses { if case .success(let used) = use.target { users[used, default: []].append(file) } }
+        }
+        var changed: Set<String> = [start]
+        var pending = [start]
+        while let file = pending.popLast() {
+            for user in users[file] ?? [] where changed.insert(user).inserted { pending.append(user) }
         }
         for file in changed { entries[file] = nil }
         return changed

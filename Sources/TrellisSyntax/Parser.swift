@@ -325,7 +325,11 @@ struct ParserState: ~Copyable {
     mutating func parseTemplate() {
         open(.templateDecl)
         bump()
-        if current == .identifier { bump() } else { expect(.identifier, "a template name") }
+        if current == .identifier {
+            bump()
+        } else if !keywordAsName("template", followedBy: { $0 == .lBrace }) {
+            expect(.identifier, "a template name")
+        }
         if current == .lBrace {
             let openRange = currentToken.range
             bump()
@@ -354,13 +358,28 @@ struct ParserState: ~Copyable {
     mutating func parseLayout() {
         open(.layoutDecl)
         bump()
-        if current == .identifier { bump() } else { expect(.identifier, "a layout name") }
+        if current == .identifier {
+            bump()
+        } else if !keywordAsName("layout", followedBy: Self.startsCell) {
+            expect(.identifier, "a layout name")
+        }
         if Self.startsCell(current) {
             parseCell(depth: 1)
         } else {
             expect(.kwRows, "the layout's root cell (for example `rows …` or `cols …`)")
         }
         close()
+    }
+
+    /// A keyword that starts no cell where a name belongs (`template use { … }`), followed by
+    /// what follows a name: one error, and the declaration read on as if it were the name.
+    mutating func keywordAsName(_ what: String, followedBy follows: (TokenKind) -> Bool) -> Bool {
+        let keywords: [TokenKind] = [.kwTarget, .kwPreview, .kwUse, .kwTemplate, .kwLayout, .kwRtl]
+        guard keywords.contains(current), follows(peekKind()) else { return false }
+        let token = currentToken
+        error(.missingToken, "expected a \(what) name, found the keyword `\(text(token))`: a keyword cannot name a \(what)", at: token.range)
+        bump()
+        return true
     }
 
     mutating func parseCell(depth: Int) {

@@ -34,6 +34,10 @@ enum CheckCommand {
                     message: "--disable: there is no diagnostic code \(word)" + Trellis.suggestion(word, among: DiagnosticCode.allCases.map(\.id))
                         + " (docs/diagnostics.md lists them)")
             }
+            guard code.severity != .error else {
+                throw UsageError(
+                    message: "--disable: \(code) (\(code.title)) is an error: the file does not build, or the runtime fails on it; it cannot be disabled")
+            }
             disabled.insert(code)
         }
         // The project file of each input (walking up from its folder); with no path, the
@@ -122,15 +126,10 @@ enum CheckCommand {
                     skipped.append(paths[index])
                     continue
                 }
-                if !takenFromFiles.isEmpty, paths[index] != "-" {
-                    let prefix = Files.canonical(paths[index]) + "\u{0}"
-                    let kept = file.diagnostics.filter { finding in
-                        finding.code != .unusedTemplate || !takenFromFiles.contains(prefix + file.source.text(in: finding.range))
-                    }
-                    if kept.count != file.diagnostics.count {
-                        file.diagnostics = kept
-                        bytes = render(file, format: format, color: color)
-                    }
+                let kept = keepingTaken(file, path: paths[index], takenFromFiles)
+                if kept.count != file.diagnostics.count {
+                    file.diagnostics = kept
+                    bytes = render(file, format: format, color: color)
                 }
                 checked.append(file)
                 rendered.append(bytes)
@@ -140,6 +139,8 @@ enum CheckCommand {
         // A file that cannot be read or rewritten is reported and the others are still fixed;
         // the run then exits 2.
         var refused = false
+        // What each file fixed was read with, for the findings that remain once all are written.
+        var fixedFiles: [(path: String, setting: FileSettings, kind: InputKind, target: Dialect?, bytes: [UInt8], report: Int)] = []
         for ((path, setting), uses) in zip(zip(paths, settings), usedFiles) where fixing {
             let options = setting.options
             let source: SourceFile
@@ -173,9 +174,28 @@ enum CheckCommand {
             // The text the reports point into (a UTF-16 or UTF-32 file's, as UTF-8).
             let shown = LoadedFile.readable(SourceFile(name: path, bytes: outcome.bytes), kind: kind)
             let file = CheckedFile(source: shown, diagnostics: outcome.remaining)
+            fixedFiles.append((path, setting, kind, target, outcome.bytes, checked.count))
             checked.append(file)
             rendered.append(render(file, format: format, color: color))
             strict.append(setting.warningsAsErrors)
+        }
+        // A file fixed may be one that others use: what remains in those is found again with
+        // the files as written now, not as they were read. And as without --fix, a template
+        // another checked file takes is not unused.
+        var freshResolver = UsesOnDisk.resolver()
+        for entry in fixedFiles {
+            var file = checked[entry.report]
+            if entry.kind == .trellis, usedFiles.contains(where: { !($0?.files.isEmpty ?? true) }) {
+                let source = SourceFile(name: entry.path, bytes: entry.bytes)
+                let (uses, parsed) = UsesOnDisk.usedFiles(of: source, at: entry.path, kind: .trellis, resolver: &freshResolver)
+                if !uses.files.isEmpty {
+                    let loaded = LoadedFile.load(source, kind: .trellis, target: entry.target, parsed: parsed, uses: uses)
+                    file.diagnostics = Linter.lint(loaded, options: entry.setting.options)
+                }
+            }
+            file.diagnostics = keepingTaken(file, path: entry.path, takenFromFiles)
+            checked[entry.report] = file
+            rendered[entry.report] = render(file, format: format, color: color)
         }
         if !skipped.isEmpty, !quietSkips {
             let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
@@ -184,20 +204,32 @@ enum CheckCommand {
             )
         }
         let summary = CheckSummary(checked)
+        let strictWarnings = zip(checked, strict).contains { file, strict in strict && file.diagnostics.contains { $0.severity == .warning } }
+        let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0) || strictWarnings
+        // Why a run with warnings alone fails.
+        let why = summary.errors == 0 && failed ? " (warnings fail this run: warnings-as-errors)" : ""
         switch format {
         case "json": Terminal.writeBytes(Reports.json(renderedFiles: rendered, summary: summary))
         case "sarif": Terminal.write(SARIFReport.render(checked, toolVersion: Trellis.version))
         case "github":
             Terminal.writeBytes(Array(rendered.joined()))
-            Terminal.error(summary.line + "\n")
+            Terminal.error(summary.line + why + "\n")
         default:
             Terminal.writeBytes(Array(rendered.joined()))
-            Terminal.write(summary.line + "\n")
+            Terminal.write(summary.line + why + "\n")
         }
-        let strictWarnings = zip(checked, strict).contains { file, strict in strict && file.diagnostics.contains { $0.severity == .warning } }
-        let failed = summary.errors > 0 || (arguments.has("--warnings-as-errors") && summary.warnings > 0) || strictWarnings
         if refused { return Trellis.Exit.usage }
         return failed ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// A file's findings without M014 for the templates another checked file takes
+    /// (`file\0name` in `taken`).
+    static func keepingTaken(_ file: CheckedFile, path: String, _ taken: Set<String>) -> [Diagnostic] {
+        guard !taken.isEmpty, path != "-" else { return file.diagnostics }
+        let prefix = Files.canonical(path) + "\u{0}"
+        return file.diagnostics.filter { finding in
+            finding.code != .unusedTemplate || !taken.contains(prefix + file.source.text(in: finding.range))
+        }
     }
 
     /// One file's part of the report (nothing for SARIF, which is written whole).

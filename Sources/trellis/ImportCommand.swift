@@ -33,6 +33,23 @@ enum ImportCommand {
             if let chosen = target ?? project?.settings.target, chosen != .any { targets[path] = chosen }
         }
         if projects.printProblems() { return Trellis.Exit.inputErrors }
+        if let outDir {
+            // One NAME.trellis per input: two inputs of one name, or one named like the
+            // shared file, would be written over each other.
+            var named: [String: String] = [:]
+            let shared = arguments.value("--shared").map(Files.canonical)
+            for path in paths {
+                let written = Files.canonical(Files.join(outDir, LoadedFile.stem(of: path == "-" ? "<stdin>" : path) + ".trellis"))
+                if let other = named[written] {
+                    throw UsageError(message: "\(other) and \(path) would both be written to \(Projects.shown(written)): import them separately")
+                }
+                if written == shared {
+                    throw UsageError(
+                        message: "\(path)'s layout would be written over the shared file \(Projects.shown(written)): name the shared file otherwise")
+                }
+                named[written] = path
+            }
+        }
         if let shared = arguments.value("--shared") {
             guard let outDir else { throw UsageError(message: "--shared writes a file of templates beside the layouts: give --out-dir DIR") }
             return try importShared(paths, sharedFile: shared, outDir: outDir, targets: targets, inputs: inputs)

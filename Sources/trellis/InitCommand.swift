@@ -24,7 +24,12 @@ enum InitCommand {
         let written = ProjectFile.read(SourceFile(name: path, text: text))
         guard written.diagnostics.isEmpty else { throw UsageError(message: "internal: the project file template has findings") }
         try Terminal.writeAtomically(Array(text.utf8), to: path)
-        Terminal.error("wrote \(path): `trellis check` with no path now checks this project's files\n")
+        let project = Project(root: Files.canonical(folder), path: path, file: written)
+        if Projects.files(of: project).isEmpty {
+            Terminal.error("wrote \(path): the folder holds no .trellis or .json file yet; once it does, `trellis check` with no path checks them\n")
+        } else {
+            Terminal.error("wrote \(path): `trellis check` with no path now checks this project's files\n")
+        }
         return Trellis.Exit.ok
     }
 

@@ -48,7 +48,10 @@ enum Inputs {
             // is not silently dropped.
             if projects.printProblems(style: style) { hasErrors = true }
             let chosen = Projects.target(flag: target, default: defaultTarget ?? project?.settings.target, source: source, kind: kind)
-            let file = UsesOnDisk.load(source, kind: kind, target: chosen, path: path, resolver: &resolver)
+            var file = UsesOnDisk.load(source, kind: kind, target: chosen, path: path, resolver: &resolver)
+            // As the project reports its codes: disabled ones left out, others regraded (an
+            // error it raises fails the command as any error does).
+            if let project { file.diagnostics = project.settings.codes(forPath: project.relative(path)).apply(to: file.diagnostics) }
             projectPreviews[file.source.name] = project?.settings.previews ?? []
             switch style {
             case .human: Terminal.printDiagnostics(file.diagnostics, in: file.source)

@@ -58,8 +58,7 @@ enum PreviewCommand {
                 onChange: { paths in
                     var reloaded: Set<String> = []
                     for path in paths {
-                        let dependents = inputs.contains(Terminal.canonical(path)) ? [path] : positionals.filter(UsesOnDisk.mayUse)
-                        for path in dependents where reloaded.insert(path).inserted { state.reload(path) }
+                        for path in UsesOnDisk.dependents(of: path, among: positionals) where reloaded.insert(path).inserted { state.reload(path) }
                     }
                     state.announce()
                 })

@@ -15,10 +15,7 @@ struct Project {
     /// The lint options a file of this project is read with: `flags` (the command line's),
     /// then where they say nothing the project's codes for its path and its devices.
     func options(for path: String, over flags: LintOptions) -> LintOptions {
-        var options = flags
-        options.adopt(settings.codes(forPath: relative(path)))
-        options.fallbackViewports = settings.previews
-        return options
+        flags.over(settings, forPath: relative(path))
     }
 
     /// The project's `out-dir`, as reports show it; nil when it names none.
@@ -40,7 +37,7 @@ struct Projects {
     /// Project files whose findings were printed (each once per run).
     private var reported: Set<String> = []
 
-    /// For the commands that do not report files (`build`, `frames`, `render`, `fmt`): the
+    /// For the commands other than `check` (which reports project files as files): the
     /// findings of each project file found so far, printed once; whether one is an error.
     mutating func printProblems(style: Inputs.DiagnosticStyle = .human) -> Bool {
         var errors = false

@@ -12,29 +12,8 @@ import TrellisSyntax
 enum UsesOnDisk {
     /// A resolver over the file system, naming files as reports do.
     static func resolver() -> UseResolver {
-        var projectRoots: [String: String?] = [:]
-        /// The folder holding the `trellis.toml` above `file`, if any (each folder asked once).
-        func projectRoot(of file: String) -> String? {
-            var folder = Files.directoryName(file)
-            var visited: [String] = []
-            var found: String?
-            while !folder.isEmpty {
-                if let known = projectRoots[folder] {
-                    found = known
-                    break
-                }
-                visited.append(folder)
-                if Files.kind(Files.join(folder, "trellis.toml")) == .regular {
-                    found = folder
-                    break
-                }
-                let parent = Files.directoryName(folder)
-                if parent == folder { break }
-                folder = parent
-            }
-            for folder in visited { projectRoots[folder] = found }
-            return found
-        }
+        // Each folder's project found once, as every command finds it.
+        var projects = Projects()
         let fileSystem = UseResolver.FileSystem(
             read: { path in
                 switch Files.read(path, regularOnly: true) {
@@ -46,8 +25,8 @@ enum UsesOnDisk {
             canonical: Files.canonical,
             shown: Projects.shown,
             isInsideProject: { target, user in
-                guard let root = projectRoot(of: user) else { return true }
-                return target.hasPrefix(root == "/" ? "/" : root + "/")
+                guard let project = try? projects.project(ofFolder: Files.directoryName(user)) else { return true }
+                return UsePath.isInside(target, folder: project.root)
             })
         return UseResolver(fileSystem: fileSystem)
     }
@@ -77,25 +56,36 @@ enum UsesOnDisk {
     /// The templates a file takes from the files it uses, as `file\0name` (the defining file's
     /// canonical path): a template another file checked in the same run takes is not unused.
     static func templatesTaken(by tree: SyntaxTree, uses: UsedFiles) -> Set<String> {
-        let order = UseDirective.all(in: tree).compactMap(UsePath.written)
+        let order = UsePath.order(in: tree)
         var own: Set<String> = []
         tree.forEachChild(of: 0) { item in
             if let name = TemplateDecl(tree, item)?.name { own.insert(tree.text(name)) }
         }
+        let owners = uses.owners(order: order)
         var taken: Set<String> = []
         for node in tree.descendants(of: 0, .templateRef) {
             guard let index = tree.firstToken(of: node) else { continue }
             let name = tree.text(tree.tokens[index])
-            guard !own.contains(name), let library = uses.library(defining: name, order: order) else { continue }
+            guard !own.contains(name), let library = owners[name] else { continue }
             taken.insert(library.file + "\u{0}" + name)
         }
         return taken
     }
 
-    /// Whether the file at `path` may use another (it spells `use`).
-    static func mayUse(_ path: String) -> Bool {
-        guard case .success(let bytes) = Files.read(path, regularOnly: true) else { return false }
-        return ByteSearch.contains(Array("use".utf8), in: bytes)
+    /// The files among `paths` to build again when `changed` changed: itself if it is one of
+    /// them, and those whose uses reach it, directly or not (read now: a `use` written since
+    /// the start counts).
+    static func dependents(of changed: String, among paths: [String]) -> [String] {
+        let target = Files.canonical(changed)
+        var resolver = resolver()
+        return paths.filter { path in
+            if Files.canonical(path) == target { return true }
+            guard InputKind.of(path: path) == .trellis, case .success(let bytes) = Files.read(path, regularOnly: true),
+                ByteSearch.contains(Array("use".utf8), in: bytes)
+            else { return false }
+            let uses = usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver).uses
+            return resolver.reached(by: uses).contains(target)
+        }
     }
 
     /// `source` loaded with its uses followed.

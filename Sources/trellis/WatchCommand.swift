@@ -20,7 +20,7 @@ enum WatchCommand {
         var outDir: String
         /// The project's target, for a file without a `target` line (`--target` wins).
         var projectTarget: Dialect?
-        /// The project's codes for the file: what its note counts.
+        /// The project's codes for the file: how its diagnostics are reported.
         var codes = CodeRules()
     }
 
@@ -72,8 +72,7 @@ enum WatchCommand {
                 onChange: { changed in
                     var rebuilt: Set<String> = []
                     for path in changed {
-                        let dependents = inputs.contains(Terminal.canonical(path)) ? [path] : paths.filter(UsesOnDisk.mayUse)
-                        for path in dependents where rebuilt.insert(path).inserted {
+                        for path in UsesOnDisk.dependents(of: path, among: paths) where rebuilt.insert(path).inserted {
                             for file in files where file.path == path {
                                 rebuild(file, target: target, style: style, inputs: inputs, owners: owners, built: built)
                             }
@@ -112,7 +111,9 @@ enum WatchCommand {
         var resolver = UsesOnDisk.resolver()
         let source = SourceFile(name: path, bytes: bytes)
         let chosen = Projects.target(flag: target, default: watched.projectTarget, source: source, kind: .trellis)
-        let file = UsesOnDisk.load(source, kind: .trellis, target: chosen, path: path, resolver: &resolver)
+        var file = UsesOnDisk.load(source, kind: .trellis, target: chosen, path: path, resolver: &resolver)
+        // As the project reports its codes (an error it raises keeps the last JSON, as in `build`).
+        file.diagnostics = watched.codes.apply(to: file.diagnostics)
         if let error = file.diagnostics.first(where: { $0.severity == .error }) {
             let (line, column) = file.source.scalarPosition(of: error.range.lowerBound)
             let count = file.diagnostics.filter { $0.severity == .error }.count
@@ -149,14 +150,8 @@ enum WatchCommand {
         if !refused.isEmpty {
             Terminal.write("\(stamp) \(path): not written, the name is taken: \(refused.joined(separator: "; ")); rename the layout\n")
         }
-        // What `check` would say of it, as the project grades it (an error it raises does not
-        // stop the build, as it does not stop `trellis build`).
-        let findings = watched.codes.apply(to: file.diagnostics)
-        let counts = [(Severity.error, "error"), (.warning, "warning")].compactMap { severity, word -> String? in
-            let count = findings.filter { $0.severity == severity }.count
-            return count == 0 ? nil : "\(count) \(word)\(count == 1 ? "" : "s")"
-        }
-        let note = counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")): trellis check \(path))"
+        let warnings = file.diagnostics.filter { $0.severity == .warning }.count
+        let note = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): trellis check \(path))"
         Terminal.write("\(stamp) \(path) → \(written.isEmpty ? "no layout" : written.joined(separator: ", "))\(note)\n")
     }
 

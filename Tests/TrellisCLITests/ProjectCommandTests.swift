@@ -52,7 +52,9 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertEqual(strict.status, 1, "the project's warnings-as-errors")
         let relaxed = try trellis(["check", "--no-warnings-as-errors"])
         XCTAssertEqual(relaxed.status, 0, relaxed.stdout)
-        XCTAssertEqual(relaxed.stdout, strict.stdout, "the same findings, only the exit status differs")
+        XCTAssertEqual(
+            strict.stdout, String(relaxed.stdout.dropLast()) + " (warnings fail this run: warnings-as-errors)\n",
+            "the same findings; the strict run says why it fails")
         XCTAssertEqual(try trellis(["check", "--warnings-as-errors", "--no-warnings-as-errors"]).status, 2)
     }
 
@@ -66,11 +68,11 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("--> layouts/home.trellis:2:10"), run.stdout)
         XCTAssertFalse(run.stdout.contains("legacy/old.trellis:2"), run.stdout)
         XCTAssertTrue(run.stdout.contains("at 320xwrap@3x this fill cell gets 0 points"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info (warnings fail this run: warnings-as-errors)\n"), run.stdout)
         XCTAssertEqual(run.status, 1, "warnings-as-errors")
         // From a folder inside the project, the same project is found.
         let inside = try trellis(["check"], in: "layouts/cards")
-        XCTAssertTrue(inside.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info\n"), inside.stdout)
+        XCTAssertTrue(inside.stdout.hasSuffix("3 files checked: 0 errors, 2 warnings, 0 info (warnings fail this run: warnings-as-errors)\n"), inside.stdout)
     }
 
     func testFlagsWinOverTheProject() throws {
@@ -166,6 +168,21 @@ final class ProjectCommandTests: XCTestCase {
         XCTAssertTrue(try trellis(["import", "card.json", "--target", "1"]).stdout.contains("\ntarget mylayout 1\n"))
         try write("trellis.toml", "[project]\ntarget = \"any\"\n")
         XCTAssertTrue(try trellis(["import", "card.json"]).stdout.contains("\ntarget mylayout 1\n"), "any: detected, else 1")
+    }
+
+    /// `import --out-dir` never writes two inputs, or an input and the shared file, to one file.
+    func testImportRefusesToWriteTwoLayoutsToOneFile() throws {
+        for folder in ["a", "b", "c"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        try write("a/home.json", #"{"rows": [{"size": 20}]}"#)
+        try write("b/home.json", #"{"rows": [{"size": 30}]}"#)
+        try write("c/cards.json", #"{"rows": [{"size": 40}]}"#)
+        let twice = try trellis(["import", "a/home.json", "b/home.json", "--out-dir", "out"])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("a/home.json and b/home.json would both be written to out/home.trellis"), twice.stderr)
+        let shared = try trellis(["import", "a/home.json", "c/cards.json", "--out-dir", "out", "--shared", "out/cards.trellis"])
+        XCTAssertEqual(shared.status, 2)
+        XCTAssertTrue(shared.stderr.contains("c/cards.json's layout would be written over the shared file out/cards.trellis"), shared.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/home.trellis").path), "nothing written")
     }
 
     /// What a folder walk reads: Trellis and JSON files only, never the project file or what

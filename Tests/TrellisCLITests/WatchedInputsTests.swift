@@ -53,5 +53,12 @@ final class WatchedInputsTests: XCTestCase {
         XCTAssertEqual(run.stdout.components(separatedBy: "→ \(out.appendingPathComponent("home.json").path)").count - 1, 2, run.stdout)
         let json = try String(contentsOf: out.appendingPathComponent("home.json"), encoding: .utf8)
         XCTAssertTrue(json.contains("\"size\": 20"), json)
+        // The shared file an input too (a project's files, say): its change still rebuilds home.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            try? "template card { 30 }\n".write(to: cards, atomically: true, encoding: .utf8)
+        }
+        let both = try TrellisRun.run(["watch", home.path, cards.path, "-o", out.path], timeout: 3)
+        XCTAssertEqual(both.stdout.components(separatedBy: "→ \(out.appendingPathComponent("home.json").path)").count - 1, 2, both.stdout)
+        XCTAssertTrue(try String(contentsOf: out.appendingPathComponent("home.json"), encoding: .utf8).contains("\"size\": 30"))
     }
 }

@@ -80,7 +80,7 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(strict.severities[.tagZero], .error)
         XCTAssertEqual(strict.severities[.spaceVersusSpacing], .error)
 
-        let source = SourceFile(name: "trellis.toml", text: "[lint]\nwarn = [\"S004\", \"M104\", \"M112\"]\nerror = [\"M112\"]\n")
+        let source = SourceFile(name: "trellis.toml", text: "[lint]\nwarn = [\"S004\", \"M104\", \"M112\"]\nerror = [\"M112\"]\ndisable = [\"U001\"]\n")
         let wrong = ProjectFile.read(source)
         XCTAssertEqual(
             wrong.diagnostics.map { "\($0.code.id) \(source.text(in: $0.range)) \($0.message)" },
@@ -88,6 +88,7 @@ final class ProjectFileTests: XCTestCase {
                 "P004 \"S004\" `S004` (Unexpected tokens) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
                 "P004 \"M104\" `M104` (Size below -1) is an error: the file does not build, or the runtime fails on it; it cannot be made a warning",
                 "P004 \"M112\" `M112` is in `warn` already: give each code in one of `disable`, `warn` and `error`",
+                "P004 \"U001\" `U001` (Used file not found) is an error: the file does not build, or the runtime fails on it; it cannot be disabled",
             ])
         XCTAssertEqual(wrong.settings.codes.severities, [.tagZero: .warning])
     }
@@ -104,7 +105,7 @@ final class ProjectFileTests: XCTestCase {
         let text = """
             [project]
             target = 3
-            previews = ["375by667"]
+            previews = ["375by667", "375x667@2", "375x667"]
             includes = []
             exclude = ["/abs"]
             out-dir = 5
@@ -127,7 +128,8 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "2 P004 3", "3 P004 \"375by667\"", "4 P002 includes", "5 P004 \"/abs\"", "6 P003 5", "9 P004 \"M999\"", "10 P003 \"yes\"",
+                "2 P004 3", "3 P004 \"375by667\"", "3 P004 \"375x667@2\"", "3 P004 \"375x667\"", "4 P002 includes", "5 P004 \"/abs\"", "6 P003 5",
+                "9 P004 \"M999\"", "10 P003 \"yes\"",
                 "11 P005 disable", "13 P002 [lnit]", "16 P004 [lint.per-path]", "17 P004 [[lint.per-path]]",
             ])
         XCTAssertTrue(file.diagnostics.allSatisfy { $0.severity == .error })

@@ -160,6 +160,21 @@ final class UseTests: XCTestCase {
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "use \"cards.trellis\"\n// home\ntemplate x { 10 }\nlayout home rows card | x\n")
     }
 
+    /// Below the file's other uses, with its own comment, leaving no doubled blank line.
+    func testAUseAfterALayoutJoinsTheOtherUses() throws {
+        let text = "use \"cards.trellis\"\n\n// the layout\nlayout home rows card | more\n\n// the second library\nuse \"more.trellis\"\n"
+        let project = InMemoryFiles(["cards.trellis": "template card { 10 }\n", "more.trellis": "template more { 20 }\n", "home.trellis": text])
+        let file = project.load("home.trellis")
+        XCTAssertEqual(codes(file), ["U007"])
+        var bytes = Array(text.utf8)
+        for edit in try XCTUnwrap(file.diagnostics.first?.fixIts.first).edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        }
+        XCTAssertEqual(
+            String(decoding: bytes, as: UTF8.self),
+            "use \"cards.trellis\"\n// the second library\nuse \"more.trellis\"\n\n// the layout\nlayout home rows card | more\n")
+    }
+
     func testTwoSpellingsOfOneFileAreOneUse() {
         let project = InMemoryFiles([
             "lib/cards.trellis": "template card { 10 }\n",

@@ -68,6 +68,15 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.tree.root.child(.cell)?.child(.split)?.child(.block)?.children(.cell).count, 2)
     }
 
+    /// `template use { … }`: one error at the keyword, and the declaration read on.
+    func testAKeywordWhereANameBelongsIsOneError() {
+        for (text, what) in [("template use { 5 }\nlayout s rows { fill }\n", "template"), ("layout preview rows 1 | 2\n", "layout")] {
+            let result = Parser.parse(SourceFile(name: "t", text: text))
+            XCTAssertEqual(result.diagnostics.map(\.code), [.missingToken], text)
+            XCTAssertTrue(result.diagnostics.first?.message.hasSuffix("a keyword cannot name a \(what)") ?? false, text)
+        }
+    }
+
     func testMissingBraceIsReportedAtTheEndWithTheOpeningLabel() throws {
         let source = SourceFile(name: "t", text: "rows {\n  120\n  fill\n")
         let result = Parser.parse(source)

@@ -177,6 +177,23 @@ async def test_references_and_rename_reach_every_file_that_uses_the_template(cli
     with pytest.raises(Exception) as refused:
         await client.text_document_rename_async(types.RenameParams(text_document=document, position=position, new_name="banner"))
     assert "would change `cards.trellis`: it defines a template `banner`" in str(refused.value)
+    # A file that uses cards.trellis without naming `product` takes `big` from another file:
+    # it would be given two `big`s, so the rename is refused too (files removed after).
+    extra, other = WORKSPACE / "extra.trellis", WORKSPACE / "layouts" / "other.trellis"
+    extra.write_text("template big { 5 }\n", encoding="utf-8")
+    other.write_text('use "../cards.trellis"\nuse "../extra.trellis"\nlayout other rows big | fill\n', encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=path.as_uri(), type=types.FileChangeType.Created) for path in (extra, other)]
+        )
+    )
+    try:
+        with pytest.raises(Exception) as clash:
+            await client.text_document_rename_async(types.RenameParams(text_document=document, position=position, new_name="big"))
+        assert "would change `layouts/other.trellis`: it uses a template `big` of `extra.trellis`" in str(clash.value)
+    finally:
+        extra.unlink()
+        other.unlink()
 
 
 @pytest.mark.asyncio
