@@ -34,29 +34,31 @@ public enum LineDiff {
     static let rememberedEntries = 20_000_000
 
     /// The steps from `a` to `b`: same, delete or insert, one per line. Lines equal at both
-    /// ends are matched first; the search runs on what lies between.
-    public static func edits<Line: Equatable>(_ a: [Line], _ b: [Line]) -> [Edit] {
+    /// ends are matched first; the search runs on what lies between. Past `maximumDistance`
+    /// steps the search stops and what lies between is replaced whole: O((N + M) · D) time
+    /// becomes linear for a caller that bounds D.
+    public static func edits<Line: Equatable>(_ a: [Line], _ b: [Line], maximumDistance: Int = .max) -> [Edit] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let middle = search(a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)])
+        let middle = search(a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)], maximumDistance: maximumDistance)
         return [Edit](repeating: .same, count: prefix) + middle + [Edit](repeating: .same, count: suffix)
     }
 
-    static func search<Line: Equatable>(_ a: ArraySlice<Line>, _ b: ArraySlice<Line>) -> [Edit] {
+    static func search<Line: Equatable>(_ a: ArraySlice<Line>, _ b: ArraySlice<Line>, maximumDistance: Int) -> [Edit] {
         let a = Array(a), b = Array(b)
         let n = a.count, m = b.count
         let maximum = n + m
         let everything = [Edit](repeating: .delete, count: n) + [Edit](repeating: .insert, count: m)
         // At least |n - m| steps are needed, each remembering a frontier: when that passes the
         // limit, no search is started.
-        if (abs(n - m) + 1) * (2 * maximum + 2) > rememberedEntries { return everything }
+        if (abs(n - m) + 1) * (2 * maximum + 2) > rememberedEntries || abs(n - m) > maximumDistance { return everything }
         var frontier = [Int](repeating: 0, count: 2 * maximum + 2)
         var trace: [[Int]] = []
         var done = false
         for d in 0...maximum {
-            if (trace.count + 1) * frontier.count > rememberedEntries { return everything }
+            if (trace.count + 1) * frontier.count > rememberedEntries || d > maximumDistance { return everything }
             trace.append(frontier)
             var k = -d
             while k <= d {

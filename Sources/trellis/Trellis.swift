@@ -55,6 +55,7 @@ enum Trellis {
             case "lsp": return try LSPCommand.run(rest)
             case "parse": return try ParseCommand.run(rest)
             case "init": return try InitCommand.run(rest)
+            case "diff": return try DiffCommand.run(rest)
             default:
                 let what = command.hasPrefix("-") ? "unknown option" : "unknown command"
                 throw UsageError(message: "\(what) '\(command)'" + suggestion(command, among: commands + ["--help", "--version"]))

@@ -15,6 +15,7 @@ enum Usage {
         case "lsp": return lsp
         case "parse": return parse
         case "init": return initHelp
+        case "diff": return diff
         case "help": return main
         default: return nil
         }
@@ -31,6 +32,7 @@ enum Usage {
           frames   Every grid's frame as the screen shows it (.trellis or .json input)
           render   Draw the computed layout as SVG (or HTML with one panel per viewport)
           check    Lint .trellis files and MyGridLayout .json files (for people and CI)
+          diff     What a change does on the screen: frames, views, grids, keys
           fmt      Format .trellis files canonically, keeping every comment
           import   Convert MyGridLayout JSON to Trellis, losing nothing
           preview  A live page of every layout at every device, redrawn on each save
@@ -48,11 +50,44 @@ enum Usage {
 
         EXIT CODES
           0  success
-          1  the input has errors (diagnostics are printed to stderr)
+          1  the input has errors (diagnostics are printed: by `check` to stdout, its
+             report; by the other commands to stderr)
           2  usage error (unknown option, unreadable file, …), or standard output could not
              be written
 
         Run 'trellis <command> --help' for a command's options.
+
+        """
+
+    static let diff = """
+        trellis diff — what a change of layouts does on the screen
+
+        USAGE
+          trellis diff OLD NEW [options]       two files, .trellis or grid .json, mixed
+          trellis diff REV [REV] [options]     in a git work tree: every layout file changed
+                                               since REV (or between two revisions), and
+                                               the files that use a changed one
+
+        For each layout (matched by name; one on each side: those two) and each viewport,
+        what changes as MyGridLayout lays it out: grids added and removed (the trees are
+        aligned, so an inserted cell is one insertion), views that land in another grid
+        (the app's subviews fill leaves in order), keys the runtime reads differently, frames
+        that move or resize (siblings that move alike on one line; a grid that moves with
+        its parent is counted in it), the layout's size, passes and settling. A reformat,
+        an extracted template or reordered keys change nothing: "no change on the screen".
+        Viewports: --viewport, else the new file's previews, else the project's, else
+        375x667@2x. docs/diff.md documents the JSON.
+
+        OPTIONS
+          --viewport WxH@Sx   A viewport (repeatable; a height of `wrap`)
+          --rtl               Lay every viewport out right-to-left
+          --relayout N        Compare the screens after N more layouts of the settled view
+          --target 1|2|any    Which runtime reads the files (default: each file's, the project's)
+          --format FORMAT     text (default) or json
+          -h, --help          Show this help
+
+        EXIT CODES
+          0 no change on the screen · 1 changes · 2 usage error, a file with errors, no git
 
         """
 
@@ -63,8 +98,8 @@ enum Usage {
           trellis init [DIR] [--target 1|2|any]
 
         Writes DIR/trellis.toml (DIR: the current directory) with every key and what it does;
-        an existing one is never overwritten. `check`, `fmt`, `build`, `frames` and `render` read
-        it for the files in DIR and below (docs/project.md).
+        an existing one is never overwritten. Every command, the build plugin and the language
+        server read it for the files in DIR and below (docs/project.md).
 
         OPTIONS
           --target 1|2|any        The runtime the JSON is for (default 2)

@@ -1,0 +1,189 @@
+import TrellisModel
+import TrellisSyntax
+
+/// Two layouts' grids matched one to one where they are the same grid, so that a change is
+/// told as what happened to a grid and not to a path: an inserted cell is one insertion, and
+/// the cells after it keep their partners whatever their new paths.
+///
+/// The trees are aligned top-down. Each matched pair's children are aligned as the shortest
+/// edit of their lists (Myers) over each child's fingerprint, the whole subtree's; identical
+/// subtrees match grid for grid. In each gap left, the children are aligned again over the
+/// grid's own size, split, tag and action, then over its size and split alone, and what is
+/// still left in a gap is paired in order, the rest added or removed. Each search stops after
+/// ``maximumDistance`` steps (a gap is then paired in order), so the alignment is linear in
+/// the grids.
+public struct GridAlignment: Sendable {
+    /// For each grid of the old layout, in pre-order, its partner in the new one (nil: removed).
+    public private(set) var newOfOld: [Int?]
+    /// For each grid of the new layout, in pre-order, its partner in the old (nil: added).
+    public private(set) var oldOfNew: [Int?]
+
+    /// The most steps an alignment of one list of children searches.
+    static let maximumDistance = 64
+
+    public init(old: FlatGrids, new: FlatGrids) {
+        newOfOld = Array(repeating: nil, count: old.count)
+        oldOfNew = Array(repeating: nil, count: new.count)
+        guard old.count > 0, new.count > 0 else { return }
+        var work: [(Int, Int)] = []
+        match(0, 0, old: old, new: new, work: &work)
+        while let (oldGrid, newGrid) = work.popLast() {
+            alignChildren(old.children[oldGrid], new.children[newGrid], old: old, new: new, work: &work)
+        }
+    }
+
+    /// Pairs two grids; identical subtrees grid for grid, others later by their children.
+    mutating func match(_ oldGrid: Int, _ newGrid: Int, old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
+        if old.fingerprint[oldGrid] == new.fingerprint[newGrid], old.size[oldGrid] == new.size[newGrid] {
+            for offset in 0..<old.size[oldGrid] {
+                newOfOld[oldGrid + offset] = newGrid + offset
+                oldOfNew[newGrid + offset] = oldGrid + offset
+            }
+            return
+        }
+        newOfOld[oldGrid] = newGrid
+        oldOfNew[newGrid] = oldGrid
+        work.append((oldGrid, newGrid))
+    }
+
+    mutating func alignChildren(_ oldChildren: [Int], _ newChildren: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
+        guard !oldChildren.isEmpty, !newChildren.isEmpty else { return }
+        let edits = LineDiff.edits(
+            oldChildren.map { old.fingerprint[$0] }, newChildren.map { new.fingerprint[$0] }, maximumDistance: Self.maximumDistance)
+        var gapOld: [Int] = []
+        var gapNew: [Int] = []
+        var (i, j) = (0, 0)
+        for edit in edits {
+            switch edit {
+            case .same:
+                alignGap(gapOld, gapNew, old: old, new: new, work: &work)
+                (gapOld, gapNew) = ([], [])
+                // SAFETY: a script's `same` and `delete` steps count `oldChildren`, `same` and `insert` `newChildren`.
+                match(oldChildren[i], newChildren[j], old: old, new: new, work: &work)
+                (i, j) = (i + 1, j + 1)
+            case .delete:
+                gapOld.append(oldChildren[i])
+                i += 1
+            case .insert:
+                gapNew.append(newChildren[j])
+                j += 1
+            }
+        }
+        alignGap(gapOld, gapNew, old: old, new: new, work: &work)
+    }
+
+    /// A gap of children that differ: those alike in themselves paired (by size, split, tag
+    /// and action; then by size and split alone), the rest in order.
+    mutating func alignGap(_ gapOld: [Int], _ gapNew: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)], level: Int = 0) {
+        guard !gapOld.isEmpty, !gapNew.isEmpty else { return }
+        guard level < 2 else { return pairInOrder(gapOld, gapNew, old: old, new: new, work: &work) }
+        let key = { (grids: FlatGrids, index: Int) in level == 0 ? grids.shape[index] : grids.core[index] }
+        let edits = LineDiff.edits(gapOld.map { key(old, $0) }, gapNew.map { key(new, $0) }, maximumDistance: Self.maximumDistance)
+        var restOld: [Int] = []
+        var restNew: [Int] = []
+        var (i, j) = (0, 0)
+        for edit in edits {
+            switch edit {
+            case .same:
+                alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
+                (restOld, restNew) = ([], [])
+                // SAFETY: as in alignChildren, the script counts both gaps.
+                match(gapOld[i], gapNew[j], old: old, new: new, work: &work)
+                (i, j) = (i + 1, j + 1)
+            case .delete:
+                restOld.append(gapOld[i])
+                i += 1
+            case .insert:
+                restNew.append(gapNew[j])
+                j += 1
+            }
+        }
+        alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
+    }
+
+    mutating func pairInOrder(_ oldGrids: [Int], _ newGrids: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
+        for (oldGrid, newGrid) in zip(oldGrids, newGrids) { match(oldGrid, newGrid, old: old, new: new, work: &work) }
+    }
+}
+
+/// A layout's runtime grids in pre-order, as the layout engine numbers them, with what the
+/// alignment compares: each grid's children, subtree size, and fingerprints of the whole
+/// subtree and of the grid alone.
+public struct FlatGrids: Sendable {
+    public private(set) var grids: [RuntimeGrid] = []
+    public private(set) var children: [[Int]] = []
+    /// Each grid's parent (-1 for the root).
+    public private(set) var parent: [Int] = []
+    /// How many grids the subtree holds, itself included (its grids follow it in pre-order).
+    public private(set) var size: [Int] = []
+    /// The subtree's fingerprint: equal for subtrees the runtime reads alike (up to hash
+    /// collisions, which only make the alignment less good, never a change unreported).
+    public private(set) var fingerprint: [Int] = []
+    /// The grid's own size, split, tag and action.
+    public private(set) var shape: [Int] = []
+    /// The grid's own size and split.
+    public private(set) var core: [Int] = []
+    /// Each grid's path (`2.1`; "" for the root).
+    public private(set) var paths: [String] = []
+
+    public init(_ root: RuntimeGrid) {
+        var pending: [(grid: RuntimeGrid, parent: Int, path: String)] = [(root, -1, "")]
+        while let (grid, parent, path) = pending.popLast() {
+            let index = grids.count
+            grids.append(grid)
+            children.append([])
+            self.parent.append(parent)
+            paths.append(path)
+            if parent >= 0 { children[parent].append(index) }
+            for position in grid.children.indices.reversed() {
+                pending.append((grid.children[position], index, path.isEmpty ? "\(position + 1)" : "\(path).\(position + 1)"))
+            }
+        }
+        size = Array(repeating: 1, count: grids.count)
+        fingerprint = Array(repeating: 0, count: grids.count)
+        shape = grids.map(Self.shape)
+        core = grids.map { grid in
+            var hasher = Hasher()
+            hasher.combine(grid.measure.bitPattern)
+            hasher.combine(grid.axis)
+            return hasher.finalize()
+        }
+        // Children follow their parent in pre-order: from the end, each is done before it.
+        for index in grids.indices.reversed() {
+            var hasher = Hasher()
+            Self.hashFields(grids[index], into: &hasher)
+            for child in children[index] {
+                hasher.combine(fingerprint[child])
+                size[index] += size[child]
+            }
+            fingerprint[index] = hasher.finalize()
+        }
+    }
+
+    public var count: Int { grids.count }
+
+    static func shape(_ grid: RuntimeGrid) -> Int {
+        var hasher = Hasher()
+        hasher.combine(grid.measure.bitPattern)
+        hasher.combine(grid.axis)
+        hasher.combine(grid.tag)
+        hasher.combine(grid.action)
+        return hasher.finalize()
+    }
+
+    /// Every field the runtime reads, children aside.
+    static func hashFields(_ grid: RuntimeGrid, into hasher: inout Hasher) {
+        hasher.combine(grid.measure.bitPattern)
+        hasher.combine(grid.axis)
+        hasher.combine(grid.padding)
+        hasher.combine(grid.spacing)
+        hasher.combine(grid.gravity)
+        hasher.combine(grid.anchor)
+        hasher.combine(grid.placeholder)
+        hasher.combine(grid.tag)
+        hasher.combine(grid.action)
+        hasher.combine(grid.actionData)
+        hasher.combine(grid.borderlines)
+        hasher.combine(grid.children.count)
+    }
+}

@@ -1,0 +1,199 @@
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis diff`'s reports: text for a terminal or a pull request (per layout, the grids
+/// added and removed, views moved and keys read differently, then per viewport the frames,
+/// siblings that move alike told once), and the documented JSON (docs/diff.md).
+public enum ScreenDiffReport {
+    /// Whether any layout changes anything the runtime reads.
+    public static func hasChanges(_ layouts: [LayoutChanges]) -> Bool { layouts.contains { !$0.isEmpty } }
+
+    // MARK: text
+
+    public static func text(_ layouts: [LayoutChanges]) -> String {
+        guard hasChanges(layouts) else {
+            let count = layouts.count
+            return "no change on the screen (\(count) layout\(count == 1 ? "" : "s") compared)\n"
+        }
+        var output = ""
+        for layout in layouts {
+            switch layout.status {
+            case .added:
+                output += "layout \(layout.name): only in the new version\n"
+                continue
+            case .removed:
+                output += "layout \(layout.name): only in the old version\n"
+                continue
+            case .both:
+                break
+            }
+            if layout.isEmpty {
+                output += "layout \(layout.name): no change on the screen\n"
+                continue
+            }
+            output += "layout \(layout.name):\n"
+            for change in layout.structure { output += "  " + describe(change) + "\n" }
+            for viewport in layout.viewports {
+                // Where what was added is now (said where nobody can see it), then what moved.
+                let placed = viewport.changes.filter { $0.kind == .added && $0.offScreen }
+                let own = viewport.changes.filter { [.frame, .size, .settling].contains($0.kind) }
+                guard !own.isEmpty || !placed.isEmpty else { continue }
+                let name = viewport.viewport.label.map { "\($0) (\(viewport.viewport.description))" } ?? viewport.viewport.description
+                output += "  at \(name):\n"
+                for change in placed {
+                    output += "    \(grid(change.path)) (added) at \(change.after.map(FramesReport.rectText) ?? "?"), off the screen\n"
+                }
+                for line in frameLines(own) { output += "    " + line + "\n" }
+            }
+        }
+        return output
+    }
+
+    static func grid(_ path: String?) -> String {
+        guard let path else { return "?" }
+        return path.isEmpty ? "the root" : path
+    }
+
+    static func describe(_ change: ScreenChange) -> String {
+        switch change.kind {
+        case .added: return "\(grid(change.path)) added (\(change.afterValue ?? ""))"
+        case .removed: return "\(grid(change.beforePath)) removed (\(change.beforeValue ?? ""))"
+        case .view:
+            let view = "view #\(change.slot ?? 0)" + (change.beforeValue.map { " (\($0))" } ?? "")
+            // Where the grid it was in went: the path alone says nothing when paths shift.
+            let now = change.beforePath == nil || change.nowAt == change.beforePath ? "" : " (\(change.nowAt.map { "now \(grid($0))" } ?? "removed"))"
+            switch (change.beforePath, change.path) {
+            case (let old?, let new?): return "\(view) moves from \(grid(old))\(now) to \(grid(new))"
+            case (let old?, nil): return "\(view) loses its grid (was in \(grid(old))\(now))"
+            case (nil, let new?): return "\(view) gains a grid: \(grid(new))"
+            case (nil, nil): return view
+            }
+        case .key:
+            let moved = change.beforePath != change.path ? " (was \(grid(change.beforePath)))" : ""
+            return "\(grid(change.path))\(moved) \(change.key ?? ""): \(change.beforeValue ?? "") → \(change.afterValue ?? "")"
+        case .size: return "size \(size(change.before)) → \(size(change.after))"
+        case .settling: return "\(change.key ?? "") \(change.beforeValue ?? "") → \(change.afterValue ?? "")"
+        case .frame: return frameLine([change])
+        }
+    }
+
+    static func size(_ rect: Rect?) -> String {
+        guard let rect else { return "?" }
+        return "\(FramesReport.number(rect.width))×\(FramesReport.number(rect.height))"
+    }
+
+    /// Frame changes, a run of siblings that move and resize alike on one line.
+    static func frameLines(_ changes: [ScreenChange]) -> [String] {
+        var lines: [String] = []
+        var run: [ScreenChange] = []
+        func flush() {
+            if !run.isEmpty { lines.append(frameLine(run)) }
+            run = []
+        }
+        for change in changes {
+            guard change.kind == .frame else {
+                flush()
+                lines.append(describe(change))
+                continue
+            }
+            if let last = run.last, follows(change, last) {
+                run.append(change)
+            } else {
+                flush()
+                run = [change]
+            }
+        }
+        flush()
+        return lines
+    }
+
+    /// Whether `change` is the next sibling of `last` and moves and resizes as it does.
+    static func follows(_ change: ScreenChange, _ last: ScreenChange) -> Bool {
+        guard let path = change.path, let lastPath = last.path, let a = change.before, let b = change.after, let c = last.before, let d = last.after
+        else { return false }
+        let (parent, position) = split(path)
+        let (lastParent, lastPosition) = split(lastPath)
+        return parent == lastParent && position == lastPosition + 1 && b.x - a.x == d.x - c.x && b.y - a.y == d.y - c.y && a.width == c.width
+            && a.height == c.height && b.width == d.width && b.height == d.height
+    }
+
+    static func split(_ path: String) -> (String, Int) {
+        guard let dot = path.lastIndex(of: ".") else { return ("", Int(path) ?? -1) }
+        return (String(path[..<dot]), Int(path[path.index(after: dot)...]) ?? -1)
+    }
+
+    /// `3.2–3.5 move down 20` or `3.1 resizes: height 40 → 60`, with the frames of one.
+    static func frameLine(_ run: [ScreenChange]) -> String {
+        guard let first = run.first, let before = first.before, let after = first.after else { return "" }
+        let who = run.count == 1 ? grid(first.path) : "\(grid(first.path))–\(grid(run.last?.path))"
+        var parts: [String] = []
+        let (dx, dy) = (FramesReport.rounded(after.x - before.x), FramesReport.rounded(after.y - before.y))
+        var moves: [String] = []
+        if dx != 0 { moves.append((dx > 0 ? "right " : "left ") + FramesReport.number(abs(dx))) }
+        if dy != 0 { moves.append((dy > 0 ? "down " : "up ") + FramesReport.number(abs(dy))) }
+        if !moves.isEmpty { parts.append((run.count == 1 ? "moves " : "move ") + moves.joined(separator: " and ")) }
+        if before.width != after.width { parts.append("width \(FramesReport.number(before.width)) → \(FramesReport.number(after.width))") }
+        if before.height != after.height { parts.append("height \(FramesReport.number(before.height)) → \(FramesReport.number(after.height))") }
+        let carried = run.reduce(0) { $0 + $1.carried }
+        let inside = carried == 0 ? "" : " (with \(carried) grid\(carried == 1 ? "" : "s") inside)"
+        let frames = run.count == 1 ? ": \(FramesReport.rectText(before)) → \(FramesReport.rectText(after))" : ""
+        let off = run.contains(where: \.offScreen) ? ", now off the screen" : ""
+        return "\(who) \(parts.joined(separator: ", "))\(inside)\(frames)\(off)"
+    }
+
+    // MARK: JSON
+
+    /// `{"layouts": [{"name", "file"?, "status", "viewports": [{"viewport", "changes": [...]}]}],
+    /// "changed": Bool}`; `line` gives a change's line in the layout's new file (1-based),
+    /// where known.
+    public static func json(_ layouts: [LayoutChanges], line: (LayoutChanges, ScreenChange) -> Int? = { _, _ in nil }) -> JSONValue {
+        .object([
+            JSONMember(
+                "layouts",
+                .array(
+                    layouts.map { layout in
+                        .object(
+                            [JSONMember("name", .string(layout.name))] + (layout.file.map { [JSONMember("file", .string($0))] } ?? []) + [
+                                JSONMember("status", .string(layout.status.rawValue)),
+                                JSONMember(
+                                    "viewports",
+                                    .array(
+                                        layout.viewports.map { viewport in
+                                            .object([
+                                                JSONMember("viewport", .string(viewport.viewport.description)),
+                                                JSONMember("changes", .array(viewport.changes.map { changeJSON($0, line: line(layout, $0)) })),
+                                            ])
+                                        })),
+                            ])
+                    })),
+            JSONMember("changed", .bool(hasChanges(layouts))),
+        ])
+    }
+
+    static func changeJSON(_ change: ScreenChange, line: Int?) -> JSONValue {
+        var members = [
+            JSONMember("kind", .string(change.kind.rawValue)),
+            JSONMember("path", change.path.map { .string($0) } ?? .null),
+            JSONMember("beforePath", change.beforePath.map { .string($0) } ?? .null),
+        ]
+        switch change.kind {
+        case .frame, .added, .removed, .size:
+            members.append(JSONMember("before", change.before.map(FramesReport.rectJSON) ?? .null))
+            members.append(JSONMember("after", change.after.map(FramesReport.rectJSON) ?? .null))
+            if change.kind == .frame { members.append(JSONMember("carried", .number(Double(change.carried)))) }
+            if change.kind == .frame || change.kind == .added { members.append(JSONMember("offScreen", .bool(change.offScreen))) }
+            if change.kind == .added, let value = change.afterValue { members.append(JSONMember("grid", .string(value))) }
+            if change.kind == .removed, let value = change.beforeValue { members.append(JSONMember("grid", .string(value))) }
+        case .key, .settling:
+            members.append(JSONMember("key", .string(change.key ?? "")))
+            members.append(JSONMember("before", .string(change.beforeValue ?? "")))
+            members.append(JSONMember("after", .string(change.afterValue ?? "")))
+        case .view:
+            members.append(JSONMember("slot", .number(Double(change.slot ?? 0))))
+            if change.beforePath != nil { members.append(JSONMember("nowAt", change.nowAt.map { .string($0) } ?? .null)) }
+            if let detail = change.beforeValue { members.append(JSONMember("grid", .string(detail))) }
+        }
+        if let line { members.append(JSONMember("line", .number(Double(line)))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,224 @@
+import TrellisIDE
+import TrellisLayout
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+
+/// `trellis diff OLD NEW` and `trellis diff REV [REV]`: what a change of layouts does on the
+/// screen (``ScreenDiff``): two files (Trellis or grid JSON, mixed), or every layout file
+/// that changed between a revision and the work tree (or two revisions), with the files that
+/// use a changed one. Exit status as `diff`'s: 0 no change, 1 changes, 2 trouble.
+enum DiffCommand {
+    /// One version of a file: its name as reports show it, and what it loads to (nil: the
+    /// version has no such file).
+    struct Version {
+        var name: String
+        var file: LoadedFile?
+    }
+
+    /// How the layouts are laid out: the flags, and the project's devices.
+    struct Settings {
+        var viewports: [Viewport]
+        var rtl: Bool
+        var relayout: Int
+        var target: Dialect?
+    }
+
+    static func run(_ words: [String]) throws -> Int32 {
+        if Trellis.wantsHelp(words) {
+            Terminal.write(Usage.diff)
+            return Trellis.Exit.ok
+        }
+        let arguments = try Arguments(words, valued: ["--viewport", "--format", "--relayout", "--target"], flags: ["--rtl"])
+        let format = arguments.value("--format") ?? "text"
+        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        let settings = Settings(
+            viewports: try arguments.all("--viewport").map(Inputs.viewport), rtl: arguments.has("--rtl"),
+            relayout: try Inputs.relayout(arguments.value("--relayout")), target: try Trellis.dialect(arguments.value("--target")))
+        let words = arguments.positionals
+        guard (1...2).contains(words.count) else {
+            throw UsageError(message: "diff takes two files (trellis diff OLD NEW), or one or two revisions (trellis diff REV [REV])")
+        }
+        let compared: [(String?, [LayoutChanges], SourceFile?)]
+        if words.count == 2, words.allSatisfy({ Files.kind($0) != nil || $0 == "-" }) {
+            compared = [try compareFiles(words[0], words[1], settings: settings)]
+        } else {
+            compared = try compareRevisions(words, settings: settings)
+        }
+        let layouts = compared.flatMap { file, layouts, _ in layouts.map { layout in with(layout, file: file) } }
+        switch format {
+        case "json":
+            let sources = Dictionary(compared.compactMap { file, _, source in source.map { (file ?? "", $0) } }, uniquingKeysWith: { first, _ in first })
+            let report = ScreenDiffReport.json(layouts) { layout, change in
+                guard let range = change.source, let source = sources[layout.file ?? ""] else { return nil }
+                return source.lineIndex(of: range.lowerBound) + 1
+            }
+            Terminal.writeBytes(JSONWriter.write(report, style: .pretty) + [UInt8(ascii: "\n")])
+        default:
+            Terminal.write(text(compared))
+        }
+        return ScreenDiffReport.hasChanges(layouts) ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    static func with(_ layout: LayoutChanges, file: String?) -> LayoutChanges {
+        var layout = layout
+        layout.file = file
+        return layout
+    }
+
+    /// Per file (in revision mode, headed by its path), the layouts' changes.
+    static func text(_ compared: [(String?, [LayoutChanges], SourceFile?)]) -> String {
+        guard compared.count != 1 || compared.first?.0 != nil else { return ScreenDiffReport.text(compared.first?.1 ?? []) }
+        if compared.isEmpty { return "no layout file changed\n" }
+        let all = compared.flatMap(\.1)
+        guard ScreenDiffReport.hasChanges(all) else { return ScreenDiffReport.text(all) }
+        var output = ""
+        for (file, layouts, _) in compared where ScreenDiffReport.hasChanges(layouts) {
+            output += "\(file ?? ""):\n"
+            for line in ScreenDiffReport.text(layouts).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                output += "  \(line)\n"
+            }
+        }
+        return output
+    }
+
+    // MARK: two files
+
+    static func compareFiles(_ oldPath: String, _ newPath: String, settings: Settings) throws -> (String?, [LayoutChanges], SourceFile?) {
+        if oldPath == "-", newPath == "-" { throw UsageError(message: "standard input can be one of the files, not both") }
+        var projects = Projects()
+        var resolver = UsesOnDisk.resolver()
+        var versions: [LoadedFile] = []
+        var projectPreviews: [Viewport] = []
+        for path in [oldPath, newPath] {
+            let source = try Terminal.read(path)
+            let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
+            let project = try projects.project(of: path)
+            if projects.printProblems() { throw UsageError(message: "fix the project file first") }
+            if path == newPath { projectPreviews = project?.settings.previews ?? [] }
+            let target = Projects.target(flag: settings.target, default: project?.settings.target, source: source, kind: kind)
+            versions.append(UsesOnDisk.load(source, kind: kind, target: target, path: path, resolver: &resolver))
+        }
+        try requireNoErrors(versions)
+        let layouts = compare(Version(name: oldPath, file: versions[0]), Version(name: newPath, file: versions[1]), settings, projectPreviews)
+        return (nil, layouts, versions[1].source)
+    }
+
+    /// A version with errors gives no layout the app would show: said, and the run stops.
+    static func requireNoErrors(_ files: [LoadedFile]) throws {
+        var failed: [String] = []
+        for file in files where file.diagnostics.hasErrors {
+            Terminal.printDiagnostics(file.diagnostics.filter { $0.severity == .error }, in: file.source)
+            failed.append(file.source.name)
+        }
+        guard failed.isEmpty else {
+            throw UsageError(message: "\(failed.joined(separator: " and ")) \(failed.count == 1 ? "has" : "have") errors: no layout to compare")
+        }
+    }
+
+    /// The layouts of two versions, matched by name (one layout on each side: those two).
+    static func compare(_ old: Version, _ new: Version, _ settings: Settings, _ projectPreviews: [Viewport]) -> [LayoutChanges] {
+        let oldLayouts = old.file?.layouts ?? []
+        let newLayouts = new.file?.layouts ?? []
+        var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
+        options.fallbackViewports = projectPreviews
+        let viewports = (new.file ?? old.file).map { options.viewports(for: $0) } ?? []
+        if oldLayouts.count == 1, newLayouts.count == 1 {
+            return [
+                ScreenDiff.compare(
+                    name: newLayouts[0].name, old: oldLayouts[0].runtime, new: newLayouts[0].runtime, viewports: viewports, relayout: settings.relayout)
+            ]
+        }
+        var result: [LayoutChanges] = []
+        for layout in newLayouts {
+            if let before = oldLayouts.first(where: { $0.name == layout.name }) {
+                result.append(
+                    ScreenDiff.compare(name: layout.name, old: before.runtime, new: layout.runtime, viewports: viewports, relayout: settings.relayout))
+            } else {
+                result.append(LayoutChanges(name: layout.name, status: .added, structure: [], viewports: []))
+            }
+        }
+        for layout in oldLayouts where !newLayouts.contains(where: { $0.name == layout.name }) {
+            result.append(LayoutChanges(name: layout.name, status: .removed, structure: [], viewports: []))
+        }
+        return result
+    }
+
+    // MARK: revisions
+
+    static func compareRevisions(_ words: [String], settings: Settings) throws -> [(String?, [LayoutChanges], SourceFile?)] {
+        let top: String
+        switch Git.topLevel() {
+        case .success(let folder): top = folder
+        case .failure(let failure):
+            let first = words[0]
+            let notAFile = Files.kind(first) == nil ? "\(first) is no file, and " : ""
+            throw UsageError(message: "\(notAFile)no revision can be read here: \(failure.message)")
+        }
+        for word in words where !Git.isRevision(word, in: top) {
+            throw UsageError(message: "`\(word)` is neither a file nor a revision of the repository at \(Projects.shown(top))")
+        }
+        let old = words[0]
+        let new = words.count > 1 ? words[1] : nil
+        let changed: [String]
+        switch Git.changedFiles(old, new, in: top) {
+        case .success(let files): changed = files
+        case .failure(let failure): throw UsageError(message: "git: \(failure.message)")
+        }
+        let changedPaths = Set(changed.map { Files.join(top, $0) })
+        var oldResolver = gitResolver(at: old, top: top)
+        var newResolver = new.map { gitResolver(at: $0, top: top) } ?? UsesOnDisk.resolver()
+        // The changed layout files, and the Trellis files that use a changed one.
+        var candidates = Set(changed.filter { $0.hasSuffix(".trellis") || $0.hasSuffix(".json") })
+        for relative in Git.trellisFiles(at: new, in: top) where !candidates.contains(relative) {
+            let path = Files.join(top, relative)
+            guard let bytes = read(relative, at: new, top: top), ByteSearch.contains(Array("use".utf8), in: bytes) else { continue }
+            let uses = UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &newResolver).uses
+            if !newResolver.reached(by: uses).isDisjoint(with: changedPaths) { candidates.insert(relative) }
+        }
+        var projects = Projects()
+        var results: [(String?, [LayoutChanges], SourceFile?)] = []
+        var loadedFiles: [LoadedFile] = []
+        for relative in candidates.sorted() {
+            let path = Files.join(top, relative)
+            let shown = Projects.shown(path)
+            let kind = InputKind.of(path: path)
+            let project = try projects.project(of: Files.kind(path) == nil ? Files.directoryName(path) : path)
+            func load(_ bytes: [UInt8]?, resolver: inout UseResolver) -> LoadedFile? {
+                guard let bytes else { return nil }
+                if kind == .json, !Analysis.looksLikeGridDictionary(bytes) { return nil }
+                let source = SourceFile(name: shown, bytes: bytes)
+                let target = Projects.target(flag: settings.target, default: project?.settings.target, source: source, kind: kind)
+                return UsesOnDisk.load(source, kind: kind, target: target, path: path, resolver: &resolver)
+            }
+            let before = load(Git.show(relative, at: old, in: top), resolver: &oldResolver)
+            let after = load(read(relative, at: new, top: top), resolver: &newResolver)
+            guard before != nil || after != nil else { continue }
+            loadedFiles += [before, after].compactMap { $0 }
+            let layouts = compare(
+                Version(name: shown, file: before), Version(name: shown, file: after), settings, project?.settings.previews ?? [])
+            results.append((shown, layouts, after?.source))
+        }
+        if projects.printProblems() { throw UsageError(message: "fix the project file first") }
+        try requireNoErrors(loadedFiles)
+        return results
+    }
+
+    /// A file's bytes in the new version: at a revision, or in the work tree.
+    static func read(_ relative: String, at revision: String?, top: String) -> [UInt8]? {
+        guard let revision else { return try? Files.read(Files.join(top, relative), regularOnly: true).get() }
+        return Git.show(relative, at: revision, in: top)
+    }
+
+    /// Uses followed as the files were at a revision.
+    static func gitResolver(at revision: String, top: String) -> UseResolver {
+        let prefix = top == "/" ? "/" : top + "/"
+        return UseResolver(
+            fileSystem: UseResolver.FileSystem(
+                read: { path in
+                    guard path.hasPrefix(prefix), let bytes = Git.show(String(path.dropFirst(prefix.count)), at: revision, in: top) else { return .missing }
+                    return .bytes(bytes)
+                },
+                fileNames: { _ in [] }, shown: Projects.shown))
+    }
+}

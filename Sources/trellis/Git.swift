@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `git`, run as a program (never linked): what `trellis diff REV` reads of a repository.
+enum Git {
+    /// Why git gave no answer: not installed, or its own error message.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// The most git may print for one question (a file at a revision, a list of files).
+    static let outputLimit = Files.streamLimit
+
+    /// Runs `git ARGUMENTS` in `folder` and returns what it printed, or why it failed.
+    static func run(_ arguments: [String], in folder: String = ".") -> Result<[UInt8], Failure> {
+        var output: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
+        guard pipe(&output) == 0, pipe(&errors) == 0 else { return .failure(Failure(message: "cannot make a pipe: \(Errno(errno))")) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        posix_spawn_file_actions_addclose(&actions, output[0])
+        posix_spawn_file_actions_addclose(&actions, errors[0])
+        let words = ["git", "-C", folder] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var process: pid_t = 0
+        let spawned = posix_spawnp(&process, "git", &actions, nil, &argv, environ)
+        close(output[1])
+        close(errors[1])
+        defer {
+            close(output[0])
+            close(errors[0])
+        }
+        guard spawned == 0 else {
+            let reason = spawned == ENOENT ? "git is not installed (no `git` on PATH)" : "cannot run git: \(Errno(spawned))"
+            return .failure(Failure(message: reason))
+        }
+        let (printed, said, overflow) = drain(output[0], errors[0])
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0, errno == EINTR {}
+        if overflow { return .failure(Failure(message: "git printed more than \(outputLimit >> 20) MB")) }
+        // Exited with status 0 (the wait status holds the exit status in its second byte).
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            let message = String(decoding: said, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "git failed"
+            return .failure(Failure(message: message.hasPrefix("fatal: ") ? String(message.dropFirst(7)) : message))
+        }
+        return .success(printed)
+    }
+
+    /// Everything printed on both pipes until both close (read in turns, so that neither fills
+    /// while the other is waited on); whether the output passed ``outputLimit``.
+    static func drain(_ output: Int32, _ errors: Int32) -> (output: [UInt8], errors: [UInt8], overflow: Bool) {
+        var printed: [UInt8] = []
+        var said: [UInt8] = []
+        var open = [output, errors]
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var overflow = false
+        while !open.isEmpty {
+            var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
+            for entry in watched where entry.revents != 0 {
+                // SAFETY: read writes at most `count` bytes into the buffer's own storage.
+                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if entry.fd == output {
+                        if printed.count + count > outputLimit { overflow = true } else { printed += buffer[0..<count] }
+                    } else if said.count < 1 << 16 {
+                        said += buffer[0..<count]
+                    }
+                } else if count == 0 || errno != EINTR {
+                    open.removeAll { $0 == entry.fd }
+                }
+            }
+        }
+        return (printed, said, overflow)
+    }
+
+    /// The top folder of the work tree `folder` is in, or why there is none.
+    static func topLevel(_ folder: String = ".") -> Result<String, Failure> {
+        run(["rev-parse", "--show-toplevel"], in: folder).map { String(decoding: $0, as: UTF8.self).trimmingLineBreak }
+    }
+
+    /// Whether `word` names a commit of the repository.
+    static func isRevision(_ word: String, in folder: String) -> Bool {
+        !word.hasPrefix("-") && (try? run(["rev-parse", "--verify", "--quiet", word + "^{commit}"], in: folder).get()) != nil
+    }
+
+    /// The paths (relative to the top folder) that differ between `old` and `new` (nil: the
+    /// work tree, with its untracked files).
+    static func changedFiles(_ old: String, _ new: String?, in top: String) -> Result<[String], Failure> {
+        let diff = run(["diff", "--name-only", "-z", "--no-renames", old] + (new.map { [$0] } ?? []) + ["--"], in: top)
+        return diff.flatMap { changed in
+            var names = split(changed)
+            if new == nil {
+                switch run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) {
+                case .success(let untracked): names += split(untracked)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(Array(Set(names)).sorted())
+        }
+    }
+
+    /// The `.trellis` files of a revision (nil: the work tree's, tracked and untracked).
+    static func trellisFiles(at revision: String?, in top: String) -> [String] {
+        let listed: Result<[UInt8], Failure> =
+            revision.map { run(["ls-tree", "-r", "-z", "--name-only", $0], in: top) }
+            ?? run(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: top)
+        return ((try? listed.get()).map(split) ?? []).filter { $0.hasSuffix(".trellis") }
+    }
+
+    /// A file's bytes at a revision; nil when the revision has no such file.
+    static func show(_ path: String, at revision: String, in top: String) -> [UInt8]? {
+        try? run(["show", "\(revision):\(path)"], in: top).get()
+    }
+
+    static func split(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension String {
+    /// Without the line break at its end.
+    fileprivate var trimmingLineBreak: String {
+        var text = self
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+}

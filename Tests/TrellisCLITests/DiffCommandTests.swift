@@ -1,0 +1,115 @@
+import Foundation
+import TrellisTestSupport
+import XCTest
+
+/// `trellis diff` through the real executable: two files (mixed Trellis and JSON), its exit
+/// status and JSON, and the git mode in a scratch repository with commits, where a change to
+/// a shared file shows in the layouts that use it.
+final class DiffCommandTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = try temporaryDirectory()
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func trellis(_ arguments: [String]) throws -> TrellisRun { try TrellisRun.run(arguments, in: root) }
+
+    func git(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+    }
+
+    func testTwoFilesAndTheExitStatus() throws {
+        try write("a.trellis", "layout home rows 20 | 30 tag(7) | fill\n")
+        try write("b.trellis", "layout home rows 20 | 10 | 30 tag(8) | fill\n")
+        try write("same.json", #"{"rows": [{"size": 20}, {"size": 30, "tag": 7}, {"size": "fill"}]}"#)
+        let changed = try trellis(["diff", "a.trellis", "b.trellis"])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertEqual(
+            changed.stdout,
+            """
+            layout home:
+              2 added (10)
+              view #1 (tag 7) moves from 2 (now 3) to 2
+              view #2 moves from 3 (now 4) to 3
+              view #3 gains a grid: 4
+              3 (was 2) tag: 7 → 8
+              at 375x667@2x:
+                3 moves down 10: 0,20 375×30 → 0,30 375×30
+                4 moves down 10, height 617 → 607: 0,50 375×617 → 0,60 375×607
+
+            """)
+        // The same layout as JSON: no change, whatever the file kinds and names.
+        let same = try trellis(["diff", "a.trellis", "same.json"])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertEqual(same.stdout, "no change on the screen (1 layout compared)\n")
+        // Every reported frame is what `trellis frames` gives on that side.
+        let json = try trellis(["diff", "a.trellis", "b.trellis", "--format", "json", "--viewport", "320x480@3x"])
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["changed"] as? Bool, true)
+        let layouts = try XCTUnwrap(report["layouts"] as? [[String: Any]])
+        let viewport = try XCTUnwrap((layouts.first?["viewports"] as? [[String: Any]])?.first)
+        XCTAssertEqual(viewport["viewport"] as? String, "320x480@3x")
+        let changes = try XCTUnwrap(viewport["changes"] as? [[String: Any]])
+        XCTAssertEqual(changes.map { $0["kind"] as? String ?? "" }, ["added", "view", "view", "view", "key", "frame", "frame"])
+        func frames(_ file: String) throws -> [String: [String: Double]] {
+            let run = try trellis(["frames", file, "--format", "json", "--viewport", "320x480@3x"])
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let grids = ((object["layouts"] as? [[String: Any]])?.first?["viewports"] as? [[String: Any]])?.first?["grids"] as? [[String: Any]] ?? []
+            var byPath: [String: [String: Double]] = [:]
+            for grid in grids {
+                byPath[grid["path"] as? String ?? ""] = ["x", "y", "width", "height"].reduce(into: [:]) { $0[$1] = (grid[$1] as? NSNumber)?.doubleValue }
+            }
+            return byPath
+        }
+        let (before, after) = (try frames("a.trellis"), try frames("b.trellis"))
+        for change in changes where change["kind"] as? String == "frame" {
+            XCTAssertEqual((change["before"] as? [String: Double]), before[change["beforePath"] as? String ?? ""])
+            XCTAssertEqual((change["after"] as? [String: Double]), after[change["path"] as? String ?? ""])
+        }
+        // A file with errors has no layout to compare: exit 2.
+        try write("broken.trellis", "layout home rows {\n")
+        let broken = try trellis(["diff", "a.trellis", "broken.trellis"])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.contains("broken.trellis has errors: no layout to compare"), broken.stderr)
+    }
+
+    func testRevisionsFollowSharedFilesAndSayWhereGitIsMissing() throws {
+        let outside = try trellis(["diff", "HEAD"])
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertTrue(outside.stderr.contains("no revision can be read here"), outside.stderr)
+        try git(["init", "-q"])
+        try write("cards.trellis", "template card { 40 }\n")
+        try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | fill\n")
+        try write("layouts/other.trellis", "layout other rows 10 | fill\n")
+        try write("package.json", #"{"name": "x"}"#)
+        try git(["add", "."])
+        try git(["commit", "-q", "-m", "first"])
+        XCTAssertEqual(try trellis(["diff", "HEAD"]).stdout, "no layout file changed\n")
+        // The shared card grows: the layout that uses it changes, the other does not.
+        try write("cards.trellis", "template card { 60 }\n")
+        let run = try trellis(["diff", "HEAD"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("layouts/home.trellis:\n  layout home:\n    1 size: 40 → 60\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("other"), run.stdout)
+        try git(["commit", "-q", "-am", "second"])
+        let between = try trellis(["diff", "HEAD~1", "HEAD"])
+        XCTAssertEqual(between.stdout, run.stdout, "two revisions compare as a revision and the work tree did")
+        let unknown = try trellis(["diff", "nosuchrev"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("`nosuchrev` is neither a file nor a revision"), unknown.stderr)
+    }
+}
