@@ -210,6 +210,11 @@ if CommandLine.arguments.contains("--only-scaling") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--only-diff") {
+    diffBenchmark(quick: CommandLine.arguments.contains("--quick"))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--only-nesting") {
     nestingBenchmark()
     exit(0)

@@ -10,7 +10,7 @@ import TrellisSyntax
 /// subtrees match grid for grid. In each gap left, the children are aligned again over the
 /// grid's own size, split, tag and action, then over its size and split alone, and what is
 /// still left in a gap is paired in order, the rest added or removed. Each search stops after
-/// ``maximumDistance`` steps (a gap is then paired in order), so the alignment is linear in
+/// `maximumDistance` steps (a gap is then paired in order), so the alignment is linear in
 /// the grids.
 public struct GridAlignment: Sendable {
     /// For each grid of the old layout, in pre-order, its partner in the new one (nil: removed).
@@ -48,8 +48,19 @@ public struct GridAlignment: Sendable {
 
     mutating func alignChildren(_ oldChildren: [Int], _ newChildren: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
         guard !oldChildren.isEmpty, !newChildren.isEmpty else { return }
-        let edits = LineDiff.edits(
-            oldChildren.map { old.fingerprint[$0] }, newChildren.map { new.fingerprint[$0] }, maximumDistance: Self.maximumDistance)
+        let before = oldChildren.map { old.fingerprint[$0] }
+        let after = newChildren.map { new.fingerprint[$0] }
+        var edits = LineDiff.edits(before, after, maximumDistance: Self.maximumDistance)
+        // Lists of one length whose differences are changes in place (a list of like rows,
+        // some resized): each position its own partner, when that differs in no more places
+        // than the shortest edit has steps. (Among like elements, the shortest edit may as
+        // well delete rows at the end and insert others in the middle.)
+        if before.count == after.count {
+            let differing = zip(before, after).filter { $0 != $1 }.count
+            if differing <= edits.filter({ $0 != .same }).count {
+                edits = zip(before, after).flatMap { $0 == $1 ? [LineDiff.Edit.same] : [.delete, .insert] }
+            }
+        }
         var gapOld: [Int] = []
         var gapNew: [Int] = []
         var (i, j) = (0, 0)

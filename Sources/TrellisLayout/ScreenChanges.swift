@@ -5,6 +5,7 @@ import TrellisSyntax
 /// lands in another grid, a grid added or removed, a key the runtime reads differently, the
 /// layout's size, or how it settles.
 public struct ScreenChange: Sendable, Equatable {
+    /// What changed: as the JSON's `kind` spells it.
     public enum Kind: String, Sendable {
         case frame, view, added, removed, key, size, settling
     }
@@ -52,6 +53,7 @@ public struct ViewportChanges: Sendable {
 /// the views that land in another grid, the keys read differently (the same at every
 /// viewport), and at each viewport the frames, size and settling.
 public struct LayoutChanges: Sendable {
+    /// Which versions have the layout.
     public enum Status: String, Sendable {
         /// In both versions.
         case both
@@ -73,4 +75,11 @@ public struct LayoutChanges: Sendable {
 
     /// Whether nothing differs that the runtime reads.
     public var isEmpty: Bool { status == .both && structure.isEmpty && viewports.allSatisfy(\.changes.isEmpty) }
+}
+
+extension ScreenChange {
+    /// A change of `kind` with nothing else said (a layout added or removed as a whole).
+    public init(kind: Kind) {
+        self.init(kind: kind, path: nil, beforePath: nil)
+    }
 }

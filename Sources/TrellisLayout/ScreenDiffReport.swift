@@ -54,7 +54,8 @@ public enum ScreenDiffReport {
         return path.isEmpty ? "the root" : path
     }
 
-    static func describe(_ change: ScreenChange) -> String {
+    /// One change in words, as the text report says it.
+    public static func describe(_ change: ScreenChange) -> String {
         switch change.kind {
         case .added: return "\(grid(change.path)) added (\(change.afterValue ?? ""))"
         case .removed: return "\(grid(change.beforePath)) removed (\(change.beforeValue ?? ""))"

@@ -153,11 +153,13 @@ public enum Reports {
         return output
     }
 
-    static func escapeData(_ text: String) -> String {
+    /// A workflow command's message, escaped as GitHub reads it.
+    public static func escapeData(_ text: String) -> String {
         text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
     }
 
-    static func escapeProperty(_ text: String) -> String {
+    /// A workflow command's property value (a file name, a title), escaped.
+    public static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 }

@@ -29,13 +29,14 @@ enum DiffCommand {
             Terminal.write(Usage.diff)
             return Trellis.Exit.ok
         }
-        let arguments = try Arguments(words, valued: ["--viewport", "--format", "--relayout", "--target"], flags: ["--rtl"])
+        let arguments = try Arguments(words, valued: ["--viewport", "--format", "--relayout", "--target"], flags: ["--rtl", "--git"])
         let format = arguments.value("--format") ?? "text"
-        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format takes text or json, not '\(format)'") }
+        guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format takes text, json or github, not '\(format)'") }
         let settings = Settings(
             viewports: try arguments.all("--viewport").map(Inputs.viewport), rtl: arguments.has("--rtl"),
             relayout: try Inputs.relayout(arguments.value("--relayout")), target: try Trellis.dialect(arguments.value("--target")))
         let words = arguments.positionals
+        if arguments.has("--git") { return gitExternal(words, settings: settings) }
         guard (1...2).contains(words.count) else {
             throw UsageError(message: "diff takes two files (trellis diff OLD NEW), or one or two revisions (trellis diff REV [REV])")
         }
@@ -54,10 +55,47 @@ enum DiffCommand {
                 return source.lineIndex(of: range.lowerBound) + 1
             }
             Terminal.writeBytes(JSONWriter.write(report, style: .pretty) + [UInt8(ascii: "\n")])
+        case "github":
+            Terminal.write(github(compared))
         default:
             Terminal.write(text(compared))
         }
         return ScreenDiffReport.hasChanges(layouts) ? Trellis.Exit.inputErrors : Trellis.Exit.ok
+    }
+
+    /// `--format github`: one workflow command per change at the new file's line where the
+    /// grid is written (a view landing in another grid a warning, the rest notices), so a
+    /// pull request shows what its layout change does beside the lines that do it.
+    static func github(_ compared: [(String?, [LayoutChanges], SourceFile?)]) -> String {
+        var output = ""
+        for (_, layouts, source) in compared {
+            guard let source else { continue }
+            for layout in layouts where !layout.isEmpty {
+                var said: [String] = []
+                func annotate(_ change: ScreenChange, _ text: String) {
+                    var properties = "file=\(Reports.escapeProperty(source.name))"
+                    if let range = change.source {
+                        let (line, column) = source.scalarPosition(of: range.lowerBound)
+                        properties += ",line=\(line + 1),col=\(column + 1)"
+                    }
+                    properties += ",title=\(Reports.escapeProperty("trellis diff: " + layout.name))"
+                    said.append("::\(change.kind == .view ? "warning" : "notice") \(properties)::\(Reports.escapeData(text))\n")
+                }
+                switch layout.status {
+                case .added, .removed:
+                    annotate(ScreenChange(kind: .added), "layout \(layout.name): only in the \(layout.status == .added ? "new" : "old") version")
+                case .both:
+                    for change in layout.structure { annotate(change, ScreenDiffReport.describe(change)) }
+                    for viewport in layout.viewports {
+                        for change in viewport.changes where [.frame, .size, .settling].contains(change.kind) {
+                            annotate(change, "at \(viewport.viewport.description): " + ScreenDiffReport.describe(change))
+                        }
+                    }
+                }
+                output += said.joined()
+            }
+        }
+        return output
     }
 
     static func with(_ layout: LayoutChanges, file: String?) -> LayoutChanges {
@@ -84,24 +122,62 @@ enum DiffCommand {
 
     // MARK: two files
 
-    static func compareFiles(_ oldPath: String, _ newPath: String, settings: Settings) throws -> (String?, [LayoutChanges], SourceFile?) {
+    /// `located`: where both files are taken to be (their `use` paths are followed from there,
+    /// their project found from there): git's external diff gives a copy of the old version
+    /// elsewhere. A path of `/dev/null` is a version without the file.
+    static func compareFiles(_ oldPath: String, _ newPath: String, located: String? = nil, settings: Settings) throws -> (
+        String?, [LayoutChanges], SourceFile?
+    ) {
         if oldPath == "-", newPath == "-" { throw UsageError(message: "standard input can be one of the files, not both") }
         var projects = Projects()
         var resolver = UsesOnDisk.resolver()
-        var versions: [LoadedFile] = []
+        var versions: [LoadedFile?] = []
         var projectPreviews: [Viewport] = []
         for path in [oldPath, newPath] {
+            guard path != "/dev/null" else {
+                versions.append(nil)
+                continue
+            }
             let source = try Terminal.read(path)
-            let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
-            let project = try projects.project(of: path)
+            let place = located ?? path
+            let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: place)
+            let project = try projects.project(of: place)
             if projects.printProblems() { throw UsageError(message: "fix the project file first") }
             if path == newPath { projectPreviews = project?.settings.previews ?? [] }
             let target = Projects.target(flag: settings.target, default: project?.settings.target, source: source, kind: kind)
-            versions.append(UsesOnDisk.load(source, kind: kind, target: target, path: path, resolver: &resolver))
+            versions.append(UsesOnDisk.load(source, kind: kind, target: target, path: place, resolver: &resolver))
         }
-        try requireNoErrors(versions)
+        try requireNoErrors(versions.compactMap { $0 })
         let layouts = compare(Version(name: oldPath, file: versions[0]), Version(name: newPath, file: versions[1]), settings, projectPreviews)
-        return (nil, layouts, versions[1].source)
+        return (located, layouts, versions[1]?.source)
+    }
+
+    /// `git diff` with `diff.trellis.command = trellis diff --git`: git gives the path, then
+    /// the old file, its hash and mode, then the new file, its hash and mode. A summary of
+    /// what the change does on the screen, headed by the path; the status is always 0 (git
+    /// stops at an external diff that fails).
+    static func gitExternal(_ words: [String], settings: Settings) -> Int32 {
+        guard words.count == 7 else {
+            Terminal.error("trellis diff --git: git gives 7 arguments (path, old file, hash, mode, new file, hash, mode); got \(words.count)\n")
+            return Trellis.Exit.ok
+        }
+        let path = words[0]
+        Terminal.write("trellis diff \(path)\n")
+        do {
+            let (_, layouts, _) = try compareFiles(words[1], words[4], located: path, settings: settings)
+            guard !layouts.isEmpty else {
+                Terminal.write("  no layout in this file: `trellis diff REV` shows the layouts that use it\n")
+                return Trellis.Exit.ok
+            }
+            for line in ScreenDiffReport.text(layouts).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                Terminal.write("  \(line)\n")
+            }
+        } catch let error as UsageError {
+            Terminal.write("  \(error.message)\n")
+        } catch {
+            Terminal.write("  \(error)\n")
+        }
+        return Trellis.Exit.ok
     }
 
     /// A version with errors gives no layout the app would show: said, and the run stops.

@@ -83,7 +83,8 @@ enum Usage {
           --rtl               Lay every viewport out right-to-left
           --relayout N        Compare the screens after N more layouts of the settled view
           --target 1|2|any    Which runtime reads the files (default: each file's, the project's)
-          --format FORMAT     text (default) or json
+          --format FORMAT     text (default), json, or github (annotations at the new
+                              file's lines, for a pull request)
           -h, --help          Show this help
 
         EXIT CODES

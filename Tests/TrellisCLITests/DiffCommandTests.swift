@@ -20,16 +20,24 @@ final class DiffCommandTests: XCTestCase {
 
     func trellis(_ arguments: [String]) throws -> TrellisRun { try TrellisRun.run(arguments, in: root) }
 
-    func git(_ arguments: [String]) throws {
+    /// Runs git in the scratch folder; what it printed.
+    @discardableResult
+    func git(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
         process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
+        let output = root.appendingPathComponent(".git-output")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
+        try handle.close()
         XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try String(contentsOf: output, encoding: .utf8)
     }
 
     func testTwoFilesAndTheExitStatus() throws {
@@ -96,6 +104,7 @@ final class DiffCommandTests: XCTestCase {
         try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | fill\n")
         try write("layouts/other.trellis", "layout other rows 10 | fill\n")
         try write("package.json", #"{"name": "x"}"#)
+        try write(".gitignore", ".git-output\n")
         try git(["add", "."])
         try git(["commit", "-q", "-m", "first"])
         XCTAssertEqual(try trellis(["diff", "HEAD"]).stdout, "no layout file changed\n")
@@ -108,6 +117,24 @@ final class DiffCommandTests: XCTestCase {
         try git(["commit", "-q", "-am", "second"])
         let between = try trellis(["diff", "HEAD~1", "HEAD"])
         XCTAssertEqual(between.stdout, run.stdout, "two revisions compare as a revision and the work tree did")
+        // Annotations at the new file's lines, for a pull request.
+        let github = try trellis(["diff", "HEAD~1", "HEAD", "--format", "github"])
+        XCTAssertEqual(
+            github.stdout,
+            """
+            ::notice file=layouts/home.trellis,line=2,col=18,title=trellis diff%3A home::1 size: 40 → 60
+            ::notice file=layouts/home.trellis,line=2,col=18,title=trellis diff%3A home::at 375x667@2x: 1 height 40 → 60: 0,0 375×40 → 0,0 375×60
+            ::notice file=layouts/home.trellis,line=2,col=25,title=trellis diff%3A home::at 375x667@2x: 2 moves down 20, height 627 → 607: 0,40 375×627 → 0,60 375×607
+
+            """)
+        // docs/diff.md's recipe: `git diff` and `git log -p --ext-diff` summarise layout files.
+        try write(".gitattributes", "*.trellis diff=trellis\n")
+        try git(["config", "diff.trellis.command", TestPaths.products.appendingPathComponent("trellis").path + " diff --git"])
+        let log = try git(["log", "-p", "--ext-diff", "-1", "--", "cards.trellis", "layouts/home.trellis"])
+        XCTAssertTrue(log.contains("trellis diff cards.trellis\n  no layout in this file: `trellis diff REV` shows the layouts that use it\n"), log)
+        try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | 20 | fill\n")
+        let worktree = try git(["diff"])
+        XCTAssertTrue(worktree.contains("trellis diff layouts/home.trellis\n  layout home:\n    2 added (20)\n"), worktree)
         let unknown = try trellis(["diff", "nosuchrev"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("`nosuchrev` is neither a file nor a revision"), unknown.stderr)

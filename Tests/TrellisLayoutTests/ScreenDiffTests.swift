@@ -63,6 +63,20 @@ final class ScreenDiffTests: XCTestCase {
         XCTAssertEqual(keys, ["1 tag: 7 → 8", "2 padding: {5,5,5,5} → {5,10,5,10}", "2 gravity: none → top"])
     }
 
+    /// Like rows, some resized: each row keeps its partner (no rows removed at the end and
+    /// added in the middle, which is as short an edit among like rows).
+    func testLikeRowsResizedInPlaceKeepTheirPartners() {
+        var old = RuntimeGrid(measure: RuntimeReading.fill)
+        old.axis = .rows
+        old.children = Array(repeating: RuntimeGrid(measure: 24), count: 60)
+        var new = old
+        for index in stride(from: 0, to: 60, by: 5) { new.children[index].measure = 30 }
+        let changes = ScreenDiff.compare(name: "l", old: old, new: new, viewports: [Self.phone])
+        XCTAssertEqual(Set(changes.structure.map(\.kind)), [.key])
+        XCTAssertEqual(changes.structure.count, 12)
+        XCTAssertTrue(changes.structure.allSatisfy { $0.path == $0.beforePath })
+    }
+
     func testSiblingsThatMoveAlikeAreOneLineAndChildrenMoveWithTheirParent() throws {
         let changes = try diff("layout l rows { 20; 30 cols 50 | fill; 30; 30; fill }", "layout l rows { 40; 30 cols 50 | fill; 30; 30; fill }")
         let text = ScreenDiffReport.text([changes])
