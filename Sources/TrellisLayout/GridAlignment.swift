@@ -50,37 +50,26 @@ public struct GridAlignment: Sendable {
         guard !oldChildren.isEmpty, !newChildren.isEmpty else { return }
         let before = oldChildren.map { old.fingerprint[$0] }
         let after = newChildren.map { new.fingerprint[$0] }
-        var edits = LineDiff.edits(before, after, maximumDistance: Self.maximumDistance)
-        // Lists of one length whose differences are changes in place (a list of like rows,
-        // some resized): each position its own partner, when that differs in no more places
-        // than the shortest edit has steps. (Among like elements, the shortest edit may as
-        // well delete rows at the end and insert others in the middle.)
+        let edits = LineDiff.edits(before, after, maximumDistance: Self.maximumDistance)
+        // Lists of one length whose differences are changes in place: each position its own
+        // partner, when the grids' sizes and splits are alike position by position (tags
+        // renumbered, say), or when that differs in no more places than the shortest edit has
+        // steps (among like rows, the shortest edit may as well delete rows at the end and
+        // insert others in the middle).
         if before.count == after.count {
+            let alike = zip(oldChildren, newChildren).allSatisfy { old.core[$0] == new.core[$1] }
             let differing = zip(before, after).filter { $0 != $1 }.count
-            if differing <= edits.filter({ $0 != .same }).count {
-                edits = zip(before, after).flatMap { $0 == $1 ? [LineDiff.Edit.same] : [.delete, .insert] }
+            if alike || differing <= edits.filter({ $0 != .same }).count {
+                pairInOrder(oldChildren, newChildren, old: old, new: new, work: &work)
+                return
             }
         }
-        var gapOld: [Int] = []
-        var gapNew: [Int] = []
-        var (i, j) = (0, 0)
-        for edit in edits {
-            switch edit {
-            case .same:
-                alignGap(gapOld, gapNew, old: old, new: new, work: &work)
-                (gapOld, gapNew) = ([], [])
-                // SAFETY: a script's `same` and `delete` steps count `oldChildren`, `same` and `insert` `newChildren`.
-                match(oldChildren[i], newChildren[j], old: old, new: new, work: &work)
-                (i, j) = (i + 1, j + 1)
-            case .delete:
-                gapOld.append(oldChildren[i])
-                i += 1
-            case .insert:
-                gapNew.append(newChildren[j])
-                j += 1
+        for segment in Self.segments(edits, oldChildren, newChildren) {
+            switch segment {
+            case .same(let oldGrid, let newGrid): match(oldGrid, newGrid, old: old, new: new, work: &work)
+            case .gap(let gapOld, let gapNew): alignGap(gapOld, gapNew, old: old, new: new, work: &work)
             }
         }
-        alignGap(gapOld, gapNew, old: old, new: new, work: &work)
     }
 
     /// A gap of children that differ: those alike in themselves paired (by size, split, tag
@@ -90,26 +79,48 @@ public struct GridAlignment: Sendable {
         guard level < 2 else { return pairInOrder(gapOld, gapNew, old: old, new: new, work: &work) }
         let key = { (grids: FlatGrids, index: Int) in level == 0 ? grids.shape[index] : grids.core[index] }
         let edits = LineDiff.edits(gapOld.map { key(old, $0) }, gapNew.map { key(new, $0) }, maximumDistance: Self.maximumDistance)
-        var restOld: [Int] = []
-        var restNew: [Int] = []
+        for segment in Self.segments(edits, gapOld, gapNew) {
+            switch segment {
+            case .same(let oldGrid, let newGrid): match(oldGrid, newGrid, old: old, new: new, work: &work)
+            case .gap(let restOld, let restNew): alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
+            }
+        }
+    }
+
+    /// A run of an edit script over two lists: a pair kept, or what lies between two kept
+    /// pairs (deleted from the first list, inserted from the second).
+    enum Segment {
+        case same(Int, Int)
+        case gap([Int], [Int])
+    }
+
+    /// The script from `a` to `b` as pairs kept and the gaps between them, in order (a gap
+    /// with nothing on either side left out).
+    static func segments(_ edits: [LineDiff.Edit], _ a: [Int], _ b: [Int]) -> [Segment] {
+        var segments: [Segment] = []
+        var (gapA, gapB) = ([Int](), [Int]())
         var (i, j) = (0, 0)
+        func closeGap() {
+            if !gapA.isEmpty || !gapB.isEmpty { segments.append(.gap(gapA, gapB)) }
+            (gapA, gapB) = ([], [])
+        }
+        // SAFETY: a script's `same` and `delete` steps count `a`, its `same` and `insert` steps `b`.
         for edit in edits {
             switch edit {
             case .same:
-                alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
-                (restOld, restNew) = ([], [])
-                // SAFETY: as in alignChildren, the script counts both gaps.
-                match(gapOld[i], gapNew[j], old: old, new: new, work: &work)
+                closeGap()
+                segments.append(.same(a[i], b[j]))
                 (i, j) = (i + 1, j + 1)
             case .delete:
-                restOld.append(gapOld[i])
+                gapA.append(a[i])
                 i += 1
             case .insert:
-                restNew.append(gapNew[j])
+                gapB.append(b[j])
                 j += 1
             }
         }
-        alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
+        closeGap()
+        return segments
     }
 
     mutating func pairInOrder(_ oldGrids: [Int], _ newGrids: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
@@ -128,11 +139,12 @@ public struct FlatGrids: Sendable {
     /// How many grids the subtree holds, itself included (its grids follow it in pre-order).
     public private(set) var size: [Int] = []
     /// The subtree's fingerprint: equal for subtrees the runtime reads alike (up to hash
-    /// collisions, which only make the alignment less good, never a change unreported).
+    /// collisions, which would pair two subtrees grid for grid that differ: each pair's keys
+    /// are still compared, and a differing shape shows in its frames).
     public private(set) var fingerprint: [Int] = []
     /// The grid's own size, split, tag and action.
     public private(set) var shape: [Int] = []
-    /// The grid's own size and split.
+    /// The grid's own size and split, and how many children it has.
     public private(set) var core: [Int] = []
     /// Each grid's path (`2.1`; "" for the root).
     public private(set) var paths: [String] = []
@@ -157,6 +169,7 @@ public struct FlatGrids: Sendable {
             var hasher = Hasher()
             hasher.combine(grid.measure.bitPattern)
             hasher.combine(grid.axis)
+            hasher.combine(grid.children.count)
             return hasher.finalize()
         }
         // Children follow their parent in pre-order: from the end, each is done before it.
@@ -195,6 +208,7 @@ public struct FlatGrids: Sendable {
         hasher.combine(grid.action)
         hasher.combine(grid.actionData)
         hasher.combine(grid.borderlines)
+        hasher.combine(grid.contentSize)
         hasher.combine(grid.children.count)
     }
 }

@@ -41,9 +41,9 @@ public enum ScreenDiff {
         return LayoutChanges(name: name, status: .both, structure: structure, viewports: changes)
     }
 
-    /// Structure first (grids removed and added, then views), then keys, each in the order of
-    /// the new layout's paths.
-    static func order(_ change: ScreenChange) -> (Int, Int, String) {
+    /// Structure first (grids removed and added, then views by number), then keys, each in
+    /// the layouts' pre-order (a removed grid's in the old layout, the others' in the new).
+    static func order(_ change: ScreenChange) -> (Int, Int, Int) {
         let rank: Int
         switch change.kind {
         case .removed: rank = 0
@@ -51,7 +51,7 @@ public enum ScreenDiff {
         case .view: rank = 2
         default: rank = 3
         }
-        return (rank, change.slot ?? 0, change.path ?? change.beforePath ?? "")
+        return (rank, change.slot ?? 0, change.newGrid ?? change.oldGrid ?? 0)
     }
 
     // MARK: structure
@@ -94,7 +94,7 @@ public enum ScreenDiff {
                 changes.append(
                     ScreenChange(
                         kind: .key, path: after.paths[index], beforePath: before.paths[partner], key: key, beforeValue: oldValue, afterValue: newValue,
-                        source: new.sourceRange))
+                        source: new.sourceRange, newGrid: index))
             }
             if index != 0 {
                 add(GridKey.size.jsonName, FramesReport.sizeRule(old.measure, isRoot: false), FramesReport.sizeRule(new.measure, isRoot: false))
@@ -108,6 +108,10 @@ public enum ScreenDiff {
             add(GridKey.tag.jsonName, String(old.tag), String(new.tag))
             add(GridKey.action.jsonName, old.action ?? "none", new.action ?? "none")
             add(GridKey.actionData.jsonName, json(old.actionData), json(new.actionData))
+            // Preview only: the size a leaf's view gives itself (`content(WxH)`).
+            add(
+                AttributeName.content.spelling, old.contentSize.map { "\(JSONWriter.formatNumber($0.width))x\(JSONWriter.formatNumber($0.height))" } ?? "none",
+                new.contentSize.map { "\(JSONWriter.formatNumber($0.width))x\(JSONWriter.formatNumber($0.height))" } ?? "none")
             for edge in Edge.allCases {
                 add(edge.gridKey.jsonName, line(old.borderlines.first { $0.edge == edge }), line(new.borderlines.first { $0.edge == edge }))
             }
@@ -172,7 +176,8 @@ public enum ScreenDiff {
                 ScreenChange(
                     kind: .view, path: new.map { after.paths[$0] }, beforePath: old.map { before.paths[$0] },
                     beforeValue: detail.isEmpty ? nil : detail.joined(separator: ", "), slot: slot,
-                    nowAt: old.flatMap { alignment.newOfOld[$0] }.map { after.paths[$0] }, source: new.flatMap { after.grids[$0].sourceRange }))
+                    nowAt: old.flatMap { alignment.newOfOld[$0] }.map { after.paths[$0] }, source: new.flatMap { after.grids[$0].sourceRange }, oldGrid: old,
+                    newGrid: new))
         }
         return changes
     }
@@ -180,7 +185,8 @@ public enum ScreenDiff {
     // MARK: at a viewport
 
     /// The pairs whose frame differs as printed, a grid that moves with its parent (the same
-    /// offset, its size kept) counted in the nearest listed ancestor.
+    /// offset, its size kept) counted in the nearest listed ancestor. Grid indices are the
+    /// pre-order of both `FlatGrids` and the layout engine (`LayoutTree` numbers grids so).
     static func frameChanges(_ oldResult: LayoutResult, _ newResult: LayoutResult, _ before: FlatGrids, _ after: FlatGrids, _ alignment: GridAlignment)
         -> [ScreenChange]
     {
@@ -201,7 +207,7 @@ public enum ScreenDiff {
             let offset = (now.x - was.x, now.y - was.y)
             offsets[index] = offset
             let parent = after.parent[index]
-            if parent >= 0, let parentOffset = offsets[parent], parentOffset == offset, was.width == now.width, was.height == now.height {
+            if parent >= 0, let parentOffset = offsets[parent], parentOffset == offset, offset != (0, 0), was.width == now.width, was.height == now.height {
                 listedIn[index] = listedIn[parent]
                 if let change = listedIn[index] { changes[change].carried += 1 }
                 continue
@@ -219,7 +225,8 @@ public enum ScreenDiff {
     /// Whether a frame lies wholly outside the layout's rectangle (or has no area).
     static func isOffScreen(_ frame: Rect?, _ result: LayoutResult) -> Bool {
         guard let frame else { return false }
-        return frame.x >= result.width || frame.y >= result.height || frame.x + frame.width <= 0 || frame.y + frame.height <= 0
+        return frame.x >= result.width || frame.y >= result.height || (frame.width > 0 && frame.x + frame.width <= 0)
+            || (frame.height > 0 && frame.y + frame.height <= 0)
     }
 
     static func printed(_ rect: Rect) -> Rect {

@@ -32,7 +32,7 @@ public enum ScreenDiffReport {
                 continue
             }
             output += "layout \(layout.name):\n"
-            for change in layout.structure { output += "  " + describe(change) + "\n" }
+            for line in structureLines(layout.structure) { output += "  " + line + "\n" }
             for viewport in layout.viewports {
                 // Where what was added is now (said where nobody can see it), then what moved.
                 let placed = viewport.changes.filter { $0.kind == .added && $0.offScreen }
@@ -76,6 +76,63 @@ public enum ScreenDiffReport {
         case .settling: return "\(change.key ?? "") \(change.beforeValue ?? "") → \(change.afterValue ?? "")"
         case .frame: return frameLine([change])
         }
+    }
+
+    /// The structure's changes, a run of views (by consecutive numbers) that move from the
+    /// same places inside one grid to the same places inside another on one line, and a run
+    /// of views that gain grids on one.
+    static func structureLines(_ changes: [ScreenChange]) -> [String] {
+        var lines: [String] = []
+        var index = 0
+        while index < changes.count {
+            let change = changes[index]
+            var end = index + 1
+            if change.kind == .view, let shift = shift(change) {
+                while end < changes.count, changes[end].kind == .view, changes[end].slot == (changes[end - 1].slot ?? -2) + 1,
+                    self.shift(changes[end]).map({ $0 == shift }) ?? false
+                {
+                    end += 1
+                }
+                if end - index > 1 {
+                    let from = grid(shift.from)
+                    let to = grid(shift.to)
+                    lines.append("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) move from inside \(from) to the same places inside \(to)")
+                    index = end
+                    continue
+                }
+            } else if change.kind == .view, change.beforePath == nil, change.path != nil {
+                while end < changes.count, changes[end].kind == .view, changes[end].beforePath == nil, changes[end].path != nil,
+                    changes[end].slot == (changes[end - 1].slot ?? -2) + 1
+                {
+                    end += 1
+                }
+                if end - index > 1 {
+                    let grids = changes[index..<end].map { grid($0.path) }.joined(separator: ", ")
+                    lines.append("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) gain grids: \(grids)")
+                    index = end
+                    continue
+                }
+            }
+            lines.append(describe(change))
+            index += 1
+        }
+        return lines
+    }
+
+    /// For a view that moves, leaving a grid still where it was: the grids whose insides it
+    /// moves between (`6.1.1.2` → `5.3.1.2`: from `6.1` to `5.3`, the rest of the paths alike).
+    static func shift(_ change: ScreenChange) -> (from: String, to: String)? {
+        guard let old = change.beforePath, let new = change.path, change.nowAt == old, change.beforeValue == nil else { return nil }
+        var a = old.split(separator: ".")
+        var b = new.split(separator: ".")
+        var common = 0
+        while let x = a.last, let y = b.last, x == y {
+            a.removeLast()
+            b.removeLast()
+            common += 1
+        }
+        guard common > 0, !a.isEmpty, !b.isEmpty else { return nil }
+        return (a.joined(separator: "."), b.joined(separator: "."))
     }
 
     static func size(_ rect: Rect?) -> String {

@@ -43,6 +43,10 @@ enum DiffCommand {
         let compared: [(String?, [LayoutChanges], SourceFile?)]
         if words.count == 2, words.allSatisfy({ Files.kind($0) != nil || $0 == "-" }) {
             compared = [try compareFiles(words[0], words[1], settings: settings)]
+        } else if words.count == 2, let missing = words.first(where: { Files.kind($0) == nil && $0 != "-" }),
+            words.contains(where: { Files.kind($0) != nil })
+        {
+            throw UsageError(message: "cannot read \(missing): no such file or directory")
         } else {
             compared = try compareRevisions(words, settings: settings)
         }
@@ -68,13 +72,14 @@ enum DiffCommand {
     /// pull request shows what its layout change does beside the lines that do it.
     static func github(_ compared: [(String?, [LayoutChanges], SourceFile?)]) -> String {
         var output = ""
-        for (_, layouts, source) in compared {
-            guard let source else { continue }
+        for (file, layouts, source) in compared {
+            // A file gone in the new version: annotated as a whole, by its path.
+            guard let name = source?.name ?? file else { continue }
             for layout in layouts where !layout.isEmpty {
                 var said: [String] = []
                 func annotate(_ change: ScreenChange, _ text: String) {
-                    var properties = "file=\(Reports.escapeProperty(source.name))"
-                    if let range = change.source {
+                    var properties = "file=\(Reports.escapeProperty(name))"
+                    if let range = change.source, let source {
                         let (line, column) = source.scalarPosition(of: range.lowerBound)
                         properties += ",line=\(line + 1),col=\(column + 1)"
                     }
@@ -138,9 +143,14 @@ enum DiffCommand {
                 versions.append(nil)
                 continue
             }
-            let source = try Terminal.read(path)
+            let read = try Terminal.read(path)
             let place = located ?? path
+            // git's copy of the old version is named by the file it is a version of.
+            let source = located.map { SourceFile(name: path == oldPath ? "\($0) (old version)" : $0, bytes: read.bytes) } ?? read
             let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: place)
+            if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) {
+                throw UsageError(message: "\(path) is no grid dictionary (no grid key such as `rows`, `cols` or `size` at its root)")
+            }
             let project = try projects.project(of: place)
             if projects.printProblems() { throw UsageError(message: "fix the project file first") }
             if path == newPath { projectPreviews = project?.settings.previews ?? [] }
@@ -157,12 +167,14 @@ enum DiffCommand {
     /// what the change does on the screen, headed by the path; the status is always 0 (git
     /// stops at an external diff that fails).
     static func gitExternal(_ words: [String], settings: Settings) -> Int32 {
-        guard words.count == 7 else {
-            Terminal.error("trellis diff --git: git gives 7 arguments (path, old file, hash, mode, new file, hash, mode); got \(words.count)\n")
+        guard words.count == 7 || words.count == 9 else {
+            Terminal.error(
+                "trellis diff --git: git gives 7 arguments (path, old file, hash, mode, new file, hash, mode), 9 for a rename; got \(words.count)\n")
             return Trellis.Exit.ok
         }
-        let path = words[0]
-        Terminal.write("trellis diff \(path)\n")
+        // A rename: the new path, and how alike the two are.
+        let path = words.count == 9 ? words[7] : words[0]
+        Terminal.write(words.count == 9 ? "trellis diff \(words[0]) → \(path)\n" : "trellis diff \(path)\n")
         do {
             let (_, layouts, _) = try compareFiles(words[1], words[4], located: path, settings: settings)
             guard !layouts.isEmpty else {
@@ -232,20 +244,26 @@ enum DiffCommand {
             throw UsageError(message: "\(notAFile)no revision can be read here: \(failure.message)")
         }
         for word in words where !Git.isRevision(word, in: top) {
+            if !Git.isRevision("HEAD", in: top) {
+                throw UsageError(message: "the repository at \(Projects.shown(top)) has no commit yet: there is no revision to compare with")
+            }
             throw UsageError(message: "`\(word)` is neither a file nor a revision of the repository at \(Projects.shown(top))")
         }
         let old = words[0]
         let new = words.count > 1 ? words[1] : nil
-        let changed: [String]
+        let changed: [(old: String, new: String)]
         switch Git.changedFiles(old, new, in: top) {
         case .success(let files): changed = files
         case .failure(let failure): throw UsageError(message: "git: \(failure.message)")
         }
-        let changedPaths = Set(changed.map { Files.join(top, $0) })
+        let changedPaths = Set(changed.flatMap { [Files.join(top, $0.old), Files.join(top, $0.new)] })
+        // Each new path, and where its old version was (the same path but for a rename).
+        var oldPath: [String: String] = [:]
+        for file in changed where file.new.hasSuffix(".trellis") || file.new.hasSuffix(".json") { oldPath[file.new] = file.old }
         var oldResolver = gitResolver(at: old, top: top)
         var newResolver = new.map { gitResolver(at: $0, top: top) } ?? UsesOnDisk.resolver()
         // The changed layout files, and the Trellis files that use a changed one.
-        var candidates = Set(changed.filter { $0.hasSuffix(".trellis") || $0.hasSuffix(".json") })
+        var candidates = Set(oldPath.keys)
         for relative in Git.trellisFiles(at: new, in: top) where !candidates.contains(relative) {
             let path = Files.join(top, relative)
             guard let bytes = read(relative, at: new, top: top), ByteSearch.contains(Array("use".utf8), in: bytes) else { continue }
@@ -254,7 +272,6 @@ enum DiffCommand {
         }
         var projects = Projects()
         var results: [(String?, [LayoutChanges], SourceFile?)] = []
-        var loadedFiles: [LoadedFile] = []
         for relative in candidates.sorted() {
             let path = Files.join(top, relative)
             let shown = Projects.shown(path)
@@ -267,16 +284,24 @@ enum DiffCommand {
                 let target = Projects.target(flag: settings.target, default: project?.settings.target, source: source, kind: kind)
                 return UsesOnDisk.load(source, kind: kind, target: target, path: path, resolver: &resolver)
             }
-            let before = load(Git.show(relative, at: old, in: top), resolver: &oldResolver)
-            let after = load(read(relative, at: new, top: top), resolver: &newResolver)
+            // A version with errors gives the app no layout: compared as one without the file.
+            func readable(_ file: LoadedFile?, at version: String) -> LoadedFile? {
+                guard let file, file.diagnostics.hasErrors else { return file }
+                let first = file.diagnostics.first { $0.severity == .error }
+                let place = first.map { file.source.scalarPosition(of: $0.range.lowerBound) }.map { ":\($0.line + 1):\($0.column + 1)" } ?? ""
+                Terminal.error(
+                    "note: \(shown)\(place) \(version) has errors (\(first?.message ?? "")): the app gets no layout from it; compared as no layout\n")
+                return nil
+            }
+            let before = readable(load(Git.show(oldPath[relative] ?? relative, at: old, in: top), resolver: &oldResolver), at: "at \(old)")
+            let after = readable(load(read(relative, at: new, top: top), resolver: &newResolver), at: new.map { "at \($0)" } ?? "in the work tree")
             guard before != nil || after != nil else { continue }
-            loadedFiles += [before, after].compactMap { $0 }
             let layouts = compare(
                 Version(name: shown, file: before), Version(name: shown, file: after), settings, project?.settings.previews ?? [])
-            results.append((shown, layouts, after?.source))
+            let renamed = oldPath[relative].map { $0 == relative ? "" : Projects.shown(Files.join(top, $0)) + " → " } ?? ""
+            results.append((renamed + shown, layouts, after?.source))
         }
         if projects.printProblems() { throw UsageError(message: "fix the project file first") }
-        try requireNoErrors(loadedFiles)
         return results
     }
 

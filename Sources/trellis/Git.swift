@@ -91,19 +91,30 @@ enum Git {
         !word.hasPrefix("-") && (try? run(["rev-parse", "--verify", "--quiet", word + "^{commit}"], in: folder).get()) != nil
     }
 
-    /// The paths (relative to the top folder) that differ between `old` and `new` (nil: the
-    /// work tree, with its untracked files).
-    static func changedFiles(_ old: String, _ new: String?, in top: String) -> Result<[String], Failure> {
-        let diff = run(["diff", "--name-only", "-z", "--no-renames", old] + (new.map { [$0] } ?? []) + ["--"], in: top)
-        return diff.flatMap { changed in
-            var names = split(changed)
+    /// The files (relative to the top folder) that differ between `old` and `new` (nil: the
+    /// work tree, with its untracked files), each as its path in the old version and in the
+    /// new (the same but for a rename).
+    static func changedFiles(_ old: String, _ new: String?, in top: String) -> Result<[(old: String, new: String)], Failure> {
+        let diff = run(["diff", "--name-status", "-z", "-M", old] + (new.map { [$0] } ?? []) + ["--"], in: top)
+        return diff.flatMap { listed in
+            // `M\0path\0`, `R100\0old\0new\0`, `C75\0from\0to\0`.
+            var files: [(old: String, new: String)] = []
+            var words = split(listed)[...]
+            while let status = words.popFirst() {
+                guard let first = words.popFirst() else { break }
+                if status.hasPrefix("R") || status.hasPrefix("C"), let second = words.popFirst() {
+                    files.append((status.hasPrefix("R") ? first : second, second))
+                } else {
+                    files.append((first, first))
+                }
+            }
             if new == nil {
                 switch run(["ls-files", "--others", "--exclude-standard", "-z"], in: top) {
-                case .success(let untracked): names += split(untracked)
+                case .success(let untracked): files += split(untracked).map { ($0, $0) }
                 case .failure(let failure): return .failure(failure)
                 }
             }
-            return .success(Array(Set(names)).sorted())
+            return .success(files)
         }
     }
 

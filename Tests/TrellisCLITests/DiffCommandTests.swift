@@ -88,6 +88,10 @@ final class DiffCommandTests: XCTestCase {
             XCTAssertEqual((change["before"] as? [String: Double]), before[change["beforePath"] as? String ?? ""])
             XCTAssertEqual((change["after"] as? [String: Double]), after[change["path"] as? String ?? ""])
         }
+        // Not a grid dictionary, or no such file: said as such.
+        try write("package.json", #"{"name": "x"}"#)
+        XCTAssertTrue(try trellis(["diff", "a.trellis", "package.json"]).stderr.contains("package.json is no grid dictionary"))
+        XCTAssertTrue(try trellis(["diff", "a.trellis", "nosuch.trellis"]).stderr.contains("cannot read nosuch.trellis: no such file or directory"))
         // A file with errors has no layout to compare: exit 2.
         try write("broken.trellis", "layout home rows {\n")
         let broken = try trellis(["diff", "a.trellis", "broken.trellis"])
@@ -102,7 +106,7 @@ final class DiffCommandTests: XCTestCase {
         try git(["init", "-q"])
         try write("cards.trellis", "template card { 40 }\n")
         try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | fill\n")
-        try write("layouts/other.trellis", "layout other rows 10 | fill\n")
+        try write("layouts/other.trellis", "// another screen\nlayout other rows {\n  10\n  20\n  30\n  40\n  fill\n}\n")
         try write("package.json", #"{"name": "x"}"#)
         try write(".gitignore", ".git-output\n")
         try git(["add", "."])
@@ -135,6 +139,15 @@ final class DiffCommandTests: XCTestCase {
         try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | 20 | fill\n")
         let worktree = try git(["diff"])
         XCTAssertTrue(worktree.contains("trellis diff layouts/home.trellis\n  layout home:\n    2 added (20)\n"), worktree)
+        // A rename: git gives nine arguments; the revision mode compares the file with its old name.
+        try git(["commit", "-q", "-am", "third"])
+        try git(["mv", "layouts/other.trellis", "layouts/renamed.trellis"])
+        try write("layouts/renamed.trellis", "// another screen\nlayout other rows {\n  15\n  20\n  30\n  40\n  fill\n}\n")
+        let renamed = try git(["diff", "--cached", "-M"])
+        XCTAssertTrue(renamed.contains("trellis diff layouts/other.trellis → layouts/renamed.trellis\n"), renamed)
+        try git(["add", "layouts/renamed.trellis"])
+        let moved = try trellis(["diff", "HEAD"])
+        XCTAssertTrue(moved.stdout.hasPrefix("layouts/other.trellis → layouts/renamed.trellis:\n  layout other:\n    1 size: 10 → 15\n"), moved.stdout)
         let unknown = try trellis(["diff", "nosuchrev"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("`nosuchrev` is neither a file nor a revision"), unknown.stderr)

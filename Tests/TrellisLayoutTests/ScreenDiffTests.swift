@@ -77,6 +77,20 @@ final class ScreenDiffTests: XCTestCase {
         XCTAssertTrue(changes.structure.allSatisfy { $0.path == $0.beforePath })
     }
 
+    /// Tags renumbered on like cells: key changes at each place, no cell moved; a view's own
+    /// size (`content`) counts; changes are listed in tree order, not as paths sort.
+    func testRenumberedTagsContentSizesAndTreeOrder() throws {
+        let tags = try diff("layout l cols 20 tag(1) | 20 tag(2) | 20 tag(3)", "layout l cols 20 tag(2) | 20 tag(3) | 20 tag(4)")
+        XCTAssertEqual(tags.structure.map { "\($0.kind) \($0.path ?? "")" }, ["key 1", "key 2", "key 3"])
+        XCTAssertTrue(tags.viewports.allSatisfy { $0.changes.allSatisfy { $0.kind == .key } })
+        let content = try diff("layout l rows wrap content(10x30) | fill", "layout l rows wrap content(10x50) | fill")
+        XCTAssertFalse(content.isEmpty, "a view's own size changes the frames")
+        let rows = (1...12).map { "20 tag(\($0))" }.joined(separator: "; ")
+        let fewer = (1...12).filter { $0 != 3 && $0 != 11 }.map { "20 tag(\($0))" }.joined(separator: "; ")
+        let removed = try diff("layout l rows { \(rows) }", "layout l rows { \(fewer) }").structure.filter { $0.kind == .removed }
+        XCTAssertEqual(removed.map { $0.beforePath ?? "" }, ["3", "11"])
+    }
+
     func testSiblingsThatMoveAlikeAreOneLineAndChildrenMoveWithTheirParent() throws {
         let changes = try diff("layout l rows { 20; 30 cols 50 | fill; 30; 30; fill }", "layout l rows { 40; 30 cols 50 | fill; 30; 30; fill }")
         let text = ScreenDiffReport.text([changes])

@@ -158,6 +158,7 @@ def main():
                     ["frames", path, "--viewport", "320xwrap@3x", "--rtl"], ["render", path, "-o", os.path.join(work, "out.svg")],
                     ["build", path, "--out-dir", os.path.join(work, "out")]]
         commands += [["fmt", "--check", path], ["fmt", "--diff", path]] if suffix == ".trellis" else [["import", path]]
+        commands += [["diff", path, path], ["diff", path, path, "--format", "json"]]
         for command in commands:
             done = run(command)
             if done is None:
@@ -168,7 +169,10 @@ def main():
                 continue
             # `frames` prints nothing when there is no layout to show (exit 1, said on stderr).
             promised = command[0] == "check" or done.stdout.strip() != b""
-            if ("json" in command or "sarif" in command) and command[0] in ("check", "frames") and promised and done.returncode != 2:
+            # A file compared with itself: no change, or (with errors, or no grid dictionary) exit 2.
+            if command[0] == "diff" and done.returncode == 1:
+                fail("diff of a file with itself found changes", command, data, done.stdout.decode("utf-8", "replace")[:300])
+            if ("json" in command or "sarif" in command) and command[0] in ("check", "frames", "diff") and promised and done.returncode != 2:
                 try:
                     json.loads(done.stdout)
                 except ValueError as error:
@@ -176,6 +180,8 @@ def main():
         if suffix == ".trellis":
             copy = os.path.join(work, "copy.trellis")
             shutil.copyfile(path, copy)
+            original = os.path.join(work, "original.trellis")
+            shutil.copyfile(path, original)
             before = run(["build", copy, "--out-dir", os.path.join(work, "before")])
             formatted = run(["fmt", copy])
             if formatted is None or before is None:
@@ -188,6 +194,10 @@ def main():
                 if again is not None and again.returncode == 0 and again.stdout != once:
                     fail("fmt not idempotent", ["fmt", "-"], data)
                 after = run(["build", copy, "--out-dir", os.path.join(work, "after")])
+                # Formatting never changes the screen.
+                compared = run(["diff", original, copy])
+                if compared is not None and compared.returncode == 1:
+                    fail("fmt changed the screen", ["diff", original, copy], data, compared.stdout.decode("utf-8", "replace")[:300])
                 if after is not None and before.returncode == 0 and after.returncode == 0:
                     for name in os.listdir(os.path.join(work, "before")):
                         old = open(os.path.join(work, "before", name), "rb").read()

@@ -153,6 +153,17 @@ function M.floating_text()
   return window and table.concat(lines(vim.api.nvim_win_get_buf(window)), '\n')
 end
 
+-- The words of the completion menu once it shows (typed keys opened it), or an empty list.
+function M.completion_words()
+  return M.wait_for(function()
+    local found = {}
+    for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do
+      table.insert(found, item.word)
+    end
+    return #found > 0 and found
+  end) or {}
+end
+
 function M.close_floating_windows()
   for _, window in ipairs(floating_windows()) do
     vim.api.nvim_win_close(window, true)

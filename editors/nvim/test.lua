@@ -79,13 +79,7 @@ local function completion_items()
   open('completion.trellis', demo)
   go_to('^  5$')
   type_keys('A <C-x><C-o>')
-  local words = wait_for(function()
-    local found = {}
-    for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do
-      table.insert(found, item.word)
-    end
-    return #found > 0 and found
-  end) or {}
+  local words = t.completion_words()
   type_keys('<C-e><Esc>')
   local offered = table.concat(words, ' ')
   for _, word in ipairs({ 'padding(', 'spacing(', 'tag(', 'rows', 'cols', 'card' }) do
@@ -249,13 +243,7 @@ local function project_file()
   t.close_floating_windows()
   go_to('^error = %[%]', 9)
   type_keys('a"M11<C-x><C-o>')
-  local words = wait_for(function()
-    local found = {}
-    for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do
-      table.insert(found, item.word)
-    end
-    return #found > 0 and found
-  end) or {}
+  local words = t.completion_words()
   type_keys('<C-e><Esc>')
   check(vim.tbl_contains(words, 'M117'), '<C-x><C-o> in `error = ["M11` offers the codes', table.concat(words, ' '))
   check(wait_for(function()
