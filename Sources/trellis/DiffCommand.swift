@@ -217,16 +217,22 @@ enum DiffCommand {
                     name: newLayouts[0].name, old: oldLayouts[0].runtime, new: newLayouts[0].runtime, viewports: viewports, relayout: settings.relayout)
             ]
         }
+        // By name; then one layout left on each side (a bare layout, named after its file,
+        // in two files of other names): those two.
+        let oldLeft = oldLayouts.filter { layout in !newLayouts.contains { $0.name == layout.name } }
+        let newLeft = newLayouts.filter { layout in !oldLayouts.contains { $0.name == layout.name } }
+        let pairedLeft = oldLeft.count == 1 && newLeft.count == 1
         var result: [LayoutChanges] = []
         for layout in newLayouts {
-            if let before = oldLayouts.first(where: { $0.name == layout.name }) {
+            let partner = oldLayouts.first { $0.name == layout.name } ?? (pairedLeft && layout.name == newLeft.first?.name ? oldLeft.first : nil)
+            if let before = partner {
                 result.append(
                     ScreenDiff.compare(name: layout.name, old: before.runtime, new: layout.runtime, viewports: viewports, relayout: settings.relayout))
             } else {
                 result.append(LayoutChanges(name: layout.name, status: .added, structure: [], viewports: []))
             }
         }
-        for layout in oldLayouts where !newLayouts.contains(where: { $0.name == layout.name }) {
+        for layout in oldLeft where !pairedLeft {
             result.append(LayoutChanges(name: layout.name, status: .removed, structure: [], viewports: []))
         }
         return result

@@ -88,6 +88,13 @@ final class DiffCommandTests: XCTestCase {
             XCTAssertEqual((change["before"] as? [String: Double]), before[change["beforePath"] as? String ?? ""])
             XCTAssertEqual((change["after"] as? [String: Double]), after[change["path"] as? String ?? ""])
         }
+        // A bare layout takes its file's name: with the other layouts matched by name, the one
+        // left on each side are compared.
+        try write("first.trellis", "rows 20 | fill\nlayout named rows 10 | fill\n")
+        try write("second.trellis", "rows 30 | fill\nlayout named rows 10 | fill\n")
+        let bare = try trellis(["diff", "first.trellis", "second.trellis"])
+        XCTAssertTrue(bare.stdout.hasPrefix("layout second:\n  1 size: 20 → 30\n"), bare.stdout)
+        XCTAssertTrue(bare.stdout.contains("layout named: no change on the screen\n"), bare.stdout)
         // Not a grid dictionary, or no such file: said as such.
         try write("package.json", #"{"name": "x"}"#)
         XCTAssertTrue(try trellis(["diff", "a.trellis", "package.json"]).stderr.contains("package.json is no grid dictionary"))
