@@ -9,13 +9,6 @@ import TrellisSyntax
 /// that changed between a revision and the work tree (or two revisions), with the files that
 /// use a changed one. Exit status as `diff`'s: 0 no change, 1 changes, 2 trouble.
 enum DiffCommand {
-    /// One version of a file: its name as reports show it, and what it loads to (nil: the
-    /// version has no such file).
-    struct Version {
-        var name: String
-        var file: LoadedFile?
-    }
-
     /// How the layouts are laid out: the flags, and the project's devices.
     struct Settings {
         var viewports: [Viewport]
@@ -158,7 +151,7 @@ enum DiffCommand {
             versions.append(UsesOnDisk.load(source, kind: kind, target: target, path: place, resolver: &resolver))
         }
         try requireNoErrors(versions.compactMap { $0 })
-        let layouts = compare(Version(name: oldPath, file: versions[0]), Version(name: newPath, file: versions[1]), settings, projectPreviews)
+        let layouts = compare(versions[0], versions[1], settings, projectPreviews)
         return (located, layouts, versions[1]?.source)
     }
 
@@ -205,12 +198,12 @@ enum DiffCommand {
     }
 
     /// The layouts of two versions, matched by name (one layout on each side: those two).
-    static func compare(_ old: Version, _ new: Version, _ settings: Settings, _ projectPreviews: [Viewport]) -> [LayoutChanges] {
-        let oldLayouts = old.file?.layouts ?? []
-        let newLayouts = new.file?.layouts ?? []
+    static func compare(_ old: LoadedFile?, _ new: LoadedFile?, _ settings: Settings, _ projectPreviews: [Viewport]) -> [LayoutChanges] {
+        let oldLayouts = old?.layouts ?? []
+        let newLayouts = new?.layouts ?? []
         var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         options.fallbackViewports = projectPreviews
-        let viewports = (new.file ?? old.file).map { options.viewports(for: $0) } ?? []
+        let viewports = (new ?? old).map { options.viewports(for: $0) } ?? []
         if oldLayouts.count == 1, newLayouts.count == 1 {
             return [
                 ScreenDiff.compare(
@@ -303,7 +296,7 @@ enum DiffCommand {
             let after = readable(load(read(relative, at: new, top: top), resolver: &newResolver), at: new.map { "at \($0)" } ?? "in the work tree")
             guard before != nil || after != nil else { continue }
             let layouts = compare(
-                Version(name: shown, file: before), Version(name: shown, file: after), settings, project?.settings.previews ?? [])
+                before, after, settings, project?.settings.previews ?? [])
             let renamed = oldPath[relative].map { $0 == relative ? "" : Projects.shown(Files.join(top, $0)) + " → " } ?? ""
             results.append((renamed + shown, layouts, after?.source))
         }

@@ -47,8 +47,9 @@ enum Git {
         if overflow { return .failure(Failure(message: "git printed more than \(outputLimit >> 20) MB")) }
         // Exited with status 0 (the wait status holds the exit status in its second byte).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            // git's own first line, as it said it.
             let message = String(decoding: said, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "git failed"
-            return .failure(Failure(message: message.hasPrefix("fatal: ") ? String(message.dropFirst(7)) : message))
+            return .failure(Failure(message: message))
         }
         return .success(printed)
     }
