@@ -1,7 +1,6 @@
 """trellis-lsp through pytest-lsp: every message is checked against the LSP metamodel by
 lsprotocol. Run: `python3 -m pytest Tests/lsp` after `swift build` (TRELLIS_LSP names
 another binary)."""
-import asyncio
 import os
 import pathlib
 
@@ -11,6 +10,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 import mirror
+from published import diagnostics_of, forget
 from registrations import accept_registrations
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -37,10 +37,6 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-async def published(client: LanguageClient):
-    await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30)
-
-
 def open_document(client: LanguageClient, uri: str, text: str, language: str = "trellis"):
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
@@ -53,7 +49,7 @@ def open_document(client: LanguageClient, uri: str, text: str, language: str = "
 async def test_demo4_is_clean_and_hovers_show_frames(client: LanguageClient):
     uri = (ROOT / "examples" / "GridLayoutDemo4.trellis").as_uri()
     open_document(client, uri, DEMO)
-    await published(client)
+    await diagnostics_of(client, uri)
     assert all(d.severity != types.DiagnosticSeverity.Error for d in client.diagnostics[uri])
     line = DEMO.splitlines().index("  120 // banner")
     hover = await client.text_document_hover_async(
@@ -68,7 +64,7 @@ async def test_demo4_is_clean_and_hovers_show_frames(client: LanguageClient):
 async def test_diagnostics_with_codes_links_and_cjk_positions(client: LanguageClient):
     uri = "file:///tmp/首页.trellis"
     open_document(client, uri, "// 首页 😀\nlayout 首页 rows 300 | 400 | fill\n")
-    await published(client)
+    await diagnostics_of(client, uri)
     diagnostics = client.diagnostics[uri]
     assert [d.code for d in diagnostics] == ["L001", "L002"]
     assert diagnostics[0].code_description.href == DOCS + "#l001"
@@ -83,7 +79,8 @@ async def test_diagnostics_with_codes_links_and_cjk_positions(client: LanguageCl
 async def test_incremental_edit_and_formatting(client: LanguageClient):
     uri = "file:///tmp/edit.trellis"
     open_document(client, uri, "layout a rows 20|fill\n")
-    await published(client)
+    await diagnostics_of(client, uri)
+    forget(client, uri)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -95,7 +92,7 @@ async def test_incremental_edit_and_formatting(client: LanguageClient):
             ],
         )
     )
-    await published(client)
+    await diagnostics_of(client, uri)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(
             text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True)
@@ -112,7 +109,7 @@ async def test_incremental_edit_and_formatting(client: LanguageClient):
 async def test_grid_json_documents(client: LanguageClient):
     uri = "file:///tmp/home.grid.json"
     open_document(client, uri, '{"rows":[{"size":"150%"},{"size":"fill"}]}', language="json")
-    await published(client)
+    await diagnostics_of(client, uri)
     assert [d.code for d in client.diagnostics[uri]] == ["M103"]
 
 
@@ -123,10 +120,11 @@ async def test_an_edit_between_the_halves_of_an_emoji_goes_before_it(client: Lan
     uri = "file:///tmp/emoji.trellis"
     text = "layout e rows 20|fill // 😀 注释\n"
     open_document(client, uri, text)
-    await published(client)
+    await diagnostics_of(client, uri)
     encoding = "utf-8" if client.trellis_encoding == types.PositionEncodingKind.Utf8 else "utf-16"
     prefix = "layout e rows 20|fill // "
     inside = (len(prefix.encode("utf-8")) + 2) if encoding == "utf-8" else len(prefix) + 1
+    forget(client, uri)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -136,7 +134,7 @@ async def test_an_edit_between_the_halves_of_an_emoji_goes_before_it(client: Lan
     )
     text = mirror.edit(text, (0, inside), (0, inside), "x", encoding)
     assert text == "layout e rows 20|fill // x😀 注释\n"
-    await published(client)
+    await diagnostics_of(client, uri)
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True))
     )

@@ -14,6 +14,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from published import diagnostics_of
 from registrations import accept_registrations
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -52,18 +53,6 @@ def open_file(client: LanguageClient, path: pathlib.Path, text: str | None = Non
             )
         )
     )
-
-
-async def diagnostics_of(client: LanguageClient, uri: str, predicate):
-    """Waits until the diagnostics published for `uri` satisfy `predicate`."""
-    for _ in range(50):
-        if uri in client.diagnostics and predicate(client.diagnostics[uri]):
-            return client.diagnostics[uri]
-        try:
-            await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
-        except TimeoutError:
-            break
-    raise AssertionError(f"{uri}: {client.diagnostics.get(uri)}")
 
 
 def codes(diagnostics):
