@@ -91,10 +91,11 @@ public enum Preview {
     /// One layout at one viewport: `{svg, width, height, passes, settled, grids:[{path, rule,
     /// x, y, width, height, view, borderlines, slot, line, leaf, depth}]}`, or nil when there is no such
     /// layout. Paths, rules and numbers are printed as `trellis frames` prints them;
-    /// `contentSizes` are the sizes listed slots' views set themselves (`--content`).
+    /// `contentSizes` are the sizes listed slots' views set themselves (`--content`);
+    /// `marks` gives the cells to highlight in the laid-out layout (`preview --against`).
     public static func render(
         _ analysis: Analysis, layout: Int, viewport: Viewport, contentSizes: [Int: PreviewSize] = [:],
-        idPrefix: String = ""
+        idPrefix: String = "", marks: (LayoutResult) -> [Int: CellMark] = { _ in [:] }
     ) -> JSONValue? {
         guard analysis.file.layouts.indices.contains(layout) else { return nil }
         let runtime = analysis.runtimes[layout].withContentSizes(contentSizes)
@@ -124,7 +125,7 @@ public enum Preview {
         }
         let name = analysis.file.layouts[layout].name
         return .object([
-            JSONMember("svg", .string(SVGRenderer.svg(name: name, result: result, idPrefix: idPrefix))),
+            JSONMember("svg", .string(SVGRenderer.svg(name: name, result: result, idPrefix: idPrefix, marks: marks(result)))),
             JSONMember("width", .number(result.width)),
             JSONMember("height", .number(result.height)),
             JSONMember("passes", .number(Double(result.passes))),

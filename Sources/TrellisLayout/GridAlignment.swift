@@ -9,7 +9,9 @@ import TrellisSyntax
 /// edit of their lists (Myers) over each child's fingerprint, the whole subtree's; identical
 /// subtrees match grid for grid. In each gap left, the children are aligned again over the
 /// grid's own size, split, tag and action, then over its size and split alone, and what is
-/// still left in a gap is paired in order, the rest added or removed. Each search stops after
+/// still left in a gap is paired in order, the rest added or removed. Before that, a grid of
+/// a gap identical to a child of a grid on the other side is that child's partner: a cell
+/// wrapped in a new grid is one addition, unwrapped one removal. Each search stops after
 /// `maximumDistance` steps (a gap is then paired in order), so the alignment is linear in
 /// the grids.
 public struct GridAlignment: Sendable {
@@ -76,6 +78,12 @@ public struct GridAlignment: Sendable {
     /// and action; then by size and split alone), the rest in order.
     mutating func alignGap(_ gapOld: [Int], _ gapNew: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)], level: Int = 0) {
         guard !gapOld.isEmpty, !gapNew.isEmpty else { return }
+        if level == 0 {
+            let (restOld, restNew) = matchWrapped(gapOld, gapNew, old: old, new: new, work: &work)
+            if restOld.count != gapOld.count || restNew.count != gapNew.count {
+                return alignGap(restOld, restNew, old: old, new: new, work: &work, level: 1)
+            }
+        }
         guard level < 2 else { return pairInOrder(gapOld, gapNew, old: old, new: new, work: &work) }
         let key = { (grids: FlatGrids, index: Int) in level == 0 ? grids.shape[index] : grids.core[index] }
         let edits = LineDiff.edits(gapOld.map { key(old, $0) }, gapNew.map { key(new, $0) }, maximumDistance: Self.maximumDistance)
@@ -85,6 +93,48 @@ public struct GridAlignment: Sendable {
             case .gap(let restOld, let restNew): alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
             }
         }
+    }
+
+    /// Cells wrapped in a new grid, or unwrapped from an old one: a new grid in the gap
+    /// holding a child identical to an old grid of the gap (the new grid is added, the old
+    /// grid and that child are partners), and the other way round. Only a fingerprint that
+    /// one grid of the gap has counts. What is left of the gap, in order.
+    mutating func matchWrapped(_ gapOld: [Int], _ gapNew: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) -> ([Int], [Int]) {
+        var taken = (old: Set<Int>(), new: Set<Int>())
+        var wrappers = (old: Set<Int>(), new: Set<Int>())
+        let oldByPrint = Self.unique(gapOld.map { (old.fingerprint[$0], $0) })
+        for grid in gapNew {
+            for child in new.children[grid] {
+                guard let partner = oldByPrint[new.fingerprint[child]], !taken.old.contains(partner), old.size[partner] == new.size[child] else { continue }
+                match(partner, child, old: old, new: new, work: &work)
+                taken.old.insert(partner)
+                wrappers.new.insert(grid)
+            }
+        }
+        let newByPrint = Self.unique(gapNew.filter { !wrappers.new.contains($0) }.map { (new.fingerprint[$0], $0) })
+        for grid in gapOld where !taken.old.contains(grid) {
+            for child in old.children[grid] {
+                guard let partner = newByPrint[old.fingerprint[child]], !taken.new.contains(partner), new.size[partner] == old.size[child] else { continue }
+                match(child, partner, old: old, new: new, work: &work)
+                taken.new.insert(partner)
+                wrappers.old.insert(grid)
+            }
+        }
+        return (
+            gapOld.filter { !taken.old.contains($0) && !wrappers.old.contains($0) },
+            gapNew.filter { !taken.new.contains($0) && !wrappers.new.contains($0) }
+        )
+    }
+
+    /// The grid for each fingerprint exactly one of `pairs` has.
+    static func unique(_ pairs: [(Int, Int)]) -> [Int: Int] {
+        var found: [Int: Int] = [:]
+        var repeated = Set<Int>()
+        for (print, grid) in pairs {
+            if found.updateValue(grid, forKey: print) != nil { repeated.insert(print) }
+        }
+        for print in repeated { found[print] = nil }
+        return found
     }
 
     /// A run of an edit script over two lists: a pair kept, or what lies between two kept
@@ -123,8 +173,22 @@ public struct GridAlignment: Sendable {
         return segments
     }
 
+    /// Pairs the grids position by position; where one of a pair is the other wrapped in a
+    /// grid (a child identical to it), the wrapped grid and that child are the partners.
     mutating func pairInOrder(_ oldGrids: [Int], _ newGrids: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
-        for (oldGrid, newGrid) in zip(oldGrids, newGrids) { match(oldGrid, newGrid, old: old, new: new, work: &work) }
+        for (oldGrid, newGrid) in zip(oldGrids, newGrids) {
+            if old.fingerprint[oldGrid] != new.fingerprint[newGrid] {
+                if let child = new.children[newGrid].first(where: { new.fingerprint[$0] == old.fingerprint[oldGrid] && new.size[$0] == old.size[oldGrid] }) {
+                    match(oldGrid, child, old: old, new: new, work: &work)
+                    continue
+                }
+                if let child = old.children[oldGrid].first(where: { old.fingerprint[$0] == new.fingerprint[newGrid] && old.size[$0] == new.size[newGrid] }) {
+                    match(child, newGrid, old: old, new: new, work: &work)
+                    continue
+                }
+            }
+            match(oldGrid, newGrid, old: old, new: new, work: &work)
+        }
     }
 }
 

@@ -7,7 +7,10 @@ import TrellisModel
 /// the frame each view gets in blue. Grids with a negative length are outlined in red. Pure
 /// text output; no scripts.
 public enum SVGRenderer {
-    public static func svg(name: String, result: LayoutResult, idPrefix: String = "") -> String {
+    /// `marks`: grids (by index) to highlight, such as the ones a change touches
+    /// (``ScreenDiffMarks``); each marked cell gets an id (`idPrefix` + `g` + its index) so a
+    /// page can link to it.
+    public static func svg(name: String, result: LayoutResult, idPrefix: String = "", marks: [Int: CellMark] = [:]) -> String {
         let width = max(result.width, 1)
         let height = max(result.height, max(1, result.grids.map { $0.frame.y + max($0.frame.height, 0) }.max() ?? 1))
         var out = """
@@ -32,7 +35,9 @@ public enum SVGRenderer {
             labels[index] = label(result.grids[index], path: result.path(of: result.grids[index].index), placed: &placedLabels)
         }
         for (index, grid) in result.grids.enumerated() {
-            out += cell(grid, path: result.path(of: grid.index), label: labels[index], hatch: "url(#\(idPrefix)hatch)")
+            out += cell(
+                grid, path: result.path(of: grid.index), label: labels[index], hatch: "url(#\(idPrefix)hatch)", mark: marks[index],
+                id: "\(idPrefix)g\(index)")
             for line in result.borderlines.lines(of: grid.index) { out += borderline(line) }
         }
         // The views' frames on top, distinct from the grids: blue, dashed; a view with no area
@@ -155,7 +160,7 @@ public enum SVGRenderer {
         return out
     }
 
-    static func cell(_ grid: GridFrame, path gridPath: String, label: String, hatch: String) -> String {
+    static func cell(_ grid: GridFrame, path gridPath: String, label: String, hatch: String, mark: CellMark? = nil, id: String = "") -> String {
         let negative = grid.frame.width < 0 || grid.frame.height < 0
         let frame = grid.frame.standardized
         let rule = FramesReport.sizeRule(grid.measure, isRoot: grid.depth == 0)
@@ -177,9 +182,22 @@ public enum SVGRenderer {
         }
         let stroke = negative ? "#dc2626" : (grid.isLeaf ? "#6b7280" : "#9ca3af")
         let dash = negative ? " stroke-dasharray=\"4 2\"" : (grid.isLeaf ? "" : " stroke-dasharray=\"2 2\"")
-        var out = "<g><title>\(escape(tooltip))</title>"
+        guard let mark else {
+            var out = "<g><title>\(escape(tooltip))</title>"
+            out +=
+                "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
+            out += label
+            out += "</g>\n"
+            return out
+        }
+        // A marked cell: its color over the cell's own fill, a thick outline inside its edge.
+        let inset = Rect(x: frame.x + 1, y: frame.y + 1, width: max(frame.width - 2, 0), height: max(frame.height - 2, 0))
+        var out = "<g class=\"changed changed-\(mark.kind.rawValue)\" id=\"\(escape(id))\" data-change=\"\(mark.kind.rawValue)\">"
+        out += "<title>\(escape(tooltip + "\n" + mark.note))</title>"
         out +=
             "<rect class=\"cell\" x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(dash)/>"
+        out +=
+            "<rect class=\"mark\" x=\"\(n(inset.x))\" y=\"\(n(inset.y))\" width=\"\(n(inset.width))\" height=\"\(n(inset.height))\" fill=\"\(mark.kind.color)\" fill-opacity=\"0.14\" stroke=\"\(mark.kind.color)\" stroke-width=\"2\"/>"
         out += label
         out += "</g>\n"
         return out

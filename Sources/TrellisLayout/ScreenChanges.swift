@@ -47,6 +47,18 @@ public struct ScreenChange: Sendable, Equatable {
 public struct ViewportChanges: Sendable {
     public var viewport: Viewport
     public var changes: [ScreenChange]
+    /// Both versions as laid out here, when asked for and something differs.
+    public var pictures: Pictures?
+
+    public init(viewport: Viewport, changes: [ScreenChange], pictures: Pictures? = nil) {
+        (self.viewport, self.changes, self.pictures) = (viewport, changes, pictures)
+    }
+}
+
+/// A layout's two versions laid out at one viewport.
+public struct Pictures: Sendable {
+    public var before: LayoutResult
+    public var after: LayoutResult
 }
 
 /// What changes on the screen between two versions of a layout: its grids added and removed,

@@ -8,7 +8,11 @@ import TrellisSyntax
 /// `trellis frames` prints them (to 4 decimals); a grid that moves exactly with its parent is
 /// counted in the parent's change, not listed.
 public enum ScreenDiff {
-    public static func compare(name: String, old: RuntimeGrid, new: RuntimeGrid, viewports: [Viewport], relayout: Int = 0) -> LayoutChanges {
+    /// `keepPictures`: each viewport's changes keep both layouts as laid out there
+    /// (``ViewportChanges/pictures``), for a report that draws them.
+    public static func compare(
+        name: String, old: RuntimeGrid, new: RuntimeGrid, viewports: [Viewport], relayout: Int = 0, keepPictures: Bool = false
+    ) -> LayoutChanges {
         let before = FlatGrids(old)
         let after = FlatGrids(new)
         let alignment = GridAlignment(old: before, new: after)
@@ -36,7 +40,8 @@ public enum ScreenDiff {
             }
             return ViewportChanges(
                 viewport: newResult.viewport,
-                changes: placed + frameChanges(oldResult, newResult, before, after, alignment) + layoutChanges(oldResult, newResult))
+                changes: placed + frameChanges(oldResult, newResult, before, after, alignment) + layoutChanges(oldResult, newResult),
+                pictures: keepPictures ? Pictures(before: oldResult, after: newResult) : nil)
         }
         return LayoutChanges(name: name, status: .both, structure: structure, viewports: changes)
     }
@@ -94,7 +99,7 @@ public enum ScreenDiff {
                 changes.append(
                     ScreenChange(
                         kind: .key, path: after.paths[index], beforePath: before.paths[partner], key: key, beforeValue: oldValue, afterValue: newValue,
-                        source: new.sourceRange, newGrid: index))
+                        source: new.sourceRange, oldGrid: partner, newGrid: index))
             }
             if index != 0 {
                 add(GridKey.size.jsonName, FramesReport.sizeRule(old.measure, isRoot: false), FramesReport.sizeRule(new.measure, isRoot: false))
@@ -217,7 +222,8 @@ public enum ScreenDiff {
             changes.append(
                 ScreenChange(
                     kind: .frame, path: after.paths[index], beforePath: before.paths[partner], before: was, after: now,
-                    offScreen: isOffScreen(now, newResult) && !isOffScreen(was, oldResult), source: after.grids[index].sourceRange))
+                    offScreen: isOffScreen(now, newResult) && !isOffScreen(was, oldResult), source: after.grids[index].sourceRange, oldGrid: partner,
+                    newGrid: index))
         }
         return changes
     }

@@ -40,13 +40,34 @@ public enum ScreenDiffReport {
                 guard !own.isEmpty || !placed.isEmpty else { continue }
                 let name = viewport.viewport.label.map { "\($0) (\(viewport.viewport.description))" } ?? viewport.viewport.description
                 output += "  at \(name):\n"
-                for change in placed {
-                    output += "    \(grid(change.path)) (added) at \(change.after.map(FramesReport.rectText) ?? "?"), off the screen\n"
-                }
+                for change in placed { output += "    \(offScreenLine(change))\n" }
                 for line in frameLines(own) { output += "    " + line + "\n" }
             }
         }
         return output
+    }
+
+    /// A layout's changes at its first viewport as a flat list of lines: the structure's,
+    /// then what was added off the screen, then the frames, size and settling (the preview's
+    /// list beside a picture).
+    public static func lines(of layout: LayoutChanges) -> [String] {
+        switch layout.status {
+        case .added: return ["only in the new version"]
+        case .removed: return ["only in the old version"]
+        case .both: break
+        }
+        var lines = structureLines(layout.structure)
+        guard let viewport = layout.viewports.first else { return lines }
+        for change in viewport.changes where change.kind == .added && change.offScreen {
+            lines.append(offScreenLine(change))
+        }
+        lines += frameLines(viewport.changes.filter { [.frame, .size, .settling].contains($0.kind) })
+        return lines
+    }
+
+    /// A grid added where nobody sees it.
+    static func offScreenLine(_ change: ScreenChange) -> String {
+        "\(grid(change.path)) (added) at \(change.after.map(FramesReport.rectText) ?? "?"), off the screen"
     }
 
     static func grid(_ path: String?) -> String {
@@ -82,7 +103,13 @@ public enum ScreenDiffReport {
     /// same places inside one grid to the same places inside another on one line, and a run
     /// of views that gain grids on one.
     static func structureLines(_ changes: [ScreenChange]) -> [String] {
-        var lines: [String] = []
+        structureGroups(changes).map(\.line)
+    }
+
+    /// The structure's changes as ``structureLines(_:)`` tells them, each line with the
+    /// changes it tells.
+    static func structureGroups(_ changes: [ScreenChange]) -> [(line: String, changes: ArraySlice<ScreenChange>)] {
+        var groups: [(line: String, changes: ArraySlice<ScreenChange>)] = []
         var index = 0
         while index < changes.count {
             let change = changes[index]
@@ -96,7 +123,11 @@ public enum ScreenDiffReport {
                 if end - index > 1 {
                     let from = grid(shift.from)
                     let to = grid(shift.to)
-                    lines.append("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) move from inside \(from) to the same places inside \(to)")
+                    groups.append(
+                        (
+                            "views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) move from inside \(from) to the same places inside \(to)",
+                            changes[index..<end]
+                        ))
                     index = end
                     continue
                 }
@@ -108,15 +139,15 @@ public enum ScreenDiffReport {
                 }
                 if end - index > 1 {
                     let grids = changes[index..<end].map { grid($0.path) }.joined(separator: ", ")
-                    lines.append("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) gain grids: \(grids)")
+                    groups.append(("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) gain grids: \(grids)", changes[index..<end]))
                     index = end
                     continue
                 }
             }
-            lines.append(describe(change))
+            groups.append((describe(change), changes[index..<(index + 1)]))
             index += 1
         }
-        return lines
+        return groups
     }
 
     /// For a view that moves, leaving a grid still where it was: the grids whose insides it
@@ -142,27 +173,26 @@ public enum ScreenDiffReport {
 
     /// Frame changes, a run of siblings that move and resize alike on one line.
     static func frameLines(_ changes: [ScreenChange]) -> [String] {
-        var lines: [String] = []
-        var run: [ScreenChange] = []
-        func flush() {
-            if !run.isEmpty { lines.append(frameLine(run)) }
-            run = []
-        }
+        frameRuns(changes).map { describe(run: $0) }
+    }
+
+    /// The changes in order, a run of siblings that move and resize alike together.
+    static func frameRuns(_ changes: [ScreenChange]) -> [[ScreenChange]] {
+        var runs: [[ScreenChange]] = []
         for change in changes {
-            guard change.kind == .frame else {
-                flush()
-                lines.append(describe(change))
-                continue
-            }
-            if let last = run.last, follows(change, last) {
-                run.append(change)
+            if change.kind == .frame, let last = runs.last?.last, last.kind == .frame, follows(change, last) {
+                runs[runs.count - 1].append(change)
             } else {
-                flush()
-                run = [change]
+                runs.append([change])
             }
         }
-        flush()
-        return lines
+        return runs
+    }
+
+    /// A run of changes (``frameRuns(_:)``) in words.
+    static func describe(run: [ScreenChange]) -> String {
+        guard let first = run.first else { return "" }
+        return run.count == 1 ? describe(first) : frameLine(run)
     }
 
     /// Whether `change` is the next sibling of `last` and moves and resizes as it does.

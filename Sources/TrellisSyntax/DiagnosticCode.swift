@@ -90,6 +90,8 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     case useOutsideProject = "U006"
     case useAfterItems = "U007"
 
+    case viewLandsInAnotherGrid = "D001"
+
     /// The code as users see it: `M014` (also what interpolation prints).
     public var id: String { rawValue }
     public var description: String { rawValue }
@@ -131,7 +133,8 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
             .heightNeverSettles,
             .framesChangeOnRelayout,
             .unusedUse,
-            .useAfterItems:
+            .useAfterItems,
+            .viewLandsInAnotherGrid:
             return .warning
         case .attributesOnLastItemOfList,
             .numberReadAsRatio,
@@ -243,6 +246,7 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
         case .unusedUse: return "Unused use"
         case .useOutsideProject: return "Use outside the project"
         case .useAfterItems: return "Use after other items"
+        case .viewLandsInAnotherGrid: return "View lands in another grid since the baseline"
         }
     }
 }

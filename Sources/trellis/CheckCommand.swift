@@ -11,7 +11,7 @@ enum CheckCommand {
             return Trellis.Exit.ok
         }
         let arguments = try Arguments(
-            words, valued: ["--target", "--viewport", "--format", "--disable"],
+            words, valued: ["--target", "--viewport", "--format", "--disable", "--against"],
             flags: ["--warnings-as-errors", "--no-warnings-as-errors", "--fix", "--unsafe-fixes", "--rtl"])
         if arguments.has("--warnings-as-errors"), arguments.has("--no-warnings-as-errors") {
             throw UsageError(message: "--warnings-as-errors and --no-warnings-as-errors say opposite things: give one")
@@ -58,6 +58,8 @@ enum CheckCommand {
         }
         let fixing = arguments.has("--fix") || arguments.has("--unsafe-fixes")
         if fixing, paths.contains("-") { throw UsageError(message: "--fix rewrites files; it cannot fix standard input") }
+        let against = arguments.value("--against")
+        if fixing, against != nil { throw UsageError(message: "--against reports what a change does; it fixes nothing: give --fix without it") }
         // What each file is checked with: the flags, and where they say nothing, its project's.
         var settings: [FileSettings] = []
         for path in paths {
@@ -99,11 +101,24 @@ enum CheckCommand {
             usedFiles.append(uses)
             if let tree = parsed?.tree { takenFromFiles.formUnion(UsesOnDisk.templatesTaken(by: tree, uses: uses)) }
         }
+        // `--against REV`: each file's version at the revision, read before the files are
+        // analysed in parallel.
+        var baselines: [Baseline.Version?] = paths.map { _ in nil }
+        if let against {
+            var baseline = try Baseline(
+                against, near: paths.first.map { $0 == "-" ? "." : Files.directoryName(Terminal.canonical($0)) } ?? ".",
+                prefetching: paths.filter { $0 != "-" })
+            for (index, path) in paths.enumerated() where path != "-" {
+                let version = baseline.version(of: path, target: target, projectTarget: settings[index].projectTarget)
+                if case .broken(let why) = version { Terminal.error("note: \(why): compared with no layout\n") }
+                baselines[index] = version
+            }
+        }
         if !fixing {
             // Files are independent: analysed and rendered on every core, reported in the
             // order given; a file that cannot be read stops the run where it did before.
-            let inputs = zip(zip(paths, settings), usedFiles).map { ($0.0, $0.1, $1) }
-            let outcomes = ParallelMap.map(inputs) { path, setting, uses -> Result<(CheckedFile, [UInt8])?, Error> in
+            let inputs = zip(zip(paths, settings), zip(usedFiles, baselines)).map { ($0.0, $0.1, $1.0, $1.1) }
+            let outcomes = ParallelMap.map(inputs) { path, setting, uses, baseline -> Result<(CheckedFile, [UInt8])?, Error> in
                 Result {
                     let source = try Terminal.read(path)
                     let kind: InputKind = path == "-" ? Inputs.sniff(source) : InputKind.of(path: path)
@@ -117,7 +132,10 @@ enum CheckCommand {
                     // The same analysis as the language server's, so the two never disagree.
                     let chosen = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
                     let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: true, uses: uses)
-                    let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
+                    var file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
+                    if let baseline, let against, !file.diagnostics.hasErrors {
+                        file.diagnostics = Baseline.findings(analysis, since: baseline, revision: against, options: setting.options, in: file.diagnostics)
+                    }
                     return (file, render(file, format: format, color: color))
                 }
             }

@@ -15,6 +15,8 @@ enum DiffCommand {
         var rtl: Bool
         var relayout: Int
         var target: Dialect?
+        /// Whether each viewport keeps both versions as laid out (`--format html` draws them).
+        var keepPictures = false
     }
 
     static func run(_ words: [String]) throws -> Int32 {
@@ -24,10 +26,13 @@ enum DiffCommand {
         }
         let arguments = try Arguments(words, valued: ["--viewport", "--format", "--relayout", "--target"], flags: ["--rtl", "--git"])
         let format = arguments.value("--format") ?? "text"
-        guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format takes text, json or github, not '\(format)'") }
+        guard ["text", "json", "github", "html"].contains(format) else {
+            throw UsageError(message: "--format takes text, json, github or html, not '\(format)'")
+        }
         let settings = Settings(
             viewports: try arguments.all("--viewport").map(Inputs.viewport), rtl: arguments.has("--rtl"),
-            relayout: try Inputs.relayout(arguments.value("--relayout")), target: try Trellis.dialect(arguments.value("--target")))
+            relayout: try Inputs.relayout(arguments.value("--relayout")), target: try Trellis.dialect(arguments.value("--target")),
+            keepPictures: format == "html")
         let words = arguments.positionals
         if arguments.has("--git") { return gitExternal(words, settings: settings) }
         guard (1...2).contains(words.count) else {
@@ -54,6 +59,11 @@ enum DiffCommand {
             Terminal.writeBytes(JSONWriter.write(report, style: .pretty) + [UInt8(ascii: "\n")])
         case "github":
             Terminal.write(github(compared))
+        case "html":
+            let isFiles = words.count == 2 && compared.count == 1 && compared.first?.0 == nil
+            let before = words[0]
+            let after = isFiles ? words[1] : (words.count > 1 ? words[1] : "the work tree")
+            Terminal.write(ScreenDiffHTML.page(layouts, before: before, after: after))
         default:
             Terminal.write(text(compared))
         }
@@ -197,38 +207,45 @@ enum DiffCommand {
         }
     }
 
-    /// The layouts of two versions, matched by name (one layout on each side: those two).
+    /// The layouts of two versions, matched by name (``partners(old:new:)``).
     static func compare(_ old: LoadedFile?, _ new: LoadedFile?, _ settings: Settings, _ projectPreviews: [Viewport]) -> [LayoutChanges] {
         let oldLayouts = old?.layouts ?? []
         let newLayouts = new?.layouts ?? []
         var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         options.fallbackViewports = projectPreviews
         let viewports = (new ?? old).map { options.viewports(for: $0) } ?? []
-        if oldLayouts.count == 1, newLayouts.count == 1 {
-            return [
-                ScreenDiff.compare(
-                    name: newLayouts[0].name, old: oldLayouts[0].runtime, new: newLayouts[0].runtime, viewports: viewports, relayout: settings.relayout)
-            ]
-        }
-        // By name; then one layout left on each side (a bare layout, named after its file,
-        // in two files of other names): those two.
-        let oldLeft = oldLayouts.filter { layout in !newLayouts.contains { $0.name == layout.name } }
-        let newLeft = newLayouts.filter { layout in !oldLayouts.contains { $0.name == layout.name } }
-        let pairedLeft = oldLeft.count == 1 && newLeft.count == 1
         var result: [LayoutChanges] = []
-        for layout in newLayouts {
-            let partner = oldLayouts.first { $0.name == layout.name } ?? (pairedLeft && layout.name == newLeft.first?.name ? oldLeft.first : nil)
-            if let before = partner {
+        var paired = Set<Int>()
+        let partners = partners(old: oldLayouts.map(\.name), new: newLayouts.map(\.name))
+        for (layout, partner) in zip(newLayouts, partners) {
+            if let index = partner {
+                paired.insert(index)
                 result.append(
-                    ScreenDiff.compare(name: layout.name, old: before.runtime, new: layout.runtime, viewports: viewports, relayout: settings.relayout))
+                    ScreenDiff.compare(
+                        name: layout.name, old: oldLayouts[index].runtime, new: layout.runtime, viewports: viewports, relayout: settings.relayout,
+                        keepPictures: settings.keepPictures))
             } else {
                 result.append(LayoutChanges(name: layout.name, status: .added, structure: [], viewports: []))
             }
         }
-        for layout in oldLeft where !pairedLeft {
+        for (index, layout) in oldLayouts.enumerated() where !paired.contains(index) {
             result.append(LayoutChanges(name: layout.name, status: .removed, structure: [], viewports: []))
         }
         return result
+    }
+
+    /// For each new layout, the old layout (by index) it is a version of: the one of the same
+    /// name; else, when one layout on each side has no namesake (a bare layout, named after
+    /// its file, in two files of other names), that one.
+    static func partners(old: [String], new: [String]) -> [Int?] {
+        var oldIndex: [String: Int] = [:]
+        for (index, name) in old.enumerated() where oldIndex[name] == nil { oldIndex[name] = index }
+        let newNames = Set(new)
+        var found = new.map { oldIndex[$0] }
+        let oldLeft = old.indices.filter { !newNames.contains(old[$0]) }
+        let newLeft = found.indices.filter { found[$0] == nil }
+        if oldLeft.count == 1, newLeft.count == 1, let newIndex = newLeft.first { found[newIndex] = oldLeft.first }
+        return found
     }
 
     // MARK: revisions
@@ -259,13 +276,22 @@ enum DiffCommand {
         // Each new path, and where its old version was (the same path but for a rename).
         var oldPath: [String: String] = [:]
         for file in changed where file.new.hasSuffix(".trellis") || file.new.hasSuffix(".json") { oldPath[file.new] = file.old }
-        var oldResolver = gitResolver(at: old, top: top)
-        var newResolver = new.map { gitResolver(at: $0, top: top) } ?? UsesOnDisk.resolver()
+        // Each revision's Trellis files and changed files, read by one git process each.
+        let newTrellisFiles = Git.trellisFiles(at: new, in: top)
+        let oldFiles = RevisionFiles(revision: old, top: top, prefetching: Git.trellisFiles(at: old, in: top) + changed.map(\.old))
+        let newFiles = new.map { RevisionFiles(revision: $0, top: top, prefetching: newTrellisFiles + changed.map(\.new)) }
+        var oldResolver = oldFiles.resolver
+        var newResolver = newFiles?.resolver ?? UsesOnDisk.resolver()
+        // A file's bytes in the new version: at a revision, or in the work tree.
+        func read(_ relative: String) -> [UInt8]? {
+            guard let newFiles else { return try? Files.read(Files.join(top, relative), regularOnly: true).get() }
+            return newFiles.bytes(relative)
+        }
         // The changed layout files, and the Trellis files that use a changed one.
         var candidates = Set(oldPath.keys)
-        for relative in Git.trellisFiles(at: new, in: top) where !candidates.contains(relative) {
+        for relative in newTrellisFiles where !candidates.contains(relative) {
             let path = Files.join(top, relative)
-            guard let bytes = read(relative, at: new, top: top), ByteSearch.contains(Array("use".utf8), in: bytes) else { continue }
+            guard let bytes = read(relative), ByteSearch.contains(Array("use".utf8), in: bytes) else { continue }
             let uses = UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &newResolver).uses
             if !newResolver.reached(by: uses).isDisjoint(with: changedPaths) { candidates.insert(relative) }
         }
@@ -292,8 +318,8 @@ enum DiffCommand {
                     "note: \(shown)\(place) \(version) has errors (\(first?.message ?? "")): the app gets no layout from it; compared as no layout\n")
                 return nil
             }
-            let before = readable(load(Git.show(oldPath[relative] ?? relative, at: old, in: top), resolver: &oldResolver), at: "at \(old)")
-            let after = readable(load(read(relative, at: new, top: top), resolver: &newResolver), at: new.map { "at \($0)" } ?? "in the work tree")
+            let before = readable(load(oldFiles.bytes(oldPath[relative] ?? relative), resolver: &oldResolver), at: "at \(old)")
+            let after = readable(load(read(relative), resolver: &newResolver), at: new.map { "at \($0)" } ?? "in the work tree")
             guard before != nil || after != nil else { continue }
             let layouts = compare(
                 before, after, settings, project?.settings.previews ?? [])
@@ -302,23 +328,5 @@ enum DiffCommand {
         }
         if projects.printProblems() { throw UsageError(message: "fix the project file first") }
         return results
-    }
-
-    /// A file's bytes in the new version: at a revision, or in the work tree.
-    static func read(_ relative: String, at revision: String?, top: String) -> [UInt8]? {
-        guard let revision else { return try? Files.read(Files.join(top, relative), regularOnly: true).get() }
-        return Git.show(relative, at: revision, in: top)
-    }
-
-    /// Uses followed as the files were at a revision.
-    static func gitResolver(at revision: String, top: String) -> UseResolver {
-        let prefix = top == "/" ? "/" : top + "/"
-        return UseResolver(
-            fileSystem: UseResolver.FileSystem(
-                read: { path in
-                    guard path.hasPrefix(prefix), let bytes = Git.show(String(path.dropFirst(prefix.count)), at: revision, in: top) else { return .missing }
-                    return .bytes(bytes)
-                },
-                fileNames: { _ in [] }, shown: Projects.shown))
     }
 }

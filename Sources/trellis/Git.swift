@@ -14,14 +14,16 @@ enum Git {
     /// The most git may print for one question (a file at a revision, a list of files).
     static let outputLimit = Files.streamLimit
 
-    /// Runs `git ARGUMENTS` in `folder` and returns what it printed, or why it failed.
-    static func run(_ arguments: [String], in folder: String = ".") -> Result<[UInt8], Failure> {
+    /// Runs `git ARGUMENTS` in `folder` and returns what it printed, or why it failed;
+    /// `input` (a file descriptor) is its standard input.
+    static func run(_ arguments: [String], in folder: String = ".", input: Int32? = nil) -> Result<[UInt8], Failure> {
         var output: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         guard pipe(&output) == 0, pipe(&errors) == 0 else { return .failure(Failure(message: "cannot make a pipe: \(Errno(errno))")) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         posix_spawn_file_actions_addclose(&actions, output[0])
@@ -89,7 +91,13 @@ enum Git {
 
     /// Whether `word` names a commit of the repository.
     static func isRevision(_ word: String, in folder: String) -> Bool {
-        !word.hasPrefix("-") && (try? run(["rev-parse", "--verify", "--quiet", word + "^{commit}"], in: folder).get()) != nil
+        commit(word, in: folder) != nil
+    }
+
+    /// The commit `word` names (its full hash), or nil when it names none.
+    static func commit(_ word: String, in folder: String) -> String? {
+        guard !word.hasPrefix("-"), let hash = try? run(["rev-parse", "--verify", "--quiet", word + "^{commit}"], in: folder).get() else { return nil }
+        return String(decoding: hash, as: UTF8.self).trimmingLineBreak
     }
 
     /// The files (relative to the top folder) that differ between `old` and `new` (nil: the
@@ -130,6 +138,44 @@ enum Git {
     /// A file's bytes at a revision; nil when the revision has no such file.
     static func show(_ path: String, at revision: String, in top: String) -> [UInt8]? {
         try? run(["show", "\(revision):\(path)"], in: top).get()
+    }
+
+    /// Many files at a revision, read by one `git cat-file --batch` (one process, not one per
+    /// file): each path's bytes, none for a path the revision does not have. The questions
+    /// go through a temporary file, so git never waits on a pipe this process is not reading.
+    /// Nil when git fails (callers read each file with ``show(_:at:in:)`` then).
+    static func showAll(_ paths: [String], at revision: String, in top: String) -> [String: [UInt8]]? {
+        // A path with a line break cannot be asked in batch mode: read alone, later.
+        let asked = paths.filter { !$0.contains("\n") && !$0.contains("\r") }
+        guard !asked.isEmpty else { return [:] }
+        var template = Array("/tmp/trellis-git-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return nil }
+        // Unnamed at once: nothing is left behind, whatever happens next.
+        unlink(template)
+        defer { close(descriptor) }
+        let questions = Array(asked.map { "\(revision):\($0)\n" }.joined().utf8)
+        guard FileWriting.writeAll(questions, to: descriptor), lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+        guard case .success(let answers) = run(["cat-file", "--batch"], in: top, input: descriptor) else { return nil }
+        return parseBatch(answers, asked: asked)
+    }
+
+    /// `git cat-file --batch`'s answers, in the order asked: `OID TYPE SIZE\n` then SIZE bytes
+    /// and a line break, or `NAME missing\n` (`ambiguous` too).
+    static func parseBatch(_ answers: [UInt8], asked: [String]) -> [String: [UInt8]] {
+        var found: [String: [UInt8]] = [:]
+        var position = 0
+        for path in asked {
+            guard let end = answers[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = answers[position..<end].split(separator: UInt8(ascii: " "))
+            position = end + 1
+            // The content and the line break after it are all there (else the answers end here).
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), size >= 0 else { continue }
+            guard position + size < answers.count else { break }
+            if header[1].elementsEqual("blob".utf8) { found[path] = Array(answers[position..<(position + size)]) }
+            position += size + 1
+        }
+        return found
     }
 
     static func split(_ bytes: [UInt8]) -> [String] {

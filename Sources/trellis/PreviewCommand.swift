@@ -1,4 +1,5 @@
 import TrellisIDE
+import TrellisLayout
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
@@ -19,7 +20,7 @@ enum PreviewCommand {
             Terminal.write(Usage.preview)
             return Trellis.Exit.ok
         }
-        let arguments = try Arguments(words, valued: ["--port", "--target", "--content"], flags: [])
+        let arguments = try Arguments(words, valued: ["--port", "--target", "--content", "--against"], flags: [])
         let target = try Trellis.dialect(arguments.value("--target"))
         let content = try Inputs.contentSizes(arguments.value("--content"))
         var projects = Projects()
@@ -45,7 +46,16 @@ enum PreviewCommand {
             guard let value = UInt16(text) else { throw UsageError(message: "--port takes a number from 0 to 65535, not '\(text)'") }
             port = value
         }
-        let state = PreviewState(paths: paths, settings: settings, target: target, content: content)
+        // `--against REV`: each file as it was at the revision, read once.
+        var against: PreviewState.Against?
+        if let revision = arguments.value("--against") {
+            var baseline = try Baseline(revision, near: Files.directoryName(Terminal.canonical(paths[0])), prefetching: paths)
+            let versions = zip(paths, settings).map { path, settings in
+                baseline.version(of: path, target: target, projectTarget: settings.projectTarget)
+            }
+            against = PreviewState.Against(revision: revision, versions: versions)
+        }
+        let state = PreviewState(paths: paths, settings: settings, target: target, content: content, against: against)
         let (listener, boundPort) = try HTTPServer.listen(port: port)
         // The files they use are watched too: a change to one redraws the files that use files.
         let inputs = Set(paths.map(Terminal.canonical))
@@ -81,9 +91,17 @@ final class PreviewState: Sendable {
         var projectTarget: Dialect?
     }
 
+    /// `--against REV`: the revision, and each file's version there (in the files' order).
+    struct Against: Sendable {
+        var revision: String
+        var versions: [Baseline.Version]
+    }
+
     struct File: Sendable {
         var path: String
         var settings = Settings()
+        /// The file at the `--against` revision.
+        var baseline: Baseline.Version?
         var version = 0
         var latest: Analysis?
         var lastGood: Analysis?
@@ -94,16 +112,24 @@ final class PreviewState: Sendable {
     let target: Dialect?
     /// `--content`: the size the view of each listed slot sets itself, in every layout.
     let content: [Int: PreviewSize]
+    /// The revision the pictures are compared with (`--against`).
+    let against: String?
     let files: Locked<[File]>
     /// The event-stream connections to tell about changes.
     let listeners = Locked<[Int32]>([])
     /// The largest file the preview reads (a bigger one is reported, not read).
     static let sizeLimit = Files.streamLimit
 
-    init(paths: [String], settings: [Settings] = [], target: Dialect?, content: [Int: PreviewSize] = [:]) {
+    init(paths: [String], settings: [Settings] = [], target: Dialect?, content: [Int: PreviewSize] = [:], against: Against? = nil) {
         self.target = target
         self.content = content
-        files = Locked(paths.enumerated().map { File(path: $1, settings: settings.indices.contains($0) ? settings[$0] : Settings()) })
+        self.against = against?.revision
+        files = Locked(
+            paths.enumerated().map { index, path in
+                File(
+                    path: path, settings: settings.indices.contains(index) ? settings[index] : Settings(),
+                    baseline: against.flatMap { $0.versions.indices.contains(index) ? $0.versions[index] : nil })
+            })
     }
 
     var version: Int { files.withLock { $0.reduce(0) { $0 + $1.version } } }
@@ -219,6 +245,7 @@ enum PreviewRoutes {
         let files = state.snapshot()
         return .object([
             JSONMember("version", .number(Double(files.reduce(0) { $0 + $1.version }))),
+            JSONMember("against", state.against.map { .string($0) } ?? .null),
             JSONMember(
                 "devices",
                 .array(
@@ -279,9 +306,40 @@ enum PreviewRoutes {
         }
         let viewport = Viewport(width: width, height: height, scale: scale, rtl: request.query["rtl"] == "1")
         let prefix = "f\(fileIndex)-l\(layout)-\(request.query["panel"].map { $0.filter { $0.isLetter || $0.isNumber } } ?? "")-"
-        guard let rendered = Preview.render(analysis, layout: layout, viewport: viewport, contentSizes: state.content, idPrefix: prefix) else {
+        guard analysis.file.layouts.indices.contains(layout) else {
             return .failure(RenderFailure(status: "404 Not Found", message: "no layout \(layout) in file \(fileIndex)"))
         }
-        return .success(rendered)
+        let since = files[fileIndex].baseline.map { changes(of: analysis, layout: layout, since: $0, at: viewport, contentSizes: state.content) }
+        guard
+            case .object(var members) = Preview.render(
+                analysis, layout: layout, viewport: viewport, contentSizes: state.content, idPrefix: prefix, marks: since?.marks ?? { _ in [:] })
+        else {
+            return .failure(RenderFailure(status: "404 Not Found", message: "no layout \(layout) in file \(fileIndex)"))
+        }
+        if let since { members.append(JSONMember("changes", .array(since.lines.map { .string($0) }))) }
+        return .success(.object(members))
+    }
+
+    /// What changed in a layout at a viewport since the `--against` revision: the cells of
+    /// the new version to highlight, and the changes in words.
+    static func changes(of analysis: Analysis, layout: Int, since version: Baseline.Version, at viewport: Viewport, contentSizes: [Int: PreviewSize])
+        -> (marks: @Sendable (LayoutResult) -> [Int: CellMark], lines: [String])
+    {
+        let old: LoadedFile?
+        var why = "not in the old version"
+        switch version {
+        case .file(let file): old = file
+        case .absent: old = nil
+        case .broken(let reason): (old, why) = (nil, reason)
+        }
+        let layouts = zip(analysis.file.layouts, analysis.runtimes).map { (name: $0.name, runtime: $1) }
+        let found = Baseline.changes(of: layouts, since: old, viewports: [viewport], contentSizes: contentSizes)
+        guard found.indices.contains(layout), let layoutChanges = found[layout] else {
+            // Not in the old version: every cell is new.
+            let line = "new: \(why)"
+            return ({ result in ScreenDiffMarks.whole(.added, note: line, in: result) }, [line])
+        }
+        let changes = layoutChanges.viewports.first?.changes ?? []
+        return ({ result in ScreenDiffMarks.marks(changes, side: .after, in: result) }, ScreenDiffReport.lines(of: layoutChanges))
     }
 }

@@ -31,6 +31,8 @@ enum PreviewPage {
           .highlight { position: absolute; pointer-events: none; border: 2px solid #f59e0b; background: rgba(245, 158, 11, 0.12); }
           #info { position: fixed; z-index: 3; pointer-events: none; background: #111827; color: #f9fafb; padding: 6px 8px;
                   border-radius: 4px; font-family: ui-monospace, Menlo, monospace; font-size: 12px; white-space: pre; }
+          ul.changes { margin: 6px 0 0; padding-left: 18px; font-size: 12px; max-width: 420px; color: #374151; }
+          ul.changes.none { list-style: none; padding-left: 0; color: #6b7280; }
           .source { margin-top: 8px; font-family: ui-monospace, Menlo, monospace; background: #ffffff; border: 1px solid #d1d5db;
                     border-radius: 6px; padding: 6px 8px; white-space: pre; }
         </style>
@@ -172,6 +174,13 @@ enum PreviewPage {
                   const rendered = await fetchJSON(`/render?${query}`);
                   if (ticket !== rendering) return;
                   picture.innerHTML = rendered.svg;
+                  if (rendered.changes) {
+                    // `--against REV`: what changed since, the cells it touches highlighted.
+                    const list = el("ul", { class: "changes" + (rendered.changes.length ? "" : " none"), "data-role": "changes" });
+                    if (!rendered.changes.length) list.append(el("li", {}, `no change on the screen since ${state.against}`));
+                    for (const line of rendered.changes) list.append(el("li", {}, line));
+                    panel.append(list);
+                  }
                   panel.dataset.version = String(file.version);
                   panel.dataset.width = String(rendered.width);
                   panel.dataset.height = String(rendered.height);
@@ -192,7 +201,7 @@ enum PreviewPage {
           if (ticket !== rendering) return;
           info.hidden = true;
           files.replaceChildren(next);
-          status.textContent = `up to date · version ${state.version}`;
+          status.textContent = `up to date · version ${state.version}` + (state.against ? ` · changes since ${state.against} highlighted` : "");
           document.body.dataset.version = String(state.version);
         }
 

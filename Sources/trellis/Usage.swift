@@ -83,8 +83,9 @@ enum Usage {
           --rtl               Lay every viewport out right-to-left
           --relayout N        Compare the screens after N more layouts of the settled view
           --target 1|2|any    Which runtime reads the files (default: each file's, the project's)
-          --format FORMAT     text (default), json, or github (annotations at the new
-                              file's lines, for a pull request)
+          --format FORMAT     text (default), json, github (annotations at the new
+                              file's lines, for a pull request), or html (both versions
+                              side by side per viewport, changed cells highlighted)
           -h, --help          Show this help
 
         EXIT CODES
@@ -254,6 +255,8 @@ enum Usage {
                                   github: workflow annotations for pull requests;
                                   sarif: SARIF 2.1.0 for code-scanning upload
           --disable CODE[,CODE]   Do not report these codes (repeatable)
+          --against REV           Also compare each file with its version at a git revision
+                                  and report a view that lands in another grid (D001)
           --fix                   Apply the safe fix-its in place (atomically), report what
                                   changed, then report what remains
           --unsafe-fixes          With --fix, also apply the fix-its marked for review
@@ -409,6 +412,8 @@ enum Usage {
           --content SLOT=WxH,...
                               As for `trellis frames`: the size a slot's view sets itself,
                               in every layout shown
+          --against REV       Highlight what changed since a git revision (as `trellis
+                              diff REV` tells it), with the list under each picture
           -h, --help          Show this help
 
         A FILE that is missing at the start is drawn once it appears; when every FILE is

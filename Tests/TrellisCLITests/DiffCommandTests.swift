@@ -159,4 +159,35 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("`nosuchrev` is neither a file nor a revision"), unknown.stderr)
     }
+
+    /// `--format html`: both versions per viewport, the cells each change touches marked in
+    /// its color, and every change listed with a link to its cell.
+    func testTheHTMLMarksTheCellsTheChangesTouch() throws {
+        try write("a.trellis", "layout home rows 20 | 30 tag(7) | fill\n")
+        try write("b.trellis", "layout home rows 20 | 10 | 30 tag(8) | fill\n")
+        let run = try trellis(["diff", "a.trellis", "b.trellis", "--format", "html"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        func marked(_ side: String) throws -> [String: String] {
+            var found: [String: String] = [:]
+            let pattern = try NSRegularExpression(pattern: #"<g class="changed changed-(\w+)" id="l0v0\#(side)-g(\d+)""#)
+            let text = run.stdout as NSString
+            for match in pattern.matches(in: run.stdout, range: NSRange(location: 0, length: text.length)) {
+                found[text.substring(with: match.range(at: 2))] = text.substring(with: match.range(at: 1))
+            }
+            return found
+        }
+        // Old: the grids views #1 and #2 leave (they also move and read a tag differently).
+        XCTAssertEqual(try marked("b"), ["2": "view", "3": "view"])
+        // New: the grid added, and the grids views #1–#3 land in.
+        XCTAssertEqual(try marked("a"), ["2": "added", "3": "view", "4": "view"])
+        XCTAssertTrue(run.stdout.contains(##"<li><a href="#l0v0a-g2">2 added (10)</a></li>"##), run.stdout)
+        XCTAssertTrue(run.stdout.contains(##"<li><a href="#l0v0a-g4">4 moves down 10, height 617 → 607: 0,50 375×617 → 0,60 375×607</a></li>"##), run.stdout)
+        XCTAssertTrue(run.stdout.contains("<figcaption>before: a.trellis — 375 × 667 pt</figcaption>"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("<script"), "the page is static")
+        // No change: said, and nothing drawn.
+        let same = try trellis(["diff", "a.trellis", "a.trellis", "--format", "html"])
+        XCTAssertEqual(same.status, 0)
+        XCTAssertTrue(same.stdout.contains("no change on the screen (1 layout compared)"), same.stdout)
+        XCTAssertFalse(same.stdout.contains("<svg"), same.stdout)
+    }
 }

@@ -57,6 +57,21 @@ final class ScreenDiffTests: XCTestCase {
         XCTAssertTrue(text.contains("    3 moves down 10: 0,20 375×30 → 0,30 375×30\n"), text)
     }
 
+    /// A cell wrapped in a new grid keeps its partner and its views: one addition; unwrapped,
+    /// one removal.
+    func testACellWrappedInANewGridIsOneAddition() throws {
+        let plain = "layout l rows 20 | fill cols { 30%; fill } | 40"
+        let wrapped = "layout l rows 20 | fill rows { fill cols { 30%; fill } } | 40"
+        let changes = try diff(plain, wrapped)
+        let structure = changes.structure.map { "\($0.kind) \($0.beforePath ?? "-") \($0.path ?? "-")" }
+        XCTAssertEqual(structure, ["added - 2"])
+        let frames = try XCTUnwrap(changes.viewports.first).changes.filter { $0.kind == .frame }
+        XCTAssertEqual(frames.map(\.path), [], "the cell fills its wrapper: nothing moves")
+        XCTAssertFalse(changes.structure.contains { $0.kind == .view }, "its views stay in it")
+        let unwrapped = try diff(wrapped, plain)
+        XCTAssertEqual(unwrapped.structure.map { "\($0.kind) \($0.beforePath ?? "-") \($0.path ?? "-")" }, ["removed 2 -"])
+    }
+
     func testKeysReadDifferentlyAreNamedWithBothValues() throws {
         let changes = try diff("layout l rows 20 tag(7) | fill padding(5)", "layout l rows 20 tag(8) | fill padding(5 10) gravity(top)")
         let keys = changes.structure.filter { $0.kind == .key }.map { "\($0.path ?? "") \($0.key ?? ""): \($0.beforeValue ?? "") → \($0.afterValue ?? "")" }

@@ -1,3 +1,4 @@
+import TrellisLayout
 import TrellisLint
 import TrellisModel
 import TrellisSyntax
@@ -106,6 +107,16 @@ final class SeverityTests: XCTestCase {
         }
         let unused = InMemoryFiles(["cards.trellis": "template card { 10 }\n", "home.trellis": "use \"cards.trellis\"\nlayout home rows fill\n"])
         for diagnostic in Linter.lint(unused.load("home.trellis")) {
+            seen.insert(diagnostic.code.id)
+            XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
+        }
+        // A change against a baseline version (`check --against`): a leaf inserted first.
+        let baseline = LoadedFile.load(SourceFile(name: "t.trellis", text: "layout l rows 20 | fill\n"), kind: .trellis)
+        let changed = LoadedFile.load(SourceFile(name: "t.trellis", text: "layout l rows 10 | 20 | fill\n"), kind: .trellis)
+        let changes = zip(baseline.layouts, changed.layouts).map { old, new in
+            ScreenDiff.compare(name: new.name, old: old.runtime, new: new.runtime, viewports: [Viewport(width: 375, height: 667, scale: 2)])
+        }
+        for diagnostic in BaselineRules.findings(changed, changes: changes, revision: "HEAD", options: LintOptions()) {
             seen.insert(diagnostic.code.id)
             XCTAssertEqual(diagnostic.severity, diagnostic.code.severity, diagnostic.message)
         }

@@ -9,7 +9,7 @@ final class CodeOwnershipTests: XCTestCase {
     func testOnlyTheCatalogSpellsACode() throws {
         let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
-        let pattern = try NSRegularExpression(pattern: #""[SJML][0-9]{3}""#)
+        let pattern = try NSRegularExpression(pattern: #""[SJMLPUD][0-9]{3}""#)
         var files = 0
         for module in modules {
             for file in TestPaths.files(in: sources.appendingPathComponent(module), withExtension: "swift")
