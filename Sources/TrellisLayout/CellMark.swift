@@ -6,12 +6,12 @@ public struct CellMark: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
         case added, removed, view, key, frame
 
-        /// The highlight: green for what is new, red for what is gone, pink for a view that
+        /// The highlight: green for what is new, red for what is gone, cyan for a view that
         /// lands elsewhere, violet for a key read differently, amber for a frame that moves
         /// or resizes.
         public var color: String {
             switch self {
-            case .view: return "#db2777"
+            case .view: return "#0891b2"
             case .added: return "#16a34a"
             case .removed: return "#dc2626"
             case .key: return "#7c3aed"

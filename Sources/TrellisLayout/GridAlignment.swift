@@ -9,9 +9,10 @@ import TrellisSyntax
 /// edit of their lists (Myers) over each child's fingerprint, the whole subtree's; identical
 /// subtrees match grid for grid. In each gap left, the children are aligned again over the
 /// grid's own size, split, tag and action, then over its size and split alone, and what is
-/// still left in a gap is paired in order, the rest added or removed. Before that, a grid of
-/// a gap identical to a child of a grid on the other side is that child's partner: a cell
-/// wrapped in a new grid is one addition, unwrapped one removal. Each search stops after
+/// still left in a gap is paired in order, the rest added or removed; before that, a grid left
+/// that is identical to a child of a grid left on the other side is that child's partner (a
+/// cell wrapped in a new grid is one addition, unwrapped one removal). Lists further apart
+/// than the search goes are first cut at the children that appear once on each side. Each search stops after
 /// `maximumDistance` steps (a gap is then paired in order), so the alignment is linear in
 /// the grids.
 public struct GridAlignment: Sendable {
@@ -48,7 +49,11 @@ public struct GridAlignment: Sendable {
         work.append((oldGrid, newGrid))
     }
 
-    mutating func alignChildren(_ oldChildren: [Int], _ newChildren: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) {
+    /// `anchored`: past the search's bound, the list is cut at the children that appear once
+    /// on each side (``alignByAnchors(_:_:old:new:work:)``); the stretches between are not cut again.
+    mutating func alignChildren(
+        _ oldChildren: [Int], _ newChildren: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)], anchored: Bool = true
+    ) {
         guard !oldChildren.isEmpty, !newChildren.isEmpty else { return }
         let before = oldChildren.map { old.fingerprint[$0] }
         let after = newChildren.map { new.fingerprint[$0] }
@@ -66,6 +71,12 @@ public struct GridAlignment: Sendable {
                 return
             }
         }
+        // More steps than the search takes: it gave up on the middle of the lists.
+        if anchored, edits.lazy.filter({ $0 != .same }).count > Self.maximumDistance,
+            alignByAnchors(oldChildren, newChildren, old: old, new: new, work: &work)
+        {
+            return
+        }
         for segment in Self.segments(edits, oldChildren, newChildren) {
             switch segment {
             case .same(let oldGrid, let newGrid): match(oldGrid, newGrid, old: old, new: new, work: &work)
@@ -78,13 +89,11 @@ public struct GridAlignment: Sendable {
     /// and action; then by size and split alone), the rest in order.
     mutating func alignGap(_ gapOld: [Int], _ gapNew: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)], level: Int = 0) {
         guard !gapOld.isEmpty, !gapNew.isEmpty else { return }
-        if level == 0 {
+        guard level < 2 else {
+            // Nothing left is alike in itself: a cell wrapped or unwrapped keeps its partner.
             let (restOld, restNew) = matchWrapped(gapOld, gapNew, old: old, new: new, work: &work)
-            if restOld.count != gapOld.count || restNew.count != gapNew.count {
-                return alignGap(restOld, restNew, old: old, new: new, work: &work, level: 1)
-            }
+            return pairInOrder(restOld, restNew, old: old, new: new, work: &work)
         }
-        guard level < 2 else { return pairInOrder(gapOld, gapNew, old: old, new: new, work: &work) }
         let key = { (grids: FlatGrids, index: Int) in level == 0 ? grids.shape[index] : grids.core[index] }
         let edits = LineDiff.edits(gapOld.map { key(old, $0) }, gapNew.map { key(new, $0) }, maximumDistance: Self.maximumDistance)
         for segment in Self.segments(edits, gapOld, gapNew) {
@@ -93,6 +102,56 @@ public struct GridAlignment: Sendable {
             case .gap(let restOld, let restNew): alignGap(restOld, restNew, old: old, new: new, work: &work, level: level + 1)
             }
         }
+    }
+
+    /// Lists too far apart for the search: the children whose subtree appears exactly once
+    /// in each list are candidates, the longest run of them in the same order on both sides
+    /// are partners (as patience diff anchors lines), and each stretch between two partners
+    /// is aligned as a list of its own. False when no child is such a candidate.
+    mutating func alignByAnchors(_ oldChildren: [Int], _ newChildren: [Int], old: FlatGrids, new: FlatGrids, work: inout [(Int, Int)]) -> Bool {
+        let oldByPrint = Self.unique(oldChildren.enumerated().map { (old.fingerprint[$0.element], $0.offset) })
+        let newByPrint = Self.unique(newChildren.enumerated().map { (new.fingerprint[$0.element], $0.offset) })
+        // Candidates in the old list's order, each with its place in the new list.
+        var candidates: [(old: Int, new: Int)] = []
+        for (place, child) in oldChildren.enumerated() {
+            if let other = newByPrint[old.fingerprint[child]], oldByPrint[old.fingerprint[child]] == place { candidates.append((place, other)) }
+        }
+        let anchors = Self.longestIncreasingRun(candidates)
+        guard !anchors.isEmpty else { return false }
+        var (oldStart, newStart) = (0, 0)
+        for anchor in anchors + [(old: oldChildren.count, new: newChildren.count)] {
+            alignChildren(
+                Array(oldChildren[oldStart..<anchor.old]), Array(newChildren[newStart..<anchor.new]), old: old, new: new, work: &work, anchored: false)
+            if anchor.old < oldChildren.count, anchor.new < newChildren.count {
+                match(oldChildren[anchor.old], newChildren[anchor.new], old: old, new: new, work: &work)
+            }
+            (oldStart, newStart) = (anchor.old + 1, anchor.new + 1)
+        }
+        return true
+    }
+
+    /// The longest run of `pairs` (in order of their first place) whose second places rise:
+    /// patience sorting, O(n log n).
+    static func longestIncreasingRun(_ pairs: [(old: Int, new: Int)]) -> [(old: Int, new: Int)] {
+        // tops[k]: the pair ending the best run of length k + 1 found so far.
+        var tops: [Int] = []
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var (low, high) = (0, tops.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[tops[middle]].new < pair.new { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tops[low - 1] }
+            if low == tops.count { tops.append(index) } else { tops[low] = index }
+        }
+        var run: [(old: Int, new: Int)] = []
+        var index = tops.last ?? -1
+        while index >= 0 {
+            run.append(pairs[index])
+            index = previous[index]
+        }
+        return run.reversed()
     }
 
     /// Cells wrapped in a new grid, or unwrapped from an old one: a new grid in the gap
@@ -130,10 +189,10 @@ public struct GridAlignment: Sendable {
     static func unique(_ pairs: [(Int, Int)]) -> [Int: Int] {
         var found: [Int: Int] = [:]
         var repeated = Set<Int>()
-        for (print, grid) in pairs {
-            if found.updateValue(grid, forKey: print) != nil { repeated.insert(print) }
+        for (fingerprint, grid) in pairs {
+            if found.updateValue(grid, forKey: fingerprint) != nil { repeated.insert(fingerprint) }
         }
-        for print in repeated { found[print] = nil }
+        for fingerprint in repeated { found[fingerprint] = nil }
         return found
     }
 
@@ -210,21 +269,20 @@ public struct FlatGrids: Sendable {
     public private(set) var shape: [Int] = []
     /// The grid's own size and split, and how many children it has.
     public private(set) var core: [Int] = []
-    /// Each grid's path (`2.1`; "" for the root).
-    public private(set) var paths: [String] = []
+    /// Each grid's place among its parent's children, from 1 (0 for the root): paths are
+    /// spelled when asked (``path(of:)``), not kept for every grid.
+    public private(set) var position: [Int] = []
 
     public init(_ root: RuntimeGrid) {
-        var pending: [(grid: RuntimeGrid, parent: Int, path: String)] = [(root, -1, "")]
-        while let (grid, parent, path) = pending.popLast() {
+        var pending: [(grid: RuntimeGrid, parent: Int, position: Int)] = [(root, -1, 0)]
+        while let (grid, parent, position) = pending.popLast() {
             let index = grids.count
             grids.append(grid)
             children.append([])
             self.parent.append(parent)
-            paths.append(path)
+            self.position.append(position)
             if parent >= 0 { children[parent].append(index) }
-            for position in grid.children.indices.reversed() {
-                pending.append((grid.children[position], index, path.isEmpty ? "\(position + 1)" : "\(path).\(position + 1)"))
-            }
+            for place in grid.children.indices.reversed() { pending.append((grid.children[place], index, place + 1)) }
         }
         size = Array(repeating: 1, count: grids.count)
         fingerprint = Array(repeating: 0, count: grids.count)
@@ -249,6 +307,30 @@ public struct FlatGrids: Sendable {
     }
 
     public var count: Int { grids.count }
+
+    /// Where a grid stands in its layout's own text: its own range, or else the nearest
+    /// ancestor's that lies inside the root's (a template's cell stands at the cell that
+    /// uses the template; a cell of another file at the cell that brings it).
+    public func placeInLayout(of index: Int) -> Range<Int>? {
+        guard let whole = grids.first?.sourceRange else { return nil }
+        var grid = index
+        while grid > 0, parent.indices.contains(grid) {
+            if let range = grids[grid].sourceRange, range.lowerBound >= whole.lowerBound, range.upperBound <= whole.upperBound { return range }
+            grid = parent[grid]
+        }
+        return whole
+    }
+
+    /// A grid's path (`2.1`; "" for the root), from its place and its ancestors'.
+    public func path(of index: Int) -> String {
+        var places: [Int] = []
+        var grid = index
+        while grid > 0, parent.indices.contains(grid) {
+            places.append(position[grid])
+            grid = parent[grid]
+        }
+        return places.reversed().map(String.init).joined(separator: ".")
+    }
 
     static func shape(_ grid: RuntimeGrid) -> Int {
         var hasher = Hasher()

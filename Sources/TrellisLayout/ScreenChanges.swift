@@ -36,6 +36,12 @@ public struct ScreenChange: Sendable, Equatable {
     public var offScreen = false
     /// Where the new grid was written, when known (for annotations at the new file's lines).
     public var source: Range<Int>?
+    /// Where the new grid stands in the layout's own text (``FlatGrids/placeInLayout(of:)``):
+    /// for a template's cell, the cell that uses the template.
+    public var placeInLayout: Range<Int>?
+    /// view: the grid it lands in reads as the one it left (tag, action, action-data) and
+    /// gives it the same frame at the first viewport, so nobody can tell it moved.
+    public var readsAlike = false
     /// The grid's index in the old and the new layout (pre-order), where it has one.
     var oldGrid: Int?
     var newGrid: Int?
@@ -50,15 +56,19 @@ public struct ViewportChanges: Sendable {
     /// Both versions as laid out here, when asked for and something differs.
     public var pictures: Pictures?
 
+    /// A layout's versions laid out at one viewport (nil: a layout only the other has).
+    public struct Pictures: Sendable {
+        public var before: LayoutResult?
+        public var after: LayoutResult?
+
+        public init(before: LayoutResult?, after: LayoutResult?) {
+            (self.before, self.after) = (before, after)
+        }
+    }
+
     public init(viewport: Viewport, changes: [ScreenChange], pictures: Pictures? = nil) {
         (self.viewport, self.changes, self.pictures) = (viewport, changes, pictures)
     }
-}
-
-/// A layout's two versions laid out at one viewport.
-public struct Pictures: Sendable {
-    public var before: LayoutResult
-    public var after: LayoutResult
 }
 
 /// What changes on the screen between two versions of a layout: its grids added and removed,

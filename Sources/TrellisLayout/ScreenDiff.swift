@@ -41,7 +41,7 @@ public enum ScreenDiff {
             return ViewportChanges(
                 viewport: newResult.viewport,
                 changes: placed + frameChanges(oldResult, newResult, before, after, alignment) + layoutChanges(oldResult, newResult),
-                pictures: keepPictures ? Pictures(before: oldResult, after: newResult) : nil)
+                pictures: keepPictures ? ViewportChanges.Pictures(before: oldResult, after: newResult) : nil)
         }
         return LayoutChanges(name: name, status: .both, structure: structure, viewports: changes)
     }
@@ -68,14 +68,14 @@ public enum ScreenDiff {
             let parent = before.parent[index]
             guard parent < 0 || alignment.newOfOld[parent] != nil else { continue }
             changes.append(
-                ScreenChange(kind: .removed, path: nil, beforePath: before.paths[index], beforeValue: summary(before.grids[index]), oldGrid: index))
+                ScreenChange(kind: .removed, path: nil, beforePath: before.path(of: index), beforeValue: summary(before.grids[index]), oldGrid: index))
         }
         for index in 0..<after.count where alignment.oldOfNew[index] == nil {
             let parent = after.parent[index]
             guard parent < 0 || alignment.oldOfNew[parent] != nil else { continue }
             changes.append(
                 ScreenChange(
-                    kind: .added, path: after.paths[index], beforePath: nil, afterValue: summary(after.grids[index]),
+                    kind: .added, path: after.path(of: index), beforePath: nil, afterValue: summary(after.grids[index]),
                     source: after.grids[index].sourceRange, newGrid: index))
         }
         return changes
@@ -98,7 +98,7 @@ public enum ScreenDiff {
                 guard oldValue != newValue else { return }
                 changes.append(
                     ScreenChange(
-                        kind: .key, path: after.paths[index], beforePath: before.paths[partner], key: key, beforeValue: oldValue, afterValue: newValue,
+                        kind: .key, path: after.path(of: index), beforePath: before.path(of: partner), key: key, beforeValue: oldValue, afterValue: newValue,
                         source: new.sourceRange, oldGrid: partner, newGrid: index))
             }
             if index != 0 {
@@ -177,12 +177,20 @@ public enum ScreenDiff {
             var detail: [String] = []
             if let tag = grid?.tag, tag != 0 { detail.append("tag \(tag)") }
             if let action = grid?.action { detail.append("action \(action)") }
-            changes.append(
-                ScreenChange(
-                    kind: .view, path: new.map { after.paths[$0] }, beforePath: old.map { before.paths[$0] },
-                    beforeValue: detail.isEmpty ? nil : detail.joined(separator: ", "), slot: slot,
-                    nowAt: old.flatMap { alignment.newOfOld[$0] }.map { after.paths[$0] }, source: new.flatMap { after.grids[$0].sourceRange }, oldGrid: old,
-                    newGrid: new))
+            var change = ScreenChange(
+                kind: .view, path: new.map { after.path(of: $0) }, beforePath: old.map { before.path(of: $0) },
+                beforeValue: detail.isEmpty ? nil : detail.joined(separator: ", "), slot: slot,
+                nowAt: old.flatMap { alignment.newOfOld[$0] }.map { after.path(of: $0) }, source: new.flatMap { after.grids[$0].sourceRange }, oldGrid: old,
+                newGrid: new)
+            change.placeInLayout = new.flatMap { after.placeInLayout(of: $0) }
+            if let old, let new {
+                let (was, now) = (before.grids[old], after.grids[new])
+                let frame = { (grid: GridFrame) in printed(grid.viewFrame ?? grid.frame) }
+                change.readsAlike =
+                    was.tag == now.tag && was.action == now.action && was.actionData == now.actionData
+                    && frame(oldResult.grids[old]) == frame(newResult.grids[new])
+            }
+            changes.append(change)
         }
         return changes
     }
@@ -221,7 +229,7 @@ public enum ScreenDiff {
             listedIn[index] = changes.count
             changes.append(
                 ScreenChange(
-                    kind: .frame, path: after.paths[index], beforePath: before.paths[partner], before: was, after: now,
+                    kind: .frame, path: after.path(of: index), beforePath: before.path(of: partner), before: was, after: now,
                     offScreen: isOffScreen(now, newResult) && !isOffScreen(was, oldResult), source: after.grids[index].sourceRange, oldGrid: partner,
                     newGrid: index))
         }

@@ -48,8 +48,18 @@ public enum ScreenDiffHTML {
         var out = "<section class=\"layout\" data-layout=\"\(escape(layout.name))\">\n<h2>layout \(escape(layout.name))\(file)</h2>\n"
         switch layout.status {
         case .added, .removed:
-            out += "<p>only in the \(layout.status == .added ? "new" : "old") version</p>\n</section>\n"
-            return out
+            let added = layout.status == .added
+            out += "<p>only in the \(added ? "new" : "old") version</p>\n"
+            // Drawn whole, marked as added or removed.
+            for (index, viewport) in layout.viewports.enumerated() {
+                guard let result = added ? viewport.pictures?.after : viewport.pictures?.before else { continue }
+                let which = added ? "after" : "before"
+                let marks = ScreenDiffMarks.whole(added ? .added : .removed, note: "only in the \(added ? "new" : "old") version", in: result)
+                out += "<h3>at \(escape(SVGRenderer.viewportName(viewport.viewport)))</h3>\n<div class=\"pair\">\n"
+                out += figure(layout.name, result, side: which, label: added ? after : before, marks: marks, prefix: "l\(number)v\(index)")
+                out += "</div>\n"
+            }
+            return out + "</section>\n"
         case .both:
             break
         }
@@ -62,16 +72,12 @@ public enum ScreenDiffHTML {
         }
         out += "</ul>\n"
         for (index, viewport) in layout.viewports.enumerated() {
-            guard let pictures = viewport.pictures else { continue }
+            guard let oldResult = viewport.pictures?.before, let newResult = viewport.pictures?.after else { continue }
             let prefix = "l\(number)v\(index)"
             out += "<h3>at \(escape(SVGRenderer.viewportName(viewport.viewport)))</h3>\n<div class=\"pair\">\n"
-            for (side, result, label) in [(ScreenDiffMarks.Side.before, pictures.before, before), (.after, pictures.after, after)] {
+            for (side, result, label) in [(ScreenDiffMarks.Side.before, oldResult, before), (.after, newResult, after)] {
                 let marks = ScreenDiffMarks.marks(viewport.changes, side: side, in: result)
-                let which = side == .before ? "before" : "after"
-                out +=
-                    "<figure data-side=\"\(which)\"><figcaption>\(which): \(escape(label)) — \(SVGRenderer.n(result.width)) × \(SVGRenderer.n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
-                out += SVGRenderer.svg(name: layout.name, result: result, idPrefix: "\(prefix)\(which.prefix(1))-", marks: marks)
-                out += "</figure>\n"
+                out += figure(layout.name, result, side: side == .before ? "before" : "after", label: label, marks: marks, prefix: prefix)
             }
             out += "</div>\n"
             let own = viewport.changes.filter { [.frame, .size, .settling].contains($0.kind) || ($0.kind == .added && $0.offScreen) }
@@ -90,6 +96,15 @@ public enum ScreenDiffHTML {
             }
         }
         return out + "</section>\n"
+    }
+
+    /// One version's picture: `side` is `before` or `after` (its ids start with
+    /// `prefix` + `b-` or `a-`).
+    static func figure(_ name: String, _ result: LayoutResult, side: String, label: String, marks: [Int: CellMark], prefix: String) -> String {
+        var out =
+            "<figure data-side=\"\(side)\"><figcaption>\(side): \(escape(label)) — \(SVGRenderer.n(result.width)) × \(SVGRenderer.n(result.height)) pt\(escape(FramesReport.passesNote(result)))</figcaption>\n"
+        out += SVGRenderer.svg(name: name, result: result, idPrefix: "\(prefix)\(side.prefix(1))-", marks: marks)
+        return out + "</figure>\n"
     }
 
     /// The words, linking to the change's cell in the picture with `prefix`.

@@ -106,6 +106,10 @@ public enum ScreenDiffReport {
         structureGroups(changes).map(\.line)
     }
 
+    /// Structure changes (views moved, grids added…) in words, a run of views moving alike
+    /// on one line.
+    public static func lines(ofStructure changes: [ScreenChange]) -> [String] { structureLines(changes) }
+
     /// The structure's changes as ``structureLines(_:)`` tells them, each line with the
     /// changes it tells.
     static func structureGroups(_ changes: [ScreenChange]) -> [(line: String, changes: ArraySlice<ScreenChange>)] {

@@ -104,13 +104,11 @@ enum CheckCommand {
         // `--against REV`: each file's version at the revision, read before the files are
         // analysed in parallel.
         var baselines: [Baseline.Version?] = paths.map { _ in nil }
-        if let against {
-            var baseline = try Baseline(
-                against, near: paths.first.map { $0 == "-" ? "." : Files.directoryName(Terminal.canonical($0)) } ?? ".",
-                prefetching: paths.filter { $0 != "-" })
+        if let against, paths.contains(where: { $0 != "-" }) {
+            var baseline = try Baseline(against, paths: paths)
             for (index, path) in paths.enumerated() where path != "-" {
                 let version = baseline.version(of: path, target: target, projectTarget: settings[index].projectTarget)
-                if case .broken(let why) = version { Terminal.error("note: \(why): compared with no layout\n") }
+                if let note = version.note { Terminal.error("note: \(note)\n") }
                 baselines[index] = version
             }
         }
@@ -131,7 +129,8 @@ enum CheckCommand {
                     if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
                     let chosen = Projects.target(flag: setting.target, default: setting.projectTarget, source: source, kind: kind)
-                    let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: true, uses: uses)
+                    // Compared with a baseline, the file's syntax is kept: its runtime model is read again.
+                    let analysis = Analysis(source, kind: kind, options: setting.options, target: chosen, oneOff: baseline == nil, uses: uses)
                     var file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
                     if let baseline, let against, !file.diagnostics.hasErrors {
                         file.diagnostics = Baseline.findings(analysis, since: baseline, revision: against, options: setting.options, in: file.diagnostics)

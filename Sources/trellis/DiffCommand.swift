@@ -42,9 +42,17 @@ enum DiffCommand {
         if words.count == 2, words.allSatisfy({ Files.kind($0) != nil || $0 == "-" }) {
             compared = [try compareFiles(words[0], words[1], settings: settings)]
         } else if words.count == 2, let missing = words.first(where: { Files.kind($0) == nil && $0 != "-" }),
-            words.contains(where: { Files.kind($0) != nil })
+            let file = words.first(where: { Files.kind($0) != nil })
         {
+            if let top = try? Git.topLevel().get(), Git.isRevision(missing, in: top) {
+                throw UsageError(
+                    message:
+                        "`\(missing)` is a revision and \(file) a file: give two files, or revisions alone (trellis diff \(missing) compares every layout file changed since)"
+                )
+            }
             throw UsageError(message: "cannot read \(missing): no such file or directory")
+        } else if words.count == 1, Files.kind(words[0]) != nil {
+            throw UsageError(message: "\(words[0]) is one file: diff compares two (trellis diff OLD NEW), or a revision with the work tree (trellis diff REV)")
         } else {
             compared = try compareRevisions(words, settings: settings)
         }
@@ -60,10 +68,7 @@ enum DiffCommand {
         case "github":
             Terminal.write(github(compared))
         case "html":
-            let isFiles = words.count == 2 && compared.count == 1 && compared.first?.0 == nil
-            let before = words[0]
-            let after = isFiles ? words[1] : (words.count > 1 ? words[1] : "the work tree")
-            Terminal.write(ScreenDiffHTML.page(layouts, before: before, after: after))
+            Terminal.write(ScreenDiffHTML.page(layouts, before: words[0], after: words.count > 1 ? words[1] : "the work tree"))
         default:
             Terminal.write(text(compared))
         }
@@ -214,6 +219,15 @@ enum DiffCommand {
         var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         options.fallbackViewports = projectPreviews
         let viewports = (new ?? old).map { options.viewports(for: $0) } ?? []
+        /// A layout only one version has: laid out when pictures are kept, else nothing.
+        func alone(_ layout: LoadedLayout, added: Bool) -> [ViewportChanges] {
+            guard settings.keepPictures else { return [] }
+            return viewports.map { viewport in
+                let result = LayoutEngine.layout(layout.runtime, viewport: viewport, relayout: settings.relayout)
+                return ViewportChanges(
+                    viewport: viewport, changes: [], pictures: ViewportChanges.Pictures(before: added ? nil : result, after: added ? result : nil))
+            }
+        }
         var result: [LayoutChanges] = []
         var paired = Set<Int>()
         let partners = partners(old: oldLayouts.map(\.name), new: newLayouts.map(\.name))
@@ -225,11 +239,11 @@ enum DiffCommand {
                         name: layout.name, old: oldLayouts[index].runtime, new: layout.runtime, viewports: viewports, relayout: settings.relayout,
                         keepPictures: settings.keepPictures))
             } else {
-                result.append(LayoutChanges(name: layout.name, status: .added, structure: [], viewports: []))
+                result.append(LayoutChanges(name: layout.name, status: .added, structure: [], viewports: alone(layout, added: true)))
             }
         }
         for (index, layout) in oldLayouts.enumerated() where !paired.contains(index) {
-            result.append(LayoutChanges(name: layout.name, status: .removed, structure: [], viewports: []))
+            result.append(LayoutChanges(name: layout.name, status: .removed, structure: [], viewports: alone(layout, added: false)))
         }
         return result
     }

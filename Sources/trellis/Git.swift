@@ -141,14 +141,15 @@ enum Git {
     }
 
     /// Many files at a revision, read by one `git cat-file --batch` (one process, not one per
-    /// file): each path's bytes, none for a path the revision does not have. The questions
-    /// go through a temporary file, so git never waits on a pipe this process is not reading.
-    /// Nil when git fails (callers read each file with ``show(_:at:in:)`` then).
-    static func showAll(_ paths: [String], at revision: String, in top: String) -> [String: [UInt8]]? {
-        // A path with a line break cannot be asked in batch mode: read alone, later.
+    /// file): the paths asked (a path with a line break cannot be: it is read alone, later)
+    /// and each one's bytes, none for a path the revision does not have. The questions go
+    /// through an unnamed temporary file, so git never waits on a pipe this process is not
+    /// reading. Nil when git fails (callers read each file with ``show(_:at:in:)`` then).
+    static func showAll(_ paths: [String], at revision: String, in top: String) -> (asked: Set<String>, found: [String: [UInt8]])? {
         let asked = paths.filter { !$0.contains("\n") && !$0.contains("\r") }
-        guard !asked.isEmpty else { return [:] }
-        var template = Array("/tmp/trellis-git-XXXXXX".utf8CString)
+        guard !asked.isEmpty else { return ([], [:]) }
+        let folder = Files.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array(Files.join(folder, "trellis-git-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return nil }
         // Unnamed at once: nothing is left behind, whatever happens next.
@@ -157,7 +158,7 @@ enum Git {
         let questions = Array(asked.map { "\(revision):\($0)\n" }.joined().utf8)
         guard FileWriting.writeAll(questions, to: descriptor), lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
         guard case .success(let answers) = run(["cat-file", "--batch"], in: top, input: descriptor) else { return nil }
-        return parseBatch(answers, asked: asked)
+        return (Set(asked), parseBatch(answers, asked: asked))
     }
 
     /// `git cat-file --batch`'s answers, in the order asked: `OID TYPE SIZE\n` then SIZE bytes

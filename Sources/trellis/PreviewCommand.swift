@@ -49,9 +49,11 @@ enum PreviewCommand {
         // `--against REV`: each file as it was at the revision, read once.
         var against: PreviewState.Against?
         if let revision = arguments.value("--against") {
-            var baseline = try Baseline(revision, near: Files.directoryName(Terminal.canonical(paths[0])), prefetching: paths)
+            var baseline = try Baseline(revision, paths: paths)
             let versions = zip(paths, settings).map { path, settings in
-                baseline.version(of: path, target: target, projectTarget: settings.projectTarget)
+                let version = baseline.version(of: path, target: target, projectTarget: settings.projectTarget)
+                if let note = version.note { Terminal.error("note: \(note)\n") }
+                return version
             }
             against = PreviewState.Against(revision: revision, versions: versions)
         }
@@ -325,21 +327,15 @@ enum PreviewRoutes {
     static func changes(of analysis: Analysis, layout: Int, since version: Baseline.Version, at viewport: Viewport, contentSizes: [Int: PreviewSize])
         -> (marks: @Sendable (LayoutResult) -> [Int: CellMark], lines: [String])
     {
-        let old: LoadedFile?
-        var why = "not in the old version"
-        switch version {
-        case .file(let file): old = file
-        case .absent: old = nil
-        case .broken(let reason): (old, why) = (nil, reason)
-        }
+        var old: LoadedFile?
+        if case .file(let file) = version { old = file }
         let layouts = zip(analysis.file.layouts, analysis.runtimes).map { (name: $0.name, runtime: $1) }
-        let found = Baseline.changes(of: layouts, since: old, viewports: [viewport], contentSizes: contentSizes)
-        guard found.indices.contains(layout), let layoutChanges = found[layout] else {
+        guard let found = Baseline.changes(of: layouts, at: layout, since: old, viewports: [viewport], contentSizes: contentSizes) else {
             // Not in the old version: every cell is new.
-            let line = "new: \(why)"
+            let line = "only in the new version (" + (version.note ?? "the file at the revision has no layout of this name") + ")"
             return ({ result in ScreenDiffMarks.whole(.added, note: line, in: result) }, [line])
         }
-        let changes = layoutChanges.viewports.first?.changes ?? []
-        return ({ result in ScreenDiffMarks.marks(changes, side: .after, in: result) }, ScreenDiffReport.lines(of: layoutChanges))
+        let changes = found.viewports.first?.changes ?? []
+        return ({ result in ScreenDiffMarks.marks(changes, side: .after, in: result) }, ScreenDiffReport.lines(of: found))
     }
 }

@@ -9,14 +9,16 @@ struct RevisionFiles: Sendable {
     /// The paths asked in bulk: one of them not in `read` is not in the revision.
     private let asked: Set<String>
 
-    /// `paths`: relative to the top folder of the work tree.
+    /// `paths`: relative to the top folder of the work tree; those of layout files (`.trellis`,
+    /// `.json`) are read at once.
     init(revision: String, top: String, prefetching paths: [String]) {
         self.revision = revision
         self.top = top
-        let unique = Array(Set(paths))
-        if let found = Git.showAll(unique, at: revision, in: top) {
+        // Layout files only: a changed image or archive is never read.
+        let unique = Array(Set(paths.filter { $0.hasSuffix(".trellis") || $0.hasSuffix(".json") }))
+        if let (asked, found) = Git.showAll(unique, at: revision, in: top) {
             read = found
-            asked = Set(unique.filter { !$0.contains("\n") && !$0.contains("\r") })
+            self.asked = asked
         } else {
             read = [:]
             asked = []

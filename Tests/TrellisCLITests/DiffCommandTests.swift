@@ -190,4 +190,38 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(same.stdout.contains("no change on the screen (1 layout compared)"), same.stdout)
         XCTAssertFalse(same.stdout.contains("<svg"), same.stdout)
     }
+
+    /// The revisions' files are read in one batch: names with spaces and Chinese, a file
+    /// removed, one added, and JSON that is no grid dictionary all come through as `git show`
+    /// gave them.
+    func testRevisionFilesReadInOneBatch() throws {
+        try git(["init", "-q"])
+        try write("a b.trellis", "layout ab rows 20 | fill\n")
+        try write("首页.trellis", "layout 首页 rows 30 | fill\n")
+        try write("gone.trellis", "layout gone rows 10 | fill\n")
+        try write("package.json", #"{"name": "x"}"#)
+        try write(".gitignore", ".git-output\n")
+        try git(["add", "."])
+        try git(["commit", "-q", "-m", "first"])
+        try write("a b.trellis", "layout ab rows 25 | fill\n")
+        try write("首页.trellis", "layout 首页 rows 35 | fill\n")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("gone.trellis"))
+        try write("new.trellis", "layout new rows 5 | fill\n")
+        try write("package.json", #"{"name": "y"}"#)
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "second"])
+        let run = try trellis(["diff", "HEAD~1", "HEAD"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        for expected in [
+            "a b.trellis:\n  layout ab:\n    1 size: 20 → 25\n", "gone.trellis:\n  layout gone: only in the old version\n",
+            "new.trellis:\n  layout new: only in the new version\n", "首页.trellis:\n  layout 首页:\n    1 size: 30 → 35\n",
+        ] {
+            XCTAssertTrue(run.stdout.contains(expected), run.stdout)
+        }
+        XCTAssertFalse(run.stdout.contains("package.json"), run.stdout)
+        // The page draws a layout only one version has, whole, marked as added.
+        let page = try trellis(["diff", "HEAD~1", "HEAD", "--format", "html"])
+        XCTAssertTrue(page.stdout.contains(#"<g class="changed changed-removed" id="l1v0b-g0""#), page.stdout)
+        XCTAssertTrue(page.stdout.contains(#"<g class="changed changed-added" id="l2v0a-g0""#), page.stdout)
+    }
 }

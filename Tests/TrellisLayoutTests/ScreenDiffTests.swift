@@ -72,6 +72,21 @@ final class ScreenDiffTests: XCTestCase {
         XCTAssertEqual(unwrapped.structure.map { "\($0.kind) \($0.beforePath ?? "-") \($0.path ?? "-")" }, ["removed 2 -"])
     }
 
+    /// More insertions in one list than the search takes: the children seen once on each
+    /// side anchor the alignment, so each insertion is still one addition (not key changes
+    /// of every later cell).
+    func testListsBeyondTheSearchAreCutAtTheChildrenSeenOnce() throws {
+        let sizes = (1...150).map(String.init)
+        var inserted: [String] = []
+        for (index, size) in sizes.enumerated() {
+            inserted.append(size)
+            if index % 2 == 0 { inserted.append(String(1_000 + index)) }
+        }
+        let changes = try diff("layout l rows " + sizes.joined(separator: " | "), "layout l rows " + inserted.joined(separator: " | "))
+        XCTAssertEqual(changes.structure.filter { $0.kind == .added }.count, 75)
+        XCTAssertEqual(changes.structure.filter { $0.kind == .removed || $0.kind == .key }.count, 0)
+    }
+
     func testKeysReadDifferentlyAreNamedWithBothValues() throws {
         let changes = try diff("layout l rows 20 tag(7) | fill padding(5)", "layout l rows 20 tag(8) | fill padding(5 10) gravity(top)")
         let keys = changes.structure.filter { $0.kind == .key }.map { "\($0.path ?? "") \($0.key ?? ""): \($0.beforeValue ?? "") → \($0.afterValue ?? "")" }

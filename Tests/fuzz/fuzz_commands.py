@@ -159,6 +159,10 @@ def main():
                     ["build", path, "--out-dir", os.path.join(work, "out")]]
         commands += [["fmt", "--check", path], ["fmt", "--diff", path]] if suffix == ".trellis" else [["import", path]]
         commands += [["diff", path, path], ["diff", path, path, "--format", "json"]]
+        # Against the previous input of its kind: real changes, in every format.
+        previous = os.path.join(work, "previous" + suffix)
+        if os.path.exists(previous):
+            commands += [["diff", previous, path, "--format", form] for form in ("text", "json", "github", "html")]
         for command in commands:
             done = run(command)
             if done is None:
@@ -170,13 +174,14 @@ def main():
             # `frames` prints nothing when there is no layout to show (exit 1, said on stderr).
             promised = command[0] == "check" or done.stdout.strip() != b""
             # A file compared with itself: no change, or (with errors, or no grid dictionary) exit 2.
-            if command[0] == "diff" and done.returncode == 1:
+            if command[0] == "diff" and command[1] == path and done.returncode == 1:
                 fail("diff of a file with itself found changes", command, data, done.stdout.decode("utf-8", "replace")[:300])
             if ("json" in command or "sarif" in command) and command[0] in ("check", "frames", "diff") and promised and done.returncode != 2:
                 try:
                     json.loads(done.stdout)
                 except ValueError as error:
                     fail("bad JSON", command, data, str(error))
+        shutil.copyfile(path, previous)
         if suffix == ".trellis":
             copy = os.path.join(work, "copy.trellis")
             shutil.copyfile(path, copy)
