@@ -86,6 +86,8 @@ public struct LayoutChanges: Sendable {
     public var name: String
     /// The file it is in, when several files are compared (`trellis diff REV`).
     public var file: String?
+    /// The file's old path, when it was renamed.
+    public var beforeFile: String?
     public var status: Status
     /// Grids added and removed, views moved, keys read differently.
     public var structure: [ScreenChange]

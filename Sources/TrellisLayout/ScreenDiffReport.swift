@@ -111,13 +111,34 @@ public enum ScreenDiffReport {
     public static func lines(ofStructure changes: [ScreenChange]) -> [String] { structureLines(changes) }
 
     /// The structure's changes as ``structureLines(_:)`` tells them, each line with the
-    /// changes it tells.
-    static func structureGroups(_ changes: [ScreenChange]) -> [(line: String, changes: ArraySlice<ScreenChange>)] {
-        var groups: [(line: String, changes: ArraySlice<ScreenChange>)] = []
+    /// changes it tells: a run of views moving alike, a run gaining grids, and one key read
+    /// alike differently in several grids (a template's cell edited, in each of its copies)
+    /// each on one line, at the first one's place.
+    static func structureGroups(_ changes: [ScreenChange]) -> [(line: String, changes: [ScreenChange])] {
+        var groups: [(line: String, changes: [ScreenChange])] = []
+        // Key changes alike (not moved): the key and both values.
+        var alike: [String: [Int]] = [:]
+        for (index, change) in changes.enumerated() where change.kind == .key && change.path == change.beforePath {
+            alike[[change.key ?? "", change.beforeValue ?? "", change.afterValue ?? ""].joined(separator: "\u{0}"), default: []].append(index)
+        }
+        var told = Set<Int>()
         var index = 0
         while index < changes.count {
             let change = changes[index]
             var end = index + 1
+            if told.contains(index) {
+                index += 1
+                continue
+            }
+            if change.kind == .key, change.path == change.beforePath,
+                let same = alike[[change.key ?? "", change.beforeValue ?? "", change.afterValue ?? ""].joined(separator: "\u{0}")], same.count > 1
+            {
+                told.formUnion(same)
+                let paths = same.prefix(4).map { grid(changes[$0].path) }.joined(separator: ", ") + (same.count > 4 ? " and \(same.count - 4) more" : "")
+                groups.append(("\(paths) \(change.key ?? ""): \(change.beforeValue ?? "") → \(change.afterValue ?? "")", same.map { changes[$0] }))
+                index += 1
+                continue
+            }
             if change.kind == .view, let shift = shift(change) {
                 while end < changes.count, changes[end].kind == .view, changes[end].slot == (changes[end - 1].slot ?? -2) + 1,
                     self.shift(changes[end]).map({ $0 == shift }) ?? false
@@ -130,7 +151,7 @@ public enum ScreenDiffReport {
                     groups.append(
                         (
                             "views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) move from inside \(from) to the same places inside \(to)",
-                            changes[index..<end]
+                            Array(changes[index..<end])
                         ))
                     index = end
                     continue
@@ -143,12 +164,12 @@ public enum ScreenDiffReport {
                 }
                 if end - index > 1 {
                     let grids = changes[index..<end].map { grid($0.path) }.joined(separator: ", ")
-                    groups.append(("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) gain grids: \(grids)", changes[index..<end]))
+                    groups.append(("views #\(change.slot ?? 0)–#\(changes[end - 1].slot ?? 0) gain grids: \(grids)", Array(changes[index..<end])))
                     index = end
                     continue
                 }
             }
-            groups.append((describe(change), changes[index..<(index + 1)]))
+            groups.append((describe(change), [change]))
             index += 1
         }
         return groups
@@ -235,7 +256,7 @@ public enum ScreenDiffReport {
 
     // MARK: JSON
 
-    /// `{"layouts": [{"name", "file"?, "status", "viewports": [{"viewport", "changes": [...]}]}],
+    /// `{"layouts": [{"name", "file"?, "beforeFile"?, "status", "viewports": [{"viewport", "changes": [...]}]}],
     /// "changed": Bool}`; `line` gives a change's line in the layout's new file (1-based),
     /// where known.
     public static func json(_ layouts: [LayoutChanges], line: (LayoutChanges, ScreenChange) -> Int? = { _, _ in nil }) -> JSONValue {
@@ -245,18 +266,19 @@ public enum ScreenDiffReport {
                 .array(
                     layouts.map { layout in
                         .object(
-                            [JSONMember("name", .string(layout.name))] + (layout.file.map { [JSONMember("file", .string($0))] } ?? []) + [
-                                JSONMember("status", .string(layout.status.rawValue)),
-                                JSONMember(
-                                    "viewports",
-                                    .array(
-                                        layout.viewports.map { viewport in
-                                            .object([
-                                                JSONMember("viewport", .string(viewport.viewport.description)),
-                                                JSONMember("changes", .array(viewport.changes.map { changeJSON($0, line: line(layout, $0)) })),
-                                            ])
-                                        })),
-                            ])
+                            [JSONMember("name", .string(layout.name))] + (layout.file.map { [JSONMember("file", .string($0))] } ?? [])
+                                + (layout.beforeFile.map { [JSONMember("beforeFile", .string($0))] } ?? []) + [
+                                    JSONMember("status", .string(layout.status.rawValue)),
+                                    JSONMember(
+                                        "viewports",
+                                        .array(
+                                            layout.viewports.map { viewport in
+                                                .object([
+                                                    JSONMember("viewport", .string(viewport.viewport.description)),
+                                                    JSONMember("changes", .array(viewport.changes.map { changeJSON($0, line: line(layout, $0)) })),
+                                                ])
+                                            })),
+                                ])
                     })),
             JSONMember("changed", .bool(hasChanges(layouts))),
         ])

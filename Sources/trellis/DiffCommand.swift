@@ -56,10 +56,15 @@ enum DiffCommand {
         } else {
             compared = try compareRevisions(words, settings: settings)
         }
-        let layouts = compared.flatMap { file, layouts, _ in layouts.map { layout in with(layout, file: file) } }
+        // Each layout with its file (revision mode names it, and its old name, already).
+        let layouts = compared.flatMap { file, layouts, _ in layouts.map { layout in layout.file == nil ? with(layout, file: file) : layout } }
         switch format {
         case "json":
-            let sources = Dictionary(compared.compactMap { file, _, source in source.map { (file ?? "", $0) } }, uniquingKeysWith: { first, _ in first })
+            var sources: [String: SourceFile] = [:]
+            for (file, fileLayouts, source) in compared {
+                guard let source else { continue }
+                for layout in fileLayouts { sources[layout.file ?? file ?? ""] = source }
+            }
             let report = ScreenDiffReport.json(layouts) { layout, change in
                 guard let range = change.source, let source = sources[layout.file ?? ""] else { return nil }
                 return source.lineIndex(of: range.lowerBound) + 1
@@ -122,9 +127,10 @@ enum DiffCommand {
         guard compared.count != 1 || compared.first?.0 != nil else { return ScreenDiffReport.text(compared.first?.1 ?? []) }
         if compared.isEmpty { return "no layout file changed\n" }
         let all = compared.flatMap(\.1)
-        guard ScreenDiffReport.hasChanges(all) else { return ScreenDiffReport.text(all) }
+        guard ScreenDiffReport.hasChanges(all) || all.contains(where: { $0.beforeFile != nil }) else { return ScreenDiffReport.text(all) }
         var output = ""
-        for (file, layouts, _) in compared where ScreenDiffReport.hasChanges(layouts) {
+        // A file renamed with no change on the screen is said too: the rename is the change.
+        for (file, layouts, _) in compared where ScreenDiffReport.hasChanges(layouts) || layouts.contains(where: { $0.beforeFile != nil }) {
             output += "\(file ?? ""):\n"
             for line in ScreenDiffReport.text(layouts).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 output += "  \(line)\n"
@@ -337,8 +343,13 @@ enum DiffCommand {
             guard before != nil || after != nil else { continue }
             let layouts = compare(
                 before, after, settings, project?.settings.previews ?? [])
-            let renamed = oldPath[relative].map { $0 == relative ? "" : Projects.shown(Files.join(top, $0)) + " → " } ?? ""
-            results.append((renamed + shown, layouts, after?.source))
+            let beforeFile = oldPath[relative].flatMap { $0 == relative ? nil : Projects.shown(Files.join(top, $0)) }
+            let named = layouts.map { layout in
+                var layout = layout
+                (layout.file, layout.beforeFile) = (shown, beforeFile)
+                return layout
+            }
+            results.append((beforeFile.map { "\($0) → \(shown)" } ?? shown, named, after?.source))
         }
         if projects.printProblems() { throw UsageError(message: "fix the project file first") }
         return results

@@ -155,6 +155,15 @@ final class DiffCommandTests: XCTestCase {
         try git(["add", "layouts/renamed.trellis"])
         let moved = try trellis(["diff", "HEAD"])
         XCTAssertTrue(moved.stdout.hasPrefix("layouts/other.trellis → layouts/renamed.trellis:\n  layout other:\n    1 size: 10 → 15\n"), moved.stdout)
+        // In JSON the two names are two fields.
+        let movedJSON = try trellis(["diff", "HEAD", "--format", "json"])
+        XCTAssertTrue(
+            movedJSON.stdout.contains(#""file": "layouts/renamed.trellis",\#n      "beforeFile": "layouts/other.trellis","#), movedJSON.stdout)
+        // A rename alone is said, with no change on the screen (exit 0).
+        try write("layouts/renamed.trellis", "// another screen\nlayout other rows {\n  10\n  20\n  30\n  40\n  fill\n}\n")
+        let renameOnly = try trellis(["diff", "HEAD"])
+        XCTAssertEqual(renameOnly.status, 0)
+        XCTAssertEqual(renameOnly.stdout, "layouts/other.trellis → layouts/renamed.trellis:\n  no change on the screen (1 layout compared)\n")
         let unknown = try trellis(["diff", "nosuchrev"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("`nosuchrev` is neither a file nor a revision"), unknown.stderr)
