@@ -13,6 +13,8 @@ struct Baseline {
     let revision: String
     /// Each repository met (by its top folder) and what the revision is there.
     private var repositories: [String: Result<Repository, UsageError>] = [:]
+    /// The top folder of each folder asked about (one git process per folder, not per file).
+    private var tops: [String: Result<String, Git.Failure>] = [:]
 
     /// One repository at the revision: its commit, its files there, where each changed file
     /// was then (renames), and the resolver of `use` paths in that commit.
@@ -54,14 +56,16 @@ struct Baseline {
     /// The repository `folder` is in, at the revision (found once per repository).
     private mutating func repository(near folder: String, prefetching paths: [String] = []) -> Result<Repository, UsageError> {
         let top: String
-        switch Git.topLevel(folder) {
+        let topLevel = tops[folder] ?? Git.topLevel(folder)
+        tops[folder] = topLevel
+        switch topLevel {
         case .success(let found): top = found
         case .failure(let failure): return .failure(UsageError(message: "--against \(revision): no revision can be read here: \(failure.message)"))
         }
         if let known = repositories[top] { return known }
-        let found = Self.open(revision, top: top, prefetching: paths)
-        repositories[top] = found
-        return found
+        let opened = Self.open(revision, top: top, prefetching: paths)
+        repositories[top] = opened
+        return opened
     }
 
     private static func open(_ revision: String, top: String, prefetching paths: [String]) -> Result<Repository, UsageError> {
