@@ -4,33 +4,7 @@ import XCTest
 
 /// The commands that compare files with their version at a git revision: `check --against
 /// REV` (D001 at the new file's lines, graded like any code) in a scratch repository.
-final class BaselineCommandTests: XCTestCase {
-    var root: URL!
-
-    override func setUpWithError() throws {
-        root = try temporaryDirectory()
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func trellis(_ arguments: [String]) throws -> TrellisRun { try TrellisRun.run(arguments, in: root) }
-
-    func git(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-    }
-
+final class BaselineCommandTests: ScratchRepositoryTestCase {
     func testCheckAgainstARevisionReportsViewsThatLandInAnotherGrid() throws {
         try write("home.trellis", "layout home rows {\n  40 tag(1)\n  60 tag(2)\n  fill\n}\n")
         let outside = try trellis(["check", "--against", "HEAD", "."])

@@ -5,41 +5,7 @@ import XCTest
 /// `trellis diff` through the real executable: two files (mixed Trellis and JSON), its exit
 /// status and JSON, and the git mode in a scratch repository with commits, where a change to
 /// a shared file shows in the layouts that use it.
-final class DiffCommandTests: XCTestCase {
-    var root: URL!
-
-    override func setUpWithError() throws {
-        root = try temporaryDirectory()
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func trellis(_ arguments: [String]) throws -> TrellisRun { try TrellisRun.run(arguments, in: root) }
-
-    /// Runs git in the scratch folder; what it printed.
-    @discardableResult
-    func git(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = root
-        let output = root.appendingPathComponent(".git-output")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        return try String(contentsOf: output, encoding: .utf8)
-    }
-
+final class DiffCommandTests: ScratchRepositoryTestCase {
     func testTwoFilesAndTheExitStatus() throws {
         try write("a.trellis", "layout home rows 20 | 30 tag(7) | fill\n")
         try write("b.trellis", "layout home rows 20 | 10 | 30 tag(8) | fill\n")
@@ -115,7 +81,6 @@ final class DiffCommandTests: XCTestCase {
         try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | fill\n")
         try write("layouts/other.trellis", "// another screen\nlayout other rows {\n  10\n  20\n  30\n  40\n  fill\n}\n")
         try write("package.json", #"{"name": "x"}"#)
-        try write(".gitignore", ".git-output\n")
         try git(["add", "."])
         try git(["commit", "-q", "-m", "first"])
         XCTAssertEqual(try trellis(["diff", "HEAD"]).stdout, "no layout file changed\n")
@@ -209,7 +174,6 @@ final class DiffCommandTests: XCTestCase {
         try write("首页.trellis", "layout 首页 rows 30 | fill\n")
         try write("gone.trellis", "layout gone rows 10 | fill\n")
         try write("package.json", #"{"name": "x"}"#)
-        try write(".gitignore", ".git-output\n")
         try git(["add", "."])
         try git(["commit", "-q", "-m", "first"])
         try write("a b.trellis", "layout ab rows 25 | fill\n")
