@@ -171,6 +171,18 @@ enum DiffCommand {
             let target = Projects.target(flag: settings.target, default: project?.settings.target, source: source, kind: kind)
             versions.append(UsesOnDisk.load(source, kind: kind, target: target, path: place, resolver: &resolver))
         }
+        // Under git (`located`), a version with errors is compared as no layout, as `trellis
+        // diff REV` compares it (a commit that fixes a broken layout shows it as added).
+        if located != nil {
+            for (index, version) in versions.enumerated() {
+                guard let version, let error = version.diagnostics.first(where: { $0.severity == .error }) else { continue }
+                let (line, column) = version.source.scalarPosition(of: error.range.lowerBound)
+                Terminal.write(
+                    "  note: \(version.source.name):\(line + 1):\(column + 1) has errors (\(error.message)): the app gets no layout from it; compared as no layout\n"
+                )
+                versions[index] = nil
+            }
+        }
         try requireNoErrors(versions.compactMap { $0 })
         let layouts = compare(versions[0], versions[1], settings, projectPreviews)
         return (located, layouts, versions[1]?.source)

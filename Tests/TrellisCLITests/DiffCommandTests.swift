@@ -111,6 +111,12 @@ final class DiffCommandTests: ScratchRepositoryTestCase {
         try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | 20 | fill\n")
         let worktree = try git(["diff"])
         XCTAssertTrue(worktree.contains("trellis diff layouts/home.trellis\n  layout home:\n    2 added (20)\n"), worktree)
+        // A version with errors is compared as no layout, with a note, as `diff REV` does.
+        try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | 20 | (\n")
+        let broken = try git(["diff"])
+        XCTAssertTrue(broken.contains("  note: layouts/home.trellis:2:30 has errors (expected a cell after `|`, found `(`)"), broken)
+        XCTAssertTrue(broken.contains("  layout home: only in the old version\n"), broken)
+        try write("layouts/home.trellis", "use \"../cards.trellis\"\nlayout home rows card | 20 | fill\n")
         // A rename: git gives nine arguments; the revision mode compares the file with its old name.
         try git(["commit", "-q", "-am", "third"])
         try git(["mv", "layouts/other.trellis", "layouts/renamed.trellis"])
