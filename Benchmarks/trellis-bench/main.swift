@@ -199,6 +199,26 @@ if let index = CommandLine.arguments.firstIndex(of: "--write-build-input"), inde
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--write-import-input"), index + 1 < CommandLine.arguments.count {
+    // The varied 5 MB grid dictionary whose import the whole-process build measures.
+    _ = FileManager.default.createFile(atPath: CommandLine.arguments[index + 1], contents: Data(variedGridDictionary(bytes: 5_000_000)))
+    exit(0)
+}
+
+if let index = CommandLine.arguments.firstIndex(of: "--write-check-shapes"), index + 1 < CommandLine.arguments.count {
+    // The grid dictionaries of every check shape, one folder per shape.
+    let root = URL(fileURLWithPath: CommandLine.arguments[index + 1])
+    for (shapeIndex, shape) in checkShapes(files: 1_000).enumerated() {
+        let folder = root.appendingPathComponent("shape\(shapeIndex)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (fileIndex, bytes) in shape.files.enumerated() {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("layout\(fileIndex).json").path, contents: Data(bytes))
+        }
+        print("\(folder.path): \(shape.name)")
+    }
+    exit(0)
+}
+
 if let index = CommandLine.arguments.firstIndex(of: "--write-memory-input"), index + 1 < CommandLine.arguments.count {
     // The 14 MB grid dictionary of the whole-process peak-memory measure, for a heap profiler.
     _ = FileManager.default.createFile(atPath: CommandLine.arguments[index + 1], contents: Data(tenMegabyteGridDictionary()))

@@ -7,7 +7,20 @@ struct JSONRules {
     let dialect: Dialect
     var diagnostics: [Diagnostic] = []
 
-    static let borderlineKeys = GridSchema.borderlineFields
+    static let borderlineKeys = Suggestion.Candidates(GridSchema.borderlineFields)
+    /// The keys to suggest for an unknown one: every spelling but the spacing key the
+    /// dialect's runtime ignores.
+    static let keySuggestionsV1 = Suggestion.Candidates(GridSchema.allJSONSpellings.filter { $0 != Dialect.v1.otherSpacingKey })
+    static let keySuggestionsV2 = Suggestion.Candidates(GridSchema.allJSONSpellings.filter { $0 != Dialect.v2.otherSpacingKey })
+    static let keySuggestionsAny = Suggestion.Candidates(GridSchema.allJSONSpellings)
+
+    static func keySuggestions(_ dialect: Dialect) -> Suggestion.Candidates {
+        switch dialect {
+        case .v1: return keySuggestionsV1
+        case .v2: return keySuggestionsV2
+        case .any: return keySuggestionsAny
+        }
+    }
 
     init(dialect: Dialect) { self.dialect = dialect }
 
@@ -191,7 +204,7 @@ struct JSONRules {
         let key = member.key
         var message = "unknown key \"\(key)\": the runtime ignores it"
         var fix: FixIt?
-        if let suggestion = Suggestion.closest(to: key, among: GridSchema.allJSONSpellings.filter { $0 != dialect.otherSpacingKey }) {
+        if let suggestion = Suggestion.closest(to: key, among: Self.keySuggestions(dialect)) {
             message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
             fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
         }

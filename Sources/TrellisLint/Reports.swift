@@ -44,84 +44,119 @@ public enum Reports {
     /// One file's entry of the JSON report, as nested in it: files can be rendered in
     /// parallel and joined by ``json(renderedFiles:summary:)``.
     public static func jsonFile(_ file: CheckedFile) -> [UInt8] {
-        var output: [UInt8] = []
-        JSONWriter.write(
-            .object([
-                JSONMember("path", .string(file.source.name)),
-                JSONMember("diagnostics", .array(file.diagnostics.map { diagnosticJSON($0, file.source) })),
-            ]), nestedAt: 2, into: &output)
-        return output
+        var stream = JSONStream(nestedAt: 2, expectedBytes: 128 + 1_024 * file.diagnostics.count)
+        stream.beginObject()
+        stream.key("path")
+        stream.string(file.source.name)
+        stream.key("diagnostics")
+        stream.beginArray()
+        let positions = file.source.positions
+        for diagnostic in file.diagnostics { write(diagnostic, positions, to: &stream) }
+        stream.endArray()
+        stream.endObject()
+        return stream.finish()
     }
 
     /// The JSON report around entries from ``jsonFile(_:)``, byte for byte what writing the
     /// whole report at once gives.
     public static func json(renderedFiles: [[UInt8]], summary: CheckSummary) -> [UInt8] {
-        var output = Array("{\n  \"version\": 1,\n  \"files\": [".utf8)
-        if renderedFiles.isEmpty {
-            output += Array("]".utf8)
-        } else {
-            for (index, file) in renderedFiles.enumerated() {
-                output += Array((index == 0 ? "\n    " : ",\n    ").utf8)
-                output += file
-            }
-            output += Array("\n  ]".utf8)
-        }
-        output += Array(",\n  \"summary\": ".utf8)
-        JSONWriter.write(
-            .object([
-                JSONMember("files", .number(Double(summary.files))),
-                JSONMember("errors", .number(Double(summary.errors))),
-                JSONMember("warnings", .number(Double(summary.warnings))),
-                JSONMember("infos", .number(Double(summary.infos))),
-            ]), nestedAt: 1, into: &output)
-        output += Array("\n}\n".utf8)
+        var output: [UInt8] = []
+        json(renderedFiles: renderedFiles, summary: summary) { output += $0 }
         return output
     }
 
-    static func position(_ offset: Int, _ source: SourceFile) -> JSONValue {
-        let (line, column) = source.scalarPosition(of: offset)
-        return .object([
-            JSONMember("line", .number(Double(line + 1))),
-            JSONMember("column", .number(Double(column + 1))),
-            JSONMember("offset", .number(Double(offset))),
-            JSONMember("utf16", .number(Double(source.utf16Position(of: offset).column))),
-        ])
+    /// The same report handed to `write` piece by piece, in order, the entries as they are:
+    /// a report of many megabytes is never copied whole.
+    public static func json(renderedFiles: [[UInt8]], summary: CheckSummary, write: ([UInt8]) -> Void) {
+        write(Array("{\n  \"version\": 1,\n  \"files\": [".utf8))
+        for (index, file) in renderedFiles.enumerated() {
+            write(Array((index == 0 ? "\n    " : ",\n    ").utf8))
+            write(file)
+        }
+        var stream = JSONStream(nestedAt: 1, appendingTo: Array((renderedFiles.isEmpty ? "]" : "\n  ]").utf8) + Array(",\n  \"summary\": ".utf8))
+        stream.beginObject()
+        let counts: [(StaticString, Int)] = [("files", summary.files), ("errors", summary.errors), ("warnings", summary.warnings), ("infos", summary.infos)]
+        for (name, count) in counts {
+            stream.key(name)
+            stream.integer(count)
+        }
+        stream.endObject()
+        write(stream.finish() + Array("\n}\n".utf8))
     }
 
-    static func rangeJSON(_ range: Range<Int>, _ source: SourceFile) -> JSONValue {
-        .object([JSONMember("start", position(range.lowerBound, source)), JSONMember("end", position(range.upperBound, source))])
+    private static func write(position offset: Int, _ positions: SourceFile.Positions, to stream: inout JSONStream) {
+        let (line, column, utf16) = positions.scalarAndUTF16Position(of: offset)
+        stream.beginObject()
+        stream.key("line")
+        stream.integer(line + 1)
+        stream.key("column")
+        stream.integer(column + 1)
+        stream.key("offset")
+        stream.integer(offset)
+        stream.key("utf16")
+        stream.integer(utf16)
+        stream.endObject()
     }
 
-    static func diagnosticJSON(_ diagnostic: Diagnostic, _ source: SourceFile) -> JSONValue {
-        .object([
-            JSONMember("code", .string(diagnostic.code.id)),
-            JSONMember("severity", .string(diagnostic.severity.rawValue)),
-            JSONMember("message", .string(diagnostic.message)),
-            JSONMember("range", rangeJSON(diagnostic.range, source)),
-            JSONMember(
-                "labels",
-                .array(
-                    diagnostic.labels.map {
-                        .object([JSONMember("message", .string($0.message)), JSONMember("range", rangeJSON($0.range, source))])
-                    })),
-            JSONMember("notes", .array(diagnostic.notes.map { .string($0) })),
-            JSONMember(
-                "fixes",
-                .array(
-                    diagnostic.fixIts.map { fix in
-                        .object([
-                            JSONMember("message", .string(fix.message)),
-                            JSONMember("safe", .bool(fix.isSafe)),
-                            JSONMember(
-                                "edits",
-                                .array(
-                                    fix.edits.map {
-                                        .object([JSONMember("range", rangeJSON($0.range, source)), JSONMember("replacement", .string($0.replacement))])
-                                    })),
-                        ])
-                    })),
-            JSONMember("docs", .string(diagnostic.documentationAnchor)),
-        ])
+    private static func write(range: Range<Int>, _ source: SourceFile.Positions, to stream: inout JSONStream) {
+        stream.beginObject()
+        stream.key("start")
+        write(position: range.lowerBound, source, to: &stream)
+        stream.key("end")
+        write(position: range.upperBound, source, to: &stream)
+        stream.endObject()
+    }
+
+    private static func write(_ diagnostic: Diagnostic, _ source: SourceFile.Positions, to stream: inout JSONStream) {
+        stream.beginObject()
+        stream.key("code")
+        stream.string(diagnostic.code.id)
+        stream.key("severity")
+        stream.string(diagnostic.severity.rawValue)
+        stream.key("message")
+        stream.string(diagnostic.message)
+        stream.key("range")
+        write(range: diagnostic.range, source, to: &stream)
+        stream.key("labels")
+        stream.beginArray()
+        for label in diagnostic.labels {
+            stream.beginObject()
+            stream.key("message")
+            stream.string(label.message)
+            stream.key("range")
+            write(range: label.range, source, to: &stream)
+            stream.endObject()
+        }
+        stream.endArray()
+        stream.key("notes")
+        stream.beginArray()
+        for note in diagnostic.notes { stream.string(note) }
+        stream.endArray()
+        stream.key("fixes")
+        stream.beginArray()
+        for fix in diagnostic.fixIts {
+            stream.beginObject()
+            stream.key("message")
+            stream.string(fix.message)
+            stream.key("safe")
+            stream.bool(fix.isSafe)
+            stream.key("edits")
+            stream.beginArray()
+            for edit in fix.edits {
+                stream.beginObject()
+                stream.key("range")
+                write(range: edit.range, source, to: &stream)
+                stream.key("replacement")
+                stream.string(edit.replacement)
+                stream.endObject()
+            }
+            stream.endArray()
+            stream.endObject()
+        }
+        stream.endArray()
+        stream.key("docs")
+        stream.string(diagnostic.documentationAnchor)
+        stream.endObject()
     }
 
     /// `--format github`: workflow commands that annotate the lines of a pull request.

@@ -10,8 +10,25 @@ protocol ByteOutput: ~Copyable {
 extension Array: ByteOutput where Element == UInt8 {
     /// SAFETY: the bytes are copied whole (no index is read); callers hand a live buffer.
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-    mutating func append(_ byte: UInt8, times: Int) { append(contentsOf: repeatElement(byte, count: Swift.max(0, times))) }
+    mutating func append(_ byte: UInt8, times: Int) {
+        guard byte == UInt8(ascii: " ") else {
+            append(contentsOf: repeatElement(byte, count: Swift.max(0, times)))
+            return
+        }
+        // Indentation, the common case: copied from a run of spaces (one memcpy per 64, where
+        // a repeated element is appended one byte at a time).
+        var remaining = times
+        while remaining > 0 {
+            let count = Swift.min(remaining, 64)
+            // SAFETY: `count <= 64`, the literal's length: the rebased slice lies inside it.
+            spaces.withUTF8Buffer { append(bytes: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            remaining -= count
+        }
+    }
 }
+
+/// 64 spaces, for indentation.
+private let spaces: StaticString = "                                                                "
 
 extension ByteOutput where Self: ~Copyable {
     mutating func append(contentsOf bytes: [UInt8]) {

@@ -201,39 +201,58 @@ extension JSONWriter {
     /// SAFETY: reads `bytes` below its count only; callers hand a live buffer.
     static func appendString<Output: ByteOutput & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied whole.
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            output.append(bytes: bytes)
+        // SAFETY: every read below is at `index < count` (one byte) or `index + 8 <= count` (eight), inside the buffer; runs
+        // appended lie between 0 and `count`.
+        guard let base = bytes.baseAddress else {
             output.append(UInt8(ascii: "\""))
             return
         }
-        for byte in bytes {
+        let count = bytes.count
+        // The bytes between escapes are copied as runs: most strings are one run. Eight bytes
+        // are tested at once while none needs an escape.
+        var runStart = 0
+        var index = 0
+        while index < count {
+            // SAFETY: the eight bytes read lie at `index..<index + 8`, with `index + 8 <= count`.
+            while index + 8 <= count, !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+            guard index < count else { break }
+            // SAFETY: `index < count`.
+            let byte = base[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            // SAFETY: the run `runStart..<index - 1` lies inside the buffer (`index <= count`).
+            if runStart < index - 1 { output.append(bytes: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart)) }
+            runStart = index
+            output.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""):
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            case UInt8(ascii: "\\"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            case UInt8(ascii: "\n"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                output.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+            case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+            default:
                 output.append(UInt8(ascii: "u"))
                 output.append(UInt8(ascii: "0"))
                 output.append(UInt8(ascii: "0"))
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
             }
         }
+        // SAFETY: the last run `runStart..<count` lies inside the buffer.
+        if runStart < count { output.append(bytes: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes is a control character, a quote or a backslash: for each
+    /// kind, a byte below the mark borrows into its top bit (exact for the word as a whole).
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero) & tops != 0
     }
 }

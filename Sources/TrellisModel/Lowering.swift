@@ -892,6 +892,8 @@ struct LoweringState {
             missingArguments(name, tree.range(of: attribute), example: "\(name)(\"…\")")
             return nil
         }
+        // Plain JSON (nearly all) is read without the reader's syntax tree and positions.
+        if let value = StrictJSON.value(tree.source.bytes, in: range) { return value }
         let slice = Array(tree.source.bytes[range])
         let result = JSONReader.read(SourceFile(name: tree.source.name, bytes: slice))
         for var diagnostic in result.diagnostics {
@@ -914,6 +916,7 @@ struct LoweringState {
 
     /// The value of a Trellis string token (JSON escapes).
     func decodeString(_ token: Token) -> String {
+        if case .string(let text)? = StrictJSON.value(tree.source.bytes, in: token.range) { return text }
         let result = JSONReader.read(SourceFile(name: "", bytes: Array(tree.source.bytes[token.range])))
         if case .string(let text)? = result.root?.value { return text }
         return String(text(token).dropFirst().dropLast())

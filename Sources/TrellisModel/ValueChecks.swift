@@ -196,6 +196,9 @@ public enum ValueChecks {
         return RuntimeReading.isWellFormedPadding(text)
     }
 
+    /// The gravity words, prepared for "did you mean".
+    static let gravitySuggestions = Suggestion.Candidates(Gravity.wordsInRuntimeOrder.map(\.0))
+
     /// Gravity and overlap strings (§5, §10): unknown parts are dropped, matching is by
     /// case-sensitive substring, and the first match wins.
     public static func gravity(_ text: String) -> ValueFinding? {
@@ -209,7 +212,7 @@ public enum ValueChecks {
                     code: .gravityWordDroppedOrMisread,
                     message: "`\(part)` is not a gravity word: the runtime silently drops it",
                     notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
-                if let suggestion = Suggestion.closest(to: String(part), among: words) {
+                if let suggestion = Suggestion.closest(to: String(part), among: gravitySuggestions) {
                     finding.message = "`\(part)` is not a gravity word (the runtime drops it); did you mean `\(suggestion)`?"
                     finding.replacement = text.replacing(String(part), with: suggestion)
                 }

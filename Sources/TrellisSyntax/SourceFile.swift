@@ -147,7 +147,10 @@ public struct SourceFile: Sendable {
     /// Where to start counting columns for `offset` on `line`: the line start, or the last
     /// checkpoint at or before the offset on a long line.
     func startingPoint(line: Int, offset: Int, in lines: LineTable.Lines) -> Checkpoint {
-        guard let marks = lines.checkpoints[line], !marks.isEmpty else { return Checkpoint(offset: lines.starts[line], utf16: 0, scalars: 0) }
+        // Most files have no long line: no checkpoint to hash the line for.
+        guard !lines.checkpoints.isEmpty, let marks = lines.checkpoints[line], !marks.isEmpty else {
+            return Checkpoint(offset: lines.starts[line], utf16: 0, scalars: 0)
+        }
         var low = 0, high = marks.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
@@ -231,6 +234,40 @@ public struct SourceFile: Sendable {
             column += 1
         }
         return (line, column)
+    }
+
+    /// Zero-based line with the column in Unicode scalars and in UTF-16 units, found in one
+    /// pass: ``scalarPosition(of:)`` and ``utf16Position(of:)`` together, for reports that
+    /// give both.
+    public func scalarAndUTF16Position(of offset: Int) -> (line: Int, scalars: Int, utf16: Int) {
+        positions.scalarAndUTF16Position(of: offset)
+    }
+
+    /// The file's line table taken once, for many positions in a row (a report's).
+    public var positions: Positions { Positions(file: self, lines: lines) }
+
+    /// Positions in one file with its line table in hand: no lookup of the table per offset.
+    public struct Positions {
+        let file: SourceFile
+        let lines: LineTable.Lines
+
+        /// ``SourceFile/scalarAndUTF16Position(of:)``.
+        public func scalarAndUTF16Position(of offset: Int) -> (line: Int, scalars: Int, utf16: Int) {
+            let bytes = file.bytes
+            let clamped = max(0, min(offset, bytes.count))
+            let line = file.lineIndex(of: clamped, in: lines.starts)
+            let from = file.startingPoint(line: line, offset: clamped, in: lines)
+            var scalars = from.scalars, utf16 = from.utf16
+            var index = from.offset
+            while index < clamped {
+                let length = SourceFile.sequenceLength(bytes[index])
+                if index + length > clamped { break }
+                index += length
+                scalars += 1
+                utf16 += length == 4 ? 2 : 1
+            }
+            return (line, scalars, utf16)
+        }
     }
 
     /// Byte offset of a zero-based line and UTF-16 column; columns past the line end clamp to it.

@@ -226,13 +226,13 @@ enum CheckCommand {
         // Why a run with warnings alone fails.
         let why = summary.errors == 0 && failed ? " (warnings fail this run: warnings-as-errors)" : ""
         switch format {
-        case "json": Terminal.writeBytes(Reports.json(renderedFiles: rendered, summary: summary))
+        case "json": Terminal.writeBytes(pieces: { write in Reports.json(renderedFiles: rendered, summary: summary, write: write) })
         case "sarif": Terminal.write(SARIFReport.render(checked, toolVersion: Trellis.version))
         case "github":
-            Terminal.writeBytes(Array(rendered.joined()))
+            Terminal.writeBytes(pieces: { write in rendered.forEach(write) })
             Terminal.error(summary.line + why + "\n")
         default:
-            Terminal.writeBytes(Array(rendered.joined()))
+            Terminal.writeBytes(pieces: { write in rendered.forEach(write) })
             Terminal.write(summary.line + why + "\n")
         }
         if refused { return Trellis.Exit.usage }

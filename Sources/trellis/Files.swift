@@ -51,7 +51,32 @@ enum Files {
         var limit = limit
         var bounded = false
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            bytes.reserveCapacity(min(limit, Int(status.st_size)))
+            // A regular file is read straight into an array of its size and one byte more (to
+            // see its end in the same reads): no zeroed chunk, no copy. A file that grew since
+            // goes on below.
+            var failure: Int32 = 0
+            var atEnd = false
+            // SAFETY: the closure writes through read(2) only, below the capacity it is given (argued inside).
+            bytes = [UInt8](unsafeUninitializedCapacity: min(limit, max(0, Int(status.st_size)) + 1)) { buffer, initialized in
+                // SAFETY: read(2) writes at most `buffer.count - initialized` bytes at
+                // `base + initialized`, inside the buffer; `initialized` counts exactly what it wrote.
+                guard let base = buffer.baseAddress else { return }
+                while initialized < buffer.count {
+                    let count = readDescriptor(descriptor, base + initialized, buffer.count - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 {
+                        atEnd = true
+                        return
+                    }
+                    initialized += count
+                }
+            }
+            if failure != 0 { return .failure(Errno(failure)) }
+            if atEnd { return .success(bytes) }
         } else if limit > streamLimit {
             limit = streamLimit + 1
             bounded = true

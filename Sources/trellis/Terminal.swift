@@ -17,6 +17,21 @@ enum Terminal {
         Streams.write(bytes, to: 1)
     }
 
+    /// Writes what `produce` hands out, in order, through one 64 KiB buffer: many small pieces
+    /// cost few system calls and a large output is never joined in memory first.
+    static func writeBytes(pieces produce: (([UInt8]) -> Void) -> Void) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        produce { piece in
+            if buffer.count + piece.count > 1 << 16, !buffer.isEmpty {
+                Streams.write(buffer, to: 1)
+                buffer.removeAll(keepingCapacity: true)
+            }
+            if piece.count >= 1 << 16 { Streams.write(piece, to: 1) } else { buffer += piece }
+        }
+        if !buffer.isEmpty { Streams.write(buffer, to: 1) }
+    }
+
     static func error(_ text: String) {
         Streams.write(Array(text.utf8), to: 2)
     }

@@ -86,3 +86,22 @@ final class SourceFileTests: XCTestCase {
         }
     }
 }
+
+extension SourceFileTests {
+    func testBothColumnsAtOnceAgreeWithEachAlone() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("卡".utf8), Array("🍵".utf8), [0xFF], [0xE4, 0xBD], Array("\n".utf8), Array("\r\n".utf8)]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            // Long lines too, past the checkpoint spacing.
+            for _ in 0..<Int.random(in: 0...700, using: &generator) { bytes += pieces.randomElement(using: &generator) ?? [] }
+            let source = SourceFile(name: "t", bytes: bytes)
+            for offset in stride(from: -1, through: bytes.count + 1, by: 1) {
+                let both = source.scalarAndUTF16Position(of: offset)
+                let scalar = source.scalarPosition(of: offset), utf16 = source.utf16Position(of: offset)
+                XCTAssertEqual([both.line, both.scalars, both.utf16], [scalar.line, scalar.column, utf16.column], "offset \(offset)")
+                XCTAssertEqual(utf16.line, scalar.line)
+            }
+        }
+    }
+}
