@@ -72,7 +72,7 @@ public enum Hover {
             let view = frame.viewFrame.map(FramesReport.rectText) ?? "–"
             let label = result.viewport.label ?? result.viewport.description
             rows.append(
-                "| \(label) | \(length.replacing("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |"
+                "| \(label) | \(length.replacingEvery("|", with: "\\|")) | \(FramesReport.rectText(frame.frame)) | \(FramesReport.rectText(frame.contentBox)) | \(view) |"
             )
             let lines = result.borderlines.lines(of: origin.index)
             if !lines.isEmpty {

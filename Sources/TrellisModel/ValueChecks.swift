@@ -197,24 +197,23 @@ public enum ValueChecks {
     }
 
     /// The gravity words, prepared for "did you mean".
-    static let gravitySuggestions = Suggestion.Candidates(Gravity.wordsInRuntimeOrder.map(\.0))
+    static let gravitySuggestions = Suggestion.Candidates(gravityWords)
+    static let gravityWords = Gravity.wordsInRuntimeOrder.map(\.0)
+    static let gravityWordsNote = "Words: \(gravityWords.joined(separator: " ")); they are case-sensitive."
 
     /// Gravity and overlap strings (§5, §10): unknown parts are dropped, matching is by
     /// case-sensitive substring, and the first match wins.
     public static func gravity(_ text: String) -> ValueFinding? {
         if isExactAlignment(text) { return nil }
-        let words = Gravity.wordsInRuntimeOrder.map(\.0)
         for part in text.split(separator: "|", omittingEmptySubsequences: false) {
-            if words.contains(String(part)) { continue }
+            if gravityWords.contains(String(part)) { continue }
             let bits = Gravity.partBits(part)
             if bits == 0 {
                 var finding = ValueFinding(
-                    code: .gravityWordDroppedOrMisread,
-                    message: "`\(part)` is not a gravity word: the runtime silently drops it",
-                    notes: ["Words: \(words.joined(separator: " ")); they are case-sensitive."])
+                    code: .gravityWordDroppedOrMisread, message: "`\(part)` is not a gravity word: the runtime silently drops it", notes: [gravityWordsNote])
                 if let suggestion = Suggestion.closest(to: String(part), among: gravitySuggestions) {
                     finding.message = "`\(part)` is not a gravity word (the runtime drops it); did you mean `\(suggestion)`?"
-                    finding.replacement = text.replacing(String(part), with: suggestion)
+                    finding.replacement = text.replacingEvery(String(part), with: suggestion)
                 }
                 return finding
             }

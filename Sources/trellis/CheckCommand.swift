@@ -274,10 +274,11 @@ enum CheckCommand {
     static func expand(_ paths: [String], projects: inout Projects) throws -> [String] {
         var result: [String] = []
         for path in paths {
-            guard path == "-" || Files.kind(path) != nil else {
+            let kind = path == "-" ? nil : Files.kind(path)
+            guard path == "-" || kind != nil else {
                 throw UsageError(message: "no such file or directory: \(path)")
             }
-            guard path != "-", Files.kind(path) == .directory else {
+            guard path != "-", kind == .directory else {
                 result.append(path)
                 continue
             }

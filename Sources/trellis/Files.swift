@@ -111,6 +111,12 @@ enum Files {
         }
     }
 
+    /// Whether `path` names a regular file itself, not through a symbolic link.
+    static func isPlainFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Where a symbolic link points, or nil when `path` is not a link.
     static func linkDestination(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

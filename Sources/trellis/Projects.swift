@@ -34,6 +34,8 @@ struct Project {
 /// folder is asked once per run.
 struct Projects {
     private var byFolder: [String: Project?] = [:]
+    /// Each folder named in the paths given, in its absolute, symlink-free form.
+    private var canonicalFolders: [String: String] = [:]
     /// Project files whose findings were printed (each once per run).
     private var reported: Set<String> = []
 
@@ -95,6 +97,16 @@ struct Projects {
     /// The project of a file (or folder) given on the command line; nil for standard input.
     mutating func project(of path: String) throws -> Project? {
         guard path != "-" else { return nil }
+        if Files.isPlainFile(path) {
+            // A file that is no link lies in its folder's canonical form: found once per folder
+            // (a thousand files of one folder cost one `realpath`, not one each).
+            let named = Files.directoryName(path)
+            let folder = named.isEmpty ? "." : named
+            if let known = canonicalFolders[folder] { return try project(ofFolder: known) }
+            let canonical = Files.canonical(folder)
+            canonicalFolders[folder] = canonical
+            return try project(ofFolder: canonical)
+        }
         let full = Files.canonical(path)
         let folder = Files.kind(full) == .directory ? full : Files.directoryName(full)
         return try project(ofFolder: folder.isEmpty ? "/" : folder)
