@@ -3,7 +3,8 @@ import TrellisModel
 import TrellisSyntax
 
 // Whole-process measures: the `trellis` executable beside `jq` on the same inputs, the pairs
-// alternated in one loop so both see the same machine load; the best run of each counts.
+// alternated in one loop so both see the same machine load; a figure is the median of the
+// per-round ratios (the times shown are each command's best run).
 
 /// A finished child process: wall-clock seconds and peak resident memory.
 struct ProcessRun {
@@ -138,7 +139,7 @@ func linkage(of path: String) -> String {
 /// The performance issue's whole-process table: start-up, `check` over 1,000 files, `build` of
 /// a 5 MB layout, and `check`'s peak memory on a 10 MB file, each as a ratio.
 func processBenchmark(quick: Bool) {
-    print("Whole processes (best of alternated runs)")
+    print("Whole processes (alternated runs: median of the per-round ratios; times are best runs)")
     guard let trellis = trellisExecutable() else {
         print("  the trellis executable is missing: swift build -c release --product trellis")
         return
