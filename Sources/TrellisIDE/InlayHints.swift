@@ -36,13 +36,24 @@ public enum InlayHints {
             }
         }
         var hints: [InlayHint] = []
+        // Each layout's frames taken once (not once per grid: a result holds many arrays).
+        var framesOfLayout: [Int: GridFrames?] = [:]
+        func frame(_ origin: GridOrigin) -> GridFrame? {
+            let grids: GridFrames?
+            if let known = framesOfLayout[origin.layout] {
+                grids = known
+            } else {
+                grids = analysis.frames(layout: origin.layout, viewport: 0)?.grids
+                framesOfLayout[origin.layout] = .some(grids)
+            }
+            guard let grids, grids.indices.contains(origin.index) else { return nil }
+            return grids[origin.index]
+        }
         for written in order {
             let found = aliases[written.lowerBound] ?? byRange[written.lowerBound]?.filter({ $0.sourceRange == written }) ?? []
             let origins = found
             guard !origins.isEmpty else { continue }
-            let frames = origins.compactMap { origin in
-                analysis.frames(layout: origin.layout, viewport: 0).flatMap { $0.grids.indices.contains(origin.index) ? $0.grids[origin.index] : nil }
-            }
+            let frames = origins.compactMap(frame)
             guard !frames.isEmpty else { continue }
             let slots = distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
             let lengths = distinct(

@@ -125,27 +125,47 @@ extension LanguageServer {
         guard let wanted = byteRange(params["range"], in: source) else {
             return respond(id: id, error: .invalidParams, "range is required")
         }
-        respond(
-            id: id,
-            result: .array(
-                InlayHints.hints(analysis, in: wanted).map { hint in
-                    let first = hint.grids[0]
-                    return LSPJSON.object([
-                        ("position", LSPJSON.position(source.position(of: hint.offset, encoding: encoding))),
-                        ("label", .string(hint.label)),
-                        ("kind", LSPJSON.number(hint.kind == .length ? 1 : 2)),
-                        ("paddingLeft", .bool(hint.kind == .length)),
-                        ("paddingRight", .bool(hint.kind == .slot)),
-                        (
-                            "data",
-                            LSPJSON.object([
-                                ("uri", .string(document.uri)), ("version", LSPJSON.number(document.version)),
-                                ("layout", LSPJSON.number(first.layout)), ("grid", LSPJSON.number(first.index)),
-                                ("slot", .bool(hint.kind == .slot)),
-                            ])
-                        ),
-                    ])
-                }))
+        // Written straight as JSON text: a whole large document has millions of hints (what
+        // Neovim asks for), each a tree of values to build and free were it a `JSONValue`.
+        let hints = InlayHints.hints(analysis, in: wanted)
+        var json: [UInt8] = []
+        json.reserveCapacity(64 + hints.count * (160 + document.uri.utf8.count))
+        json.append(UInt8(ascii: "["))
+        var uriJSON: [UInt8] = []
+        JSONWriter.appendString(document.uri, into: &uriJSON)
+        let positions = source.positions
+        for (number, hint) in hints.enumerated() {
+            let first = hint.grids[0]
+            let position: (line: Int, character: Int)
+            switch encoding {
+            case .utf8:
+                let found = positions.utf8Position(of: hint.offset)
+                position = (found.line, found.column)
+            case .utf16:
+                let found = positions.scalarAndUTF16Position(of: hint.offset)
+                position = (found.line, found.utf16)
+            }
+            json.append(contentsOf: (number == 0 ? #"{"position":{"line":"# : #",{"position":{"line":"#).utf8)
+            JSONWriter.appendInteger(position.line, into: &json)
+            json.append(contentsOf: #","character":"#.utf8)
+            JSONWriter.appendInteger(position.character, into: &json)
+            json.append(contentsOf: #"},"label":"#.utf8)
+            JSONWriter.appendString(hint.label, into: &json)
+            json.append(
+                contentsOf: (hint.kind == .length
+                    ? #","kind":1,"paddingLeft":true,"paddingRight":false,"# : #","kind":2,"paddingLeft":false,"paddingRight":true,"#).utf8)
+            json.append(contentsOf: #""data":{"uri":"#.utf8)
+            json += uriJSON
+            json.append(contentsOf: #","version":"#.utf8)
+            JSONWriter.appendNumber(Double(document.version), into: &json)
+            json.append(contentsOf: #","layout":"#.utf8)
+            JSONWriter.appendInteger(first.layout, into: &json)
+            json.append(contentsOf: #","grid":"#.utf8)
+            JSONWriter.appendInteger(first.index, into: &json)
+            json.append(contentsOf: (hint.kind == .slot ? #","slot":true}}"# : #","slot":false}}"#).utf8)
+        }
+        json.append(UInt8(ascii: "]"))
+        respond(id: id, json: json)
     }
 
     mutating func inlayHintResolve(_ id: JSONValue, _ params: JSONValue) {

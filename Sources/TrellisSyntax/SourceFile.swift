@@ -251,6 +251,13 @@ public struct SourceFile: Sendable {
         let file: SourceFile
         let lines: LineTable.Lines
 
+        /// ``SourceFile/utf8Position(of:)``.
+        public func utf8Position(of offset: Int) -> (line: Int, column: Int) {
+            let clamped = max(0, min(offset, file.bytes.count))
+            let line = file.lineIndex(of: clamped, in: lines.starts)
+            return (line, clamped - lines.starts[line])
+        }
+
         /// ``SourceFile/scalarAndUTF16Position(of:)``.
         public func scalarAndUTF16Position(of offset: Int) -> (line: Int, scalars: Int, utf16: Int) {
             let bytes = file.bytes
