@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -85,7 +86,7 @@ def main():
         send(server, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
         response(server, 1)
         send(server, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        uri = "file://" + path
+        uri = "file://" + urllib.parse.quote(path)
         document = {"uri": uri}
         opened = time.perf_counter()
         send(server, {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {**document, "languageId": "trellis", "version": 1, "text": text}}})

@@ -236,38 +236,3 @@ func processBenchmark(quick: Bool) {
         "  trellis check of a \(format(megabytes(tenMB.count), 1)) MB grid dictionary: peak memory \(format(Double(peakKiB) / 1024, 1)) MiB = \(format(ratio, 2))× the file  (goal ≤ 3)"
     )
 }
-
-/// One grid dictionary of about `target` bytes whose rows are the random dictionaries of the
-/// check shapes (no two alike, unlike the doubled list of ``gridDictionary(bytes:)``, which
-/// `trellis import` folds into a few templates).
-func variedGridDictionary(bytes target: Int) -> [UInt8] {
-    var bytes = Array("{\n  \"rows\": [\n".utf8)
-    var seed: UInt64 = 100
-    while bytes.count < target {
-        for (index, row) in randomDictionaries(200, bytes: 2_000, depth: 5, mistakes: false, seed: seed).enumerated() {
-            if seed > 100 || index > 0 { bytes += Array(",\n".utf8) }
-            bytes += row.dropLast()
-        }
-        seed += 1
-    }
-    return bytes + Array("\n  ]\n}\n".utf8)
-}
-
-/// One grid dictionary of about 10 MB: a long list of product-card rows, pretty-printed.
-func tenMegabyteGridDictionary() -> [UInt8] { gridDictionary(bytes: 10_000_000) }
-
-/// One grid dictionary of at least `target` bytes: a long list of product-card rows (the list
-/// doubled until it is long enough), pretty-printed.
-func gridDictionary(bytes target: Int) -> [UInt8] {
-    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 1_500_000))).tree).document
-    var root = Grid()
-    root.axis = .rows
-    root.children = document.layouts.flatMap(\.root.children)
-    root.padding = EdgeInsets(top: 10, left: 0, bottom: 10, right: 0)
-    var bytes: [UInt8] = []
-    while bytes.count < target {
-        root.children += root.children
-        bytes = GridJSONWriter.write(root, dialect: .v2, style: .pretty)
-    }
-    return bytes
-}

@@ -1,21 +1,9 @@
+import TrellisModel
+import TrellisSyntax
+
 // Inputs of several shapes for the whole-process measures: the figure of a measure is its
 // worst shape, so that a goal met holds on inputs nobody tuned for. The generators are seeded:
 // every run measures the same bytes.
-
-/// SplitMix64: a small seeded generator, the same numbers on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One shape of grid dictionaries for `check`: a name for the table and its files.
 struct CheckShape {
@@ -120,4 +108,39 @@ struct DictionaryWriter {
         }
         text.append(first ? "}" : "\n" + pad(level) + "}")
     }
+}
+
+/// One grid dictionary of about `target` bytes whose rows are the random dictionaries of the
+/// check shapes (no two alike, unlike the doubled list of ``gridDictionary(bytes:)``, which
+/// `trellis import` folds into a few templates).
+func variedGridDictionary(bytes target: Int) -> [UInt8] {
+    var bytes = Array("{\n  \"rows\": [\n".utf8)
+    var seed: UInt64 = 100
+    while bytes.count < target {
+        for (index, row) in randomDictionaries(200, bytes: 2_000, depth: 5, mistakes: false, seed: seed).enumerated() {
+            if seed > 100 || index > 0 { bytes += Array(",\n".utf8) }
+            bytes += row.dropLast()
+        }
+        seed += 1
+    }
+    return bytes + Array("\n  ]\n}\n".utf8)
+}
+
+/// One grid dictionary of about 10 MB: a long list of product-card rows, pretty-printed.
+func tenMegabyteGridDictionary() -> [UInt8] { gridDictionary(bytes: 10_000_000) }
+
+/// One grid dictionary of at least `target` bytes: a long list of product-card rows (the list
+/// doubled until it is long enough), pretty-printed.
+func gridDictionary(bytes target: Int) -> [UInt8] {
+    let document = Lowering.lower(Parser.parse(SourceFile(name: "g", text: generateTrellis(bytes: 1_500_000))).tree).document
+    var root = Grid()
+    root.axis = .rows
+    root.children = document.layouts.flatMap(\.root.children)
+    root.padding = EdgeInsets(top: 10, left: 0, bottom: 10, right: 0)
+    var bytes: [UInt8] = []
+    while bytes.count < target {
+        root.children += root.children
+        bytes = GridJSONWriter.write(root, dialect: .v2, style: .pretty)
+    }
+    return bytes
 }

@@ -50,8 +50,11 @@ public enum Reports {
         stream.string(file.source.name)
         stream.key("diagnostics")
         stream.beginArray()
-        let positions = file.source.positions
-        for diagnostic in file.diagnostics { write(diagnostic, positions, to: &stream) }
+        if !file.diagnostics.isEmpty {
+            // The line table is made only for a file with findings.
+            let positions = file.source.positions
+            for diagnostic in file.diagnostics { write(diagnostic, positions, to: &stream) }
+        }
         stream.endArray()
         stream.endObject()
         return stream.finish()

@@ -39,9 +39,13 @@ public struct JSONStream: ~Copyable {
         newline()
     }
 
+    /// Opens an object (`{`).
     public mutating func beginObject() { open(UInt8(ascii: "{"), isArray: false) }
+    /// Closes the innermost object (`}`).
     public mutating func endObject() { close(UInt8(ascii: "}")) }
+    /// Opens an array (`[`).
     public mutating func beginArray() { open(UInt8(ascii: "["), isArray: true) }
+    /// Closes the innermost array (`]`).
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ bracket: UInt8, isArray: Bool) {
@@ -81,21 +85,25 @@ public struct JSONStream: ~Copyable {
         newline()
     }
 
+    /// A string, quoted and escaped.
     public mutating func string(_ text: String) {
         beforeValue()
         JSONWriter.appendString(text, to: &bytes)
     }
 
+    /// A number as ``JSONWriter`` writes it (integers without a fraction).
     public mutating func number(_ value: Double) {
         beforeValue()
         JSONWriter.appendNumber(value, to: &bytes)
     }
 
+    /// A whole number.
     public mutating func integer(_ value: Int) {
         beforeValue()
         JSONWriter.appendInteger(value, to: &bytes)
     }
 
+    /// `true` or `false`.
     public mutating func bool(_ flag: Bool) {
         beforeValue()
         bytes.append(flag ? "true" : "false")

@@ -788,6 +788,8 @@ struct LoweringState {
     }
 
     static let gravityWords = AlignmentWord.verticalFirst.map(\.word)
+    /// The borderline fields, prepared for "did you mean".
+    static let borderlineSuggestions = Suggestion.Candidates(GridSchema.borderlineFields)
 
     mutating func gravityText(_ tokens: [Token], for attribute: AttributeName) -> String? {
         if tokens.count == 1, tokens[0].kind == .string { return decodeString(tokens[0]) }
@@ -873,7 +875,7 @@ struct LoweringState {
                 let keyText = text(key)
                 var message = "a borderline has no `\(keyText)`"
                 var fixIts: [FixIt] = []
-                if let suggestion = Suggestion.closest(to: keyText, among: GridSchema.borderlineFields) {
+                if let suggestion = Suggestion.closest(to: keyText, among: Self.borderlineSuggestions) {
                     message += "; did you mean `\(suggestion)`?"
                     fixIts.append(FixIt(message: "replace with `\(suggestion)`", edits: [TextEdit(range: key.range, replacement: suggestion)]))
                 }

@@ -212,28 +212,14 @@ public struct SourceFile: Sendable {
 
     /// Zero-based line and UTF-16 column, as LSP and most editors count.
     public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
-        let clamped = max(0, min(offset, bytes.count))
-        let lines = self.lines
-        let line = lineIndex(of: clamped, in: lines.starts)
-        let from = startingPoint(line: line, offset: clamped, in: lines)
-        return (line, from.utf16 + Self.utf16Length(bytes, from: from.offset, to: clamped))
+        let position = positions.scalarAndUTF16Position(of: offset)
+        return (position.line, position.utf16)
     }
 
     /// Zero-based line and column in Unicode scalars (what a terminal caret counts).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
-        let clamped = max(0, min(offset, bytes.count))
-        let lines = self.lines
-        let line = lineIndex(of: clamped, in: lines.starts)
-        let from = startingPoint(line: line, offset: clamped, in: lines)
-        var column = from.scalars
-        var index = from.offset
-        while index < clamped {
-            let length = Self.sequenceLength(bytes[index])
-            if index + length > clamped { break }
-            index += length
-            column += 1
-        }
-        return (line, column)
+        let position = positions.scalarAndUTF16Position(of: offset)
+        return (position.line, position.scalars)
     }
 
     /// Zero-based line with the column in Unicode scalars and in UTF-16 units, found in one
@@ -304,18 +290,6 @@ public struct SourceFile: Sendable {
         guard line < starts.count else { return bytes.count }
         let range = lineRange(line, in: starts)
         return min(range.lowerBound + max(0, utf8Column), range.upperBound)
-    }
-
-    static func utf16Length(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        var units = 0
-        var index = start
-        while index < end {
-            let length = sequenceLength(bytes[index])
-            if index + length > end { break }
-            units += length == 4 ? 2 : 1
-            index += length
-        }
-        return units
     }
 
     /// Length of the UTF-8 sequence a lead byte announces; stray continuation or invalid

@@ -17,8 +17,9 @@ enum Terminal {
         Streams.write(bytes, to: 1)
     }
 
-    /// Writes what `produce` hands out, in order, through one 64 KiB buffer: many small pieces
-    /// cost few system calls and a large output is never joined in memory first.
+    /// Writes what `produce` hands out, in order, through one 64 KiB buffer: small pieces are
+    /// gathered into few system calls, a piece of 64 KiB or more is written as it is (after
+    /// what the buffer holds), and a large output is never joined in memory first.
     static func writeBytes(pieces produce: (([UInt8]) -> Void) -> Void) {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
