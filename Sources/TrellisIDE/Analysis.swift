@@ -19,6 +19,9 @@ public struct Analysis: Sendable {
     public let viewports: [Viewport]
     /// The runtime the editor's settings target, overriding the file's (nil: the file's).
     public let target: Dialect?
+    /// By layout, what the rules found and the screens they computed (empty for a one-off
+    /// check): what the next analysis of an edited text takes over for an untouched layout.
+    let layoutFindings: [LayoutFindings]
     let cache = FrameCache()
 
     /// `oneOff` for a one-off check, which reads only ``diagnostics``: the screens the rules
@@ -26,17 +29,28 @@ public struct Analysis: Sendable {
     /// syntax once the rules that read it have run (``file`` then has no `jsonRoot`).
     /// `parsed`: the parse of `source`, when an editor has reparsed it already (`Parser.reparse`).
     /// `uses`: what the file's `use` paths reached (nil: not followed).
+    /// `previous`: an analysis of an earlier text of the same document, made with the same
+    /// files used (a caller drops it when one of them changes): the layouts an edit did not
+    /// touch take its trees and findings over (``reusableLayouts(from:for:viewports:)``),
+    /// which equal what analysing them again would give.
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
-        parsed: ParseResult? = nil, uses: UsedFiles? = nil
+        parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: Analysis? = nil
     ) {
         var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
         self.options = options
-        trees = loaded.layouts.map(LayoutTree.init)
-        let run = Linter.run(&loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff)
+        let viewports = options.viewports(for: loaded)
+        let reused = previous.map { Self.reusableLayouts(from: $0, for: loaded, viewports: viewports) } ?? []
+        let trees = loaded.layouts.indices.map { index in
+            (reused.indices.contains(index) ? reused[index]?.tree : nil) ?? LayoutTree(loaded.layouts[index])
+        }
+        self.trees = trees
+        let run = Linter.run(
+            &loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff, reusing: reused.map { $0?.findings })
         file = loaded
         diagnostics = run.diagnostics
-        viewports = options.viewports(for: file)
+        self.viewports = viewports
+        layoutFindings = oneOff ? [] : run.layouts
         self.target = target
         // The layout rules computed every screen already: requests read them from the cache.
         for (layout, byViewport) in run.screens.enumerated() {

@@ -34,6 +34,10 @@ public struct LanguageServer {
     var dirty: Set<String> = []
     /// The analysis of each document's current text, made once and shared by every request.
     var analyses: [String: Analysis?] = [:]
+    /// The last analysis made of each open Trellis document, whatever text it was of: the next
+    /// one takes over what it computed for the layouts an edit did not touch. Dropped when a
+    /// file the document uses changes.
+    var lastAnalyses: [String: Analysis] = [:]
     var settings = Settings()
     var clientPullsDiagnostics = false
     /// Whether formatting is registered dynamically, for Trellis files only
@@ -298,6 +302,9 @@ public struct LanguageServer {
             analyses[other] = nil
             dirty.insert(other)
         }
+        for (other, last) in lastAnalyses where other != uri {
+            if let files = last.file.uses?.files, !files.isDisjoint(with: changed) { lastAnalyses[other] = nil }
+        }
         // A client that pulls diagnostics is told to pull again: the diagnostics of the files
         // that use this one may have changed, open or not (`workspace/diagnostic` covers those).
         requestDiagnosticRefresh()
@@ -339,6 +346,7 @@ public struct LanguageServer {
         let size = closed?.bytes.count ?? 0
         if closed?.kind == .trellis { textChanged(uri, to: nil) }
         analyses.removeValue(forKey: uri)
+        lastAnalyses.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
         guard size >= Self.largeDocument else { return }
@@ -352,8 +360,9 @@ public struct LanguageServer {
     /// that is not a grid dictionary.
     mutating func analysis(_ document: OpenDocument) -> Analysis? {
         if let cached = analyses[document.uri] { return cached }
-        let made = makeAnalysis(document)
+        let made = makeAnalysis(document, previous: lastAnalyses[document.uri])
         analyses[document.uri] = made
+        if document.kind == .trellis { lastAnalyses[document.uri] = made }
         if let parsed = made?.file.parsed, documents[document.uri]?.version == document.version {
             documents[document.uri]?.reparseBase = (parsed, nil)
         }
@@ -361,8 +370,9 @@ public struct LanguageServer {
     }
 
     /// A Trellis document edited once since its last analysis is reparsed from that
-    /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again).
-    mutating func makeAnalysis(_ document: OpenDocument) -> Analysis? {
+    /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again); `previous`
+    /// is an earlier analysis of the document (``Analysis/init(_:kind:options:target:oneOff:parsed:uses:previous:)``).
+    mutating func makeAnalysis(_ document: OpenDocument, previous: Analysis? = nil) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
         var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         var projectTarget: Dialect?
@@ -393,7 +403,8 @@ public struct LanguageServer {
                 if !tree.tree.nodes.contains(where: { $0.kind == .targetDirective }) { target = projectTarget }
             }
         }
-        return Analysis(document.source, kind: document.kind, options: options, target: target, parsed: parsed, uses: usedFiles)
+        return Analysis(
+            document.source, kind: document.kind, options: options, target: target, parsed: parsed, uses: usedFiles, previous: previous)
     }
 
     // MARK: diagnostics
@@ -408,7 +419,7 @@ public struct LanguageServer {
                 continue
             }
             guard let document = documents[uri] else { continue }
-            publish(uri: uri, diagnostics: diagnosticsJSON(document), version: document.version)
+            publish(uri: uri, diagnosticsText: diagnosticsText(document), version: document.version)
         }
     }
 
@@ -430,12 +441,7 @@ public struct LanguageServer {
             return respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array([]))]))
         }
         dirty.remove(uri)
-        respond(id: id, result: LSPJSON.object([("kind", .string("full")), ("items", .array(diagnosticsJSON(document)))]))
-    }
-
-    mutating func diagnosticsJSON(_ document: OpenDocument) -> [JSONValue] {
-        guard let analysis = analysis(document) else { return [] }
-        return analysis.diagnostics.map { diagnosticJSON($0, uri: document.uri, source: analysis.source) }
+        respond(id: id, json: Array(#"{"kind":"full","items":"#.utf8) + diagnosticsText(document) + [UInt8(ascii: "}")])
     }
 
     /// One diagnostic as LSP JSON: the same object in published lists and in code actions.
@@ -444,7 +450,7 @@ public struct LanguageServer {
         for note in diagnostic.notes { message += "\n" + note }
         var members: [(String, JSONValue)] = [
             ("range", LSPJSON.range(diagnostic.range, in: source, encoding: encoding)),
-            ("severity", LSPJSON.number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : diagnostic.severity == .info ? 3 : 4)),
+            ("severity", LSPJSON.number(Self.severityNumber(diagnostic.severity))),
             ("code", .string(diagnostic.code.id)),
             ("source", .string("trellis")),
             ("message", .string(message)),

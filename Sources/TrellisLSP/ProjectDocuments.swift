@@ -32,6 +32,7 @@ extension LanguageServer {
     mutating func projectSettingsChanged() {
         projects.removeAll()
         analyses.removeAll()
+        lastAnalyses.removeAll()
         dirty.formUnion(documents.keys)
         requestDiagnosticRefresh()
     }

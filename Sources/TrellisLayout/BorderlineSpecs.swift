@@ -44,6 +44,14 @@ public struct BorderlineSpecs: Sendable {
         }
     }
 
+    /// The same lines, each grid's read out of the arena now: specs that hold no arena.
+    func detached() -> BorderlineSpecs {
+        guard arena != nil else { return self }
+        var detached = BorderlineSpecs()
+        for position in grids.indices { detached.append(grid(at: position), lines: lines(at: position)) }
+        return detached
+    }
+
     /// Adds grid `grid`, whose lines are `lines` (grids come in pre-order).
     mutating func append(_ grid: Int, lines: [RuntimeBorderline]) {
         grids.append(Int32(truncatingIfNeeded: grid))

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisSyntax
 
 /// A layout's grids flattened once, in pre-order, into arrays of plain values: what every
 /// layout pass at every viewport and every rule reads, without walking or copying the nested
@@ -120,6 +121,18 @@ public struct LayoutTree: Sendable {
             member.value.forEachElement { count += gridCount(upTo: $0) }
         }
         return count
+    }
+
+    /// The tree of a layout in the old text of `edit`, made for the same layout in the new
+    /// text without building it again: its grids' sources moved past the edit and its
+    /// borderlines read out of the old file's arena (which it then no longer holds). Nil when
+    /// the edit touched a grid's source, or for a tree read from JSON.
+    public func moved(by edit: ByteEdit) -> LayoutTree? {
+        guard keyPlaces == nil, let sources = sources.moved(by: edit) else { return nil }
+        var moved = self
+        moved.sources = sources
+        moved.borderlines = borderlines.detached()
+        return moved
     }
 
     /// How many grids the tree holds.

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisSyntax
 
 extension LayoutTree {
     /// Each grid's source range as two 32-bit offsets (`UInt32.max` for a grid without one):
@@ -9,6 +10,20 @@ extension LayoutTree {
 
         public subscript(grid: Int) -> Range<Int>? {
             starts[grid] == .max ? nil : Int(starts[grid])..<Int(ends[grid])
+        }
+
+        /// Each range moved past `edit` (``ByteEdit/newRange(ofOld:)``); nil when the edit
+        /// touched one.
+        func moved(by edit: ByteEdit) -> SourceColumn? {
+            var moved = self
+            for grid in starts.indices where starts[grid] != .max {
+                guard let range = edit.newRange(ofOld: Int(starts[grid])..<Int(ends[grid])) else { return nil }
+                let (start, end) = Self.stored(range)
+                guard start != .max else { return nil }
+                moved.starts[grid] = start
+                moved.ends[grid] = end
+            }
+            return moved
         }
 
         /// The stored form of `range` (none for a range no file the readers read can have).

@@ -67,9 +67,11 @@ public enum Linter {
     /// What one lint run found, and the screens its layout rules computed (when kept).
     public struct Run: Sendable {
         public var diagnostics: [Diagnostic]
+        /// By layout: what its rules found, and its screens when kept.
+        public var layouts: [LayoutFindings]
         /// By layout, then by viewport: the settled screen, then the screen after one more
         /// layout when the first settled; empty unless asked for.
-        public var screens: [[[LayoutResult]]]
+        public var screens: [[[LayoutResult]]] { layouts.map(\.screens) }
     }
 
     /// ``lint(_:options:)`` over layout trees built once by the caller (one per layout of
@@ -83,27 +85,28 @@ public enum Linter {
     /// ``run(_:trees:options:keepsScreens:)``; with `dropsJSONSyntax`, a JSON file's syntax
     /// is dropped from `file` once the rules that read it have run, so the layout passes
     /// never hold it (its reports point at keys the layout trees recorded): a one-off check
-    /// of a large grid dictionary needs less memory at its peak.
+    /// of a large grid dictionary needs less memory at its peak. `reusing` holds, by layout,
+    /// what an earlier run found in a layout no edit touched since (moved into this text,
+    /// ``LayoutFindings/moved(by:)``), at the same viewports: its rules are not run again.
     public static func run(
         _ file: inout LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool,
-        dropsJSONSyntax: Bool
+        dropsJSONSyntax: Bool, reusing: [LayoutFindings?] = []
     ) -> Run {
         let trees = trees.count == file.layouts.count ? trees : file.layouts.map(LayoutTree.init)
         var diagnostics = file.diagnostics
-        var screens: [[[LayoutResult]]] = []
+        var layouts = (0..<trees.count).map { reusing.indices.contains($0) ? reusing[$0] : nil }
         if let root = file.jsonRoot {
             var rules = JSONRules(dialect: file.dialect)
             rules.lint(root: root)
             diagnostics += DiagnosticCap.capped(rules.diagnostics, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
         }
         if let tree = file.tree { diagnostics += EscapeHatchRules.lint(tree, dialect: file.dialect) }
-        var structures: [CappedDiagnostics] = []
         do {
             let spans = Spans(file)
-            for tree in trees {
+            for (layout, tree) in trees.enumerated() where layouts[layout] == nil {
                 var structure = StructureRules(spans: spans)
                 structure.lint(tree)
-                structures.append(structure.findings)
+                layouts[layout] = LayoutFindings(structure: structure.findings.kept, structureDropped: structure.findings.dropped)
             }
         }
         if dropsJSONSyntax, file.jsonRoot != nil, trees.allSatisfy(\.recordsKeyPlaces) {
@@ -112,14 +115,20 @@ public enum Linter {
         }
         let spans = Spans(file)
         let viewports = options.viewports(for: file)
-        for ((layout, tree), structure) in zip(zip(file.layouts, trees), structures) {
-            var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
-            frames.lint(tree, viewports: viewports)
-            screens.append(frames.screens)
+        for (index, (layout, tree)) in zip(file.layouts, trees).enumerated() {
+            guard var findings = layouts[index] else { continue }
+            if reusing.indices.contains(index), reusing[index] != nil {
+                if !keepsScreens { findings.screens = [] }
+            } else {
+                var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
+                frames.lint(tree, viewports: viewports)
+                findings.frames = frames.diagnostics
+                findings.screens = frames.screens
+            }
+            layouts[index] = findings
             // The two sets of rules report different codes, so each is capped on its own.
             diagnostics += DiagnosticCap.capped(
-                structure.kept + frames.diagnostics, scope: "layout `\(layout.name)`",
-                alsoFound: structure.dropped)
+                findings.structure + findings.frames, scope: "layout `\(layout.name)`", alsoFound: findings.structureDropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))
@@ -130,7 +139,7 @@ public enum Linter {
             diagnostics = Suppression.apply(diagnostics, tree: tree)
         }
         diagnostics.sort { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
-        return Run(diagnostics: diagnostics, screens: screens)
+        return Run(diagnostics: diagnostics, layouts: layouts.map { $0 ?? LayoutFindings() })
     }
 
     /// The rules over a grid dictionary as written (key names, value types and forms) alone:

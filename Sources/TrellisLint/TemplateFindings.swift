@@ -6,22 +6,40 @@ import TrellisSyntax
 /// its uses as labels, rather than once per use at the same place.
 enum TemplateFindings {
     static func merged(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
-        struct Key: Hashable {
+        struct Place: Hashable {
             var code: DiagnosticCode
             var range: Range<Int>
+        }
+        struct Key: Hashable {
+            var place: Place
             var message: String
         }
-        var firstIndex: [Key: Int] = [:]
+        // The first finding kept at each place; the few others there with another message by
+        // message too (hashing every message would cost more than the rest of the merge).
+        var firstAt: [Place: Int] = [:]
+        var othersAt: [Key: Int] = [:]
         var counts: [Int] = []
         var kept: [Diagnostic] = []
         kept.reserveCapacity(diagnostics.count)
+        firstAt.reserveCapacity(diagnostics.count)
         for diagnostic in diagnostics {
-            let key = Key(code: diagnostic.code, range: diagnostic.range, message: diagnostic.message)
-            if let index = firstIndex[key] {
+            let place = Place(code: diagnostic.code, range: diagnostic.range)
+            guard let first = firstAt[place] else {
+                firstAt[place] = kept.count
+                kept.append(diagnostic)
+                counts.append(1)
+                continue
+            }
+            if kept[first].message == diagnostic.message {
+                counts[first] += 1
+                continue
+            }
+            let key = Key(place: place, message: diagnostic.message)
+            if let index = othersAt[key] {
                 counts[index] += 1
                 continue
             }
-            firstIndex[key] = kept.count
+            othersAt[key] = kept.count
             kept.append(diagnostic)
             counts.append(1)
         }

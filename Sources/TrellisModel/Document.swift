@@ -82,11 +82,14 @@ public struct LayoutDecl: Sendable {
     /// The grids, in the arena the file's layouts share.
     public var tree: GridTree
     public var nameRange: Range<Int>?
+    /// The whole item the layout is written in (`layout NAME …`, or a bare root cell).
+    public var itemRange: Range<Int>?
 
-    public init(name: String?, tree: GridTree, nameRange: Range<Int>? = nil) {
+    public init(name: String?, tree: GridTree, nameRange: Range<Int>? = nil, itemRange: Range<Int>? = nil) {
         self.name = name
         self.tree = tree
         self.nameRange = nameRange
+        self.itemRange = itemRange
     }
 
     public init(name: String?, root: Grid, nameRange: Range<Int>? = nil) {

@@ -21,6 +21,8 @@ public struct LoadedLayout: Sendable {
     public var dialect: Dialect
     /// The file's value (JSON inputs).
     package var readNode: JSONNode?
+    /// The item the layout is written in (Trellis inputs): ``LayoutDecl/itemRange``.
+    public var itemRange: Range<Int>?
 
     /// The authored model as a ``Grid`` (built from the arena on each read).
     public var grid: Grid? { authored?.grid }
@@ -109,7 +111,7 @@ public struct LoadedFile: Sendable {
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
-            LoadedLayout(name: layout.name ?? stem, authored: layout.tree, dialect: dialect, readNode: nil)
+            LoadedLayout(name: layout.name ?? stem, authored: layout.tree, dialect: dialect, readNode: nil, itemRange: layout.itemRange)
         }
         return LoadedFile(
             source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,

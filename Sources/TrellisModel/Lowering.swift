@@ -155,7 +155,7 @@ struct LoweringState {
 
     mutating func lowerFile() -> Document {
         var document = Document()
-        var roots: [(name: String?, root: (index: Int, count: Int), nameRange: Range<Int>?)] = []
+        var roots: [(name: String?, root: (index: Int, count: Int), nameRange: Range<Int>?, item: Range<Int>)] = []
         // A cell is at least two nodes (the cell and its size or split); the pages reserved
         // past the last record are never touched.
         arena.reserve(grids: tree.nodes.count / 2)
@@ -202,7 +202,7 @@ struct LoweringState {
                     layoutNames[name] = nameToken.range
                 }
                 guard let cell = tree.child(of: item, .cell) else { continue }
-                if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range)) }
+                if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range, itemRange)) }
             case .cell where !templatesOnly:
                 if let first = bareRoot {
                     report(
@@ -212,7 +212,7 @@ struct LoweringState {
                     continue
                 }
                 bareRoot = item
-                if let root = lowerRoot(item) { roots.append((nil, root, nil)) }
+                if let root = lowerRoot(item) { roots.append((nil, root, nil, itemRange)) }
             default:
                 break
             }
@@ -238,7 +238,9 @@ struct LoweringState {
         }
         if !templatesOnly { reportUnusedUses(libraryUses) }
         document.layouts = roots.map {
-            LayoutDecl(name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange)
+            LayoutDecl(
+                name: $0.name, tree: GridTree(arena: arena, root: $0.root.index, gridCount: $0.root.count), nameRange: $0.nameRange,
+                itemRange: $0.item)
         }
         if document.layouts.isEmpty, !hasLayoutSyntax, !isLibrary {
             report(

@@ -66,6 +66,13 @@ public struct UsedFiles: Sendable {
         return owners
     }
 
+    /// Whether `other` reached the same files with the same texts, so that lowering a file
+    /// against either gives the same result.
+    public func reachesTheSame(as other: UsedFiles) -> Bool {
+        guard outcomes.count == other.outcomes.count else { return false }
+        return outcomes.allSatisfy { written, outcome in other.outcomes[written].map { outcome.isTheSame(as: $0) } ?? false }
+    }
+
     /// The libraries reached, in no order.
     public var libraries: [TemplateLibrary] {
         outcomes.values.compactMap { if case .library(let library, _) = $0 { return library } else { return nil } }
@@ -85,4 +92,22 @@ public enum UseOutcome: Sendable {
     /// The file uses, directly or not, the file that uses it: the chain, from this file back
     /// to it.
     case cycle([String])
+}
+
+extension UseOutcome {
+    /// The same outcome, a library with the same text at the same place.
+    func isTheSame(as other: UseOutcome) -> Bool {
+        switch (self, other) {
+        case (.library(let one, let outside), .library(let another, let otherOutside)):
+            return outside == otherOutside && one.path == another.path && one.file == another.file
+                && one.source.bytes == another.source.bytes
+        case (.notFound(let one, let suggestion), .notFound(let another, let otherSuggestion)):
+            return one == another && suggestion == otherSuggestion
+        case (.unreadable(let one, let reason), .unreadable(let another, let otherReason)):
+            return one == another && reason == otherReason
+        case (.invalid(let one), .invalid(let another)): return one == another
+        case (.cycle(let one), .cycle(let another)): return one == another
+        default: return false
+        }
+    }
 }

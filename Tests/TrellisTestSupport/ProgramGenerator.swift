@@ -68,6 +68,32 @@ public struct ProgramGenerator {
         return items.joined(separator: pick(["\n", "\n\n", "\n// between\n"])) + pick(["", "\n", "\n// last\n"])
     }
 
+    /// A file of many layouts, as a screen file a team shares is: previews (a wrap height among
+    /// them, sometimes right-to-left), templates, four to ten layouts (now and then a name
+    /// given twice, a bare cell or a `trellis-ignore` line before one).
+    public mutating func manyLayouts() -> String {
+        var items: [String] = []
+        var templates: [String] = []
+        if chance(30) { items.append("target mylayout \(pick([1, 2]))") }
+        items.append(pick(["preview 320xwrap@3x", "preview 375x667@2x\npreview 320xwrap@3x", "preview 390x844@3x rtl\npreview 375xwrap@2x"]))
+        for index in 0..<Int.random(in: 0...3, using: &random) {
+            let name = "t\(index)"
+            items.append("template \(name) {" + space() + cell(depth: 1, templates: templates) + space() + "}")
+            templates.append(name)
+        }
+        let count = Int.random(in: 4...10, using: &random)
+        for index in 0..<count {
+            let name = chance(5) ? "l0" : "l\(index)"
+            let ignore = chance(10) ? pick(["// trellis-ignore\n", "// trellis-ignore L002\n"]) : ""
+            items.append(ignore + "layout \(name) " + cell(depth: 0, templates: templates))
+        }
+        if chance(15) { items.insert(cell(depth: 0, templates: templates), at: Int.random(in: 1...items.count, using: &random)) }
+        return items.joined(separator: pick(["\n", "\n\n", "\n// between\n"])) + "\n"
+    }
+
+    /// A random cell as a layout's root, using `templates`.
+    public mutating func rootCell(templates: [String]) -> String { cell(depth: 0, templates: templates) }
+
     /// A random project: templates spread over up to two used files (the deeper one used by
     /// the other), a main file of layouts using them, and the same program in one file with
     /// every template pasted in. Files by path; the main file is `main.trellis`.

@@ -1,0 +1,34 @@
+import TrellisLayout
+import TrellisModel
+import TrellisSyntax
+
+/// What the rules found in one layout and the screens they computed there. An editor's
+/// analysis keeps it, so that after an edit elsewhere in the file the next analysis takes it
+/// over (``moved(by:)``) instead of running the rules on that layout again.
+public struct LayoutFindings: Sendable {
+    /// The structure rules' findings kept under the cap, and how many more of each code they made.
+    var structure: [Diagnostic] = []
+    var structureDropped: [DiagnosticCode: Int] = [:]
+    /// The layout rules' findings.
+    var frames: [Diagnostic] = []
+    /// By viewport: the settled screen, then the screen after one more layout when the first
+    /// settled; empty unless the run kept screens.
+    public var screens: [[LayoutResult]] = []
+
+    /// These findings about a layout in the old text of `edit`, placed in the new text,
+    /// without the screens (their frames name the old text; an editor computes a layout's
+    /// screens again when a request needs them); nil when the edit touched a range of one.
+    public func moved(by edit: ByteEdit) -> LayoutFindings? {
+        var moved = self
+        moved.screens = []
+        for index in structure.indices {
+            guard let diagnostic = structure[index].moved(by: edit) else { return nil }
+            moved.structure[index] = diagnostic
+        }
+        for index in frames.indices {
+            guard let diagnostic = frames[index].moved(by: edit) else { return nil }
+            moved.frames[index] = diagnostic
+        }
+        return moved
+    }
+}

@@ -1,0 +1,59 @@
+extension ByteEdit {
+    /// The one edit that turns `old` into `new`: what lies between their longest common
+    /// prefix and their longest common suffix (the two never overlap). Any number of edits
+    /// between two texts come down to this one region, and a byte outside it is unchanged.
+    public static func between(_ old: [UInt8], _ new: [UInt8]) -> ByteEdit {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        return ByteEdit(range: prefix..<(old.count - suffix), insertedCount: new.count - suffix - prefix)
+    }
+
+    /// Where the inserted bytes lie in the new text.
+    public var insertedRange: Range<Int> { range.lowerBound..<(range.lowerBound + insertedCount) }
+
+    /// Where the old text's `range` lies in the new text, when the edit touched none of it
+    /// and it neither ends nor starts right at the edit: nil otherwise. (Strict on purpose: a
+    /// reused result must not depend on a byte next to one that changed either.)
+    public func newRange(ofOld old: Range<Int>) -> Range<Int>? {
+        if old.upperBound < range.lowerBound { return old }
+        guard old.lowerBound > range.upperBound else { return nil }
+        return (old.lowerBound + delta)..<(old.upperBound + delta)
+    }
+
+    /// Where the new text's `range` lay in the old text, under ``newRange(ofOld:)``'s rule.
+    public func oldRange(ofNew new: Range<Int>) -> Range<Int>? {
+        if new.upperBound < range.lowerBound { return new }
+        guard new.lowerBound > insertedRange.upperBound else { return nil }
+        return (new.lowerBound - delta)..<(new.upperBound - delta)
+    }
+}
+
+extension Diagnostic {
+    /// This finding about the old text of `edit`, placed in the new text: every range (its
+    /// own, its labels', its fix-its') moved past the edit; nil when the edit touched one.
+    public func moved(by edit: ByteEdit) -> Diagnostic? {
+        guard edit.delta != 0 else { return touches(edit) ? nil : self }
+        guard let range = edit.newRange(ofOld: range) else { return nil }
+        var moved = self
+        moved.range = range
+        for index in labels.indices {
+            guard let range = edit.newRange(ofOld: labels[index].range) else { return nil }
+            moved.labels[index].range = range
+        }
+        for fix in fixIts.indices {
+            for change in fixIts[fix].edits.indices {
+                guard let range = edit.newRange(ofOld: fixIts[fix].edits[change].range) else { return nil }
+                moved.fixIts[fix].edits[change].range = range
+            }
+        }
+        return moved
+    }
+
+    private func touches(_ edit: ByteEdit) -> Bool {
+        edit.newRange(ofOld: range) == nil || labels.contains { edit.newRange(ofOld: $0.range) == nil }
+            || fixIts.contains { $0.edits.contains { edit.newRange(ofOld: $0.range) == nil } }
+    }
+}

@@ -1,0 +1,105 @@
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+@testable import TrellisIDE
+@testable import TrellisLayout
+
+/// An analysis that takes over an earlier analysis's untouched layouts equals analysing the
+/// new text from scratch — diagnostics, every layout's tree, frames and borderlines at every
+/// viewport, relaid-out screens — over random edit sequences of files of many layouts.
+final class IncrementalAnalysisTests: XCTestCase {
+    func testTakingOverUntouchedLayoutsEqualsAnalysingAgain() {
+        var generator = ProgramGenerator(seed: 20_261_126)
+        var layoutsAnalysed = 0
+        var layoutsTakenOver = 0
+        for document in 0..<40 {
+            var bytes = Array(generator.manyLayouts().utf8)
+            var options = LintOptions()
+            if generator.random.chance(30) { options.rtl = true }
+            if generator.random.chance(20) { options.viewports = ["375x667@2x", "320xwrap@3x"].compactMap(Viewport.parse) }
+            var previous = Analysis(SourceFile(name: "screens.trellis", bytes: bytes), kind: .trellis, options: options)
+            for step in 0..<20 {
+                bytes = Self.edited(bytes, generator: &generator)
+                let source = SourceFile(name: "screens.trellis", bytes: bytes)
+                let incremental = Analysis(source, kind: .trellis, options: options, previous: previous)
+                let scratch = Analysis(source, kind: .trellis, options: options)
+                let place = "document \(document), edit \(step):\n\(String(decoding: bytes, as: UTF8.self))"
+                Self.assertEqual(incremental, scratch, place)
+                let taken = Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports)
+                layoutsTakenOver += taken.count { $0 != nil }
+                layoutsAnalysed += taken.count
+                previous = incremental
+            }
+        }
+        // Most edits touch one layout of many: the test is about the layouts taken over.
+        XCTAssertGreaterThan(layoutsTakenOver, layoutsAnalysed / 2, "\(layoutsTakenOver) of \(layoutsAnalysed) layouts taken over")
+    }
+
+    /// An edit as typing makes them: a few bytes inserted or deleted anywhere (a character
+    /// split in two included), a layout's root written anew, a layout removed or added.
+    static func edited(_ bytes: [UInt8], generator: inout ProgramGenerator) -> [UInt8] {
+        var bytes = bytes
+        let offset = Int.random(in: 0...bytes.count, using: &generator.random)
+        switch Int.random(in: 0..<10, using: &generator.random) {
+        case 0..<4:
+            let typed = generator.random.pick(["1", "0", " ", "\n", "fill", " padding(3)", "}", "{", "// c\n", "wrap", " | ", "50%", "é", "😀", "rows ", "*2"])
+            bytes.insert(contentsOf: Array(typed.utf8), at: offset)
+        case 4..<7:
+            let end = min(bytes.count, offset + Int.random(in: 1...8, using: &generator.random))
+            bytes.removeSubrange(offset..<end)
+        case 7:
+            bytes.insert(contentsOf: Array(("\nlayout added " + generator.rootCell(templates: ["t0"]) + "\n").utf8), at: lineStart(bytes, offset))
+        default:
+            // From the start of a line to the start of a later one: whole layouts go.
+            let start = lineStart(bytes, offset)
+            let end = lineStart(bytes, min(bytes.count, offset + Int.random(in: 0...200, using: &generator.random)))
+            bytes.removeSubrange(start..<max(start, end))
+        }
+        return bytes
+    }
+
+    static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return start
+    }
+
+    static func assertEqual(_ incremental: Analysis, _ scratch: Analysis, _ place: String) {
+        XCTAssertEqual(incremental.diagnostics, scratch.diagnostics, place)
+        XCTAssertEqual(incremental.trees.count, scratch.trees.count, place)
+        guard incremental.trees.count == scratch.trees.count else { return }
+        for (layout, (one, other)) in zip(incremental.trees, scratch.trees).enumerated() {
+            XCTAssertTrue(sameTree(one, other), "layout \(layout) of \(place)")
+            for viewport in incremental.viewports.indices {
+                let frames = (incremental.frames(layout: layout, viewport: viewport), scratch.frames(layout: layout, viewport: viewport))
+                XCTAssertTrue(AnalysisTests.same(frames.0, frames.1), "frames of layout \(layout) at viewport \(viewport) of \(place)")
+                XCTAssertTrue(sameBorderlines(frames.0, frames.1), "borderlines of layout \(layout) at viewport \(viewport) of \(place)")
+                let relaidOut = (incremental.relaidOut(layout: layout, viewport: viewport), scratch.relaidOut(layout: layout, viewport: viewport))
+                XCTAssertTrue(AnalysisTests.same(relaidOut.0, relaidOut.1), "relaid out: layout \(layout) at viewport \(viewport) of \(place)")
+            }
+        }
+    }
+
+    static func sameTree(_ one: LayoutTree, _ other: LayoutTree) -> Bool {
+        guard one.measure == other.measure, one.axis == other.axis, one.parent == other.parent, one.childStart == other.childStart,
+            one.childCount == other.childCount, one.childList == other.childList, one.insets == other.insets,
+            one.gravity == other.gravity, one.anchor == other.anchor, one.placeholder == other.placeholder,
+            one.content == other.content, one.depth == other.depth, one.sources == other.sources,
+            one.firstBorderline == other.firstBorderline, one.slots == other.slots, one.deepest == other.deepest,
+            one.borderlines.count == other.borderlines.count
+        else { return false }
+        return (0..<one.borderlines.count).allSatisfy {
+            one.borderlines.grid(at: $0) == other.borderlines.grid(at: $0)
+                && one.borderlines.lines(at: $0).map(String.init(describing:)) == other.borderlines.lines(at: $0).map(String.init(describing:))
+        }
+    }
+
+    static func sameBorderlines(_ one: LayoutResult?, _ other: LayoutResult?) -> Bool {
+        guard let one, let other else { return one == nil && other == nil }
+        return one.borderlines.gridIndices == other.borderlines.gridIndices
+            && one.borderlines.gridIndices.allSatisfy { one.borderlines.lines(of: $0) == other.borderlines.lines(of: $0) }
+    }
+}
