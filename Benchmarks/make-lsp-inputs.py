@@ -5,6 +5,8 @@
   big.grid.json    the same kind of rows as a grid dictionary, with a borderline each:
                    9,000 rows and a fill (72,007 lines, 1.2 MB)
   10k.grid.json    the same grid dictionary with 1,249 rows (9,999 lines, 180 KB)
+  wrap.trellis     big.trellis with previews 375x667@2x and 320xwrap@3x (10,006 lines): one
+                   layout, laid out again at a wrap height after every edit
   layouts.trellis  294 layouts of demo 4's home page (banner height and tags varying), its
                    templates, previews 375x667@2x and 320xwrap@3x (10,019 lines): the shape of
                    a real file, where an edit touches one layout of many
@@ -77,7 +79,8 @@ def main():
     directory = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in [("big.trellis", trellis(10_000)), ("big.grid.json", grid_json(9_000)),
-                       ("10k.grid.json", grid_json(1_249)), ("layouts.trellis", layouts(294))]:
+                       ("10k.grid.json", grid_json(1_249)), ("layouts.trellis", layouts(294)),
+                       ("wrap.trellis", "preview 375x667@2x\npreview 320xwrap@3x\n" + trellis(10_000))]:
         (directory / name).write_text(text, encoding="utf-8")
         print(f"{directory / name}: {text.count(chr(10)) + 1} lines, {len(text.encode())} bytes")
 

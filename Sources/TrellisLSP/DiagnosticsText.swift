@@ -14,6 +14,7 @@ extension LanguageServer {
     /// previewed at a wrap height has thousands, and a tree of values for each cost more than
     /// analysing the layout an edit touched.
     func diagnosticsText(_ diagnostics: [Diagnostic], uri: String, source: SourceFile) -> [UInt8] {
+        let positions = source.positions
         var uriText: [UInt8] = []
         JSONWriter.appendString(uri, into: &uriText)
         var json: [UInt8] = [UInt8(ascii: "[")]
@@ -21,15 +22,13 @@ extension LanguageServer {
         for (number, diagnostic) in diagnostics.enumerated() {
             if number > 0 { json.append(UInt8(ascii: ",")) }
             json.append(contentsOf: #"{"range":"#.utf8)
-            appendRange(diagnostic.range, in: source, to: &json)
+            appendRange(diagnostic.range, in: positions, to: &json)
             json.append(contentsOf: #","severity":"#.utf8)
             JSONWriter.appendInteger(Self.severityNumber(diagnostic.severity), into: &json)
             json.append(contentsOf: #","code":"#.utf8)
             JSONWriter.appendString(diagnostic.code.id, into: &json)
             json.append(contentsOf: #","source":"trellis","message":"#.utf8)
-            var message = diagnostic.message
-            for note in diagnostic.notes { message += "\n" + note }
-            JSONWriter.appendString(message, into: &json)
+            JSONWriter.appendString(diagnostic.message, lines: diagnostic.notes, into: &json)
             if let base = settings.documentationBase {
                 json.append(contentsOf: #","codeDescription":{"href":"#.utf8)
                 JSONWriter.appendString(base + "#" + diagnostic.code.anchor, into: &json)
@@ -41,7 +40,7 @@ extension LanguageServer {
                     json.append(contentsOf: (index == 0 ? #"{"location":{"uri":"# : #",{"location":{"uri":"#).utf8)
                     json += uriText
                     json.append(contentsOf: #","range":"#.utf8)
-                    appendRange(label.range, in: source, to: &json)
+                    appendRange(label.range, in: positions, to: &json)
                     json.append(contentsOf: #"},"message":"#.utf8)
                     JSONWriter.appendString(label.message, into: &json)
                     json.append(UInt8(ascii: "}"))
@@ -65,9 +64,9 @@ extension LanguageServer {
         }
     }
 
-    private func appendRange(_ range: Range<Int>, in source: SourceFile, to json: inout [UInt8]) {
-        let start = source.position(of: range.lowerBound, encoding: encoding)
-        let end = source.position(of: range.upperBound, encoding: encoding)
+    private func appendRange(_ range: Range<Int>, in positions: SourceFile.Positions, to json: inout [UInt8]) {
+        let start = position(of: range.lowerBound, in: positions)
+        let end = range.isEmpty ? start : position(of: range.upperBound, in: positions)
         json.append(contentsOf: #"{"start":{"line":"#.utf8)
         JSONWriter.appendInteger(start.line, into: &json)
         json.append(contentsOf: #","character":"#.utf8)
@@ -77,6 +76,17 @@ extension LanguageServer {
         json.append(contentsOf: #","character":"#.utf8)
         JSONWriter.appendInteger(end.character, into: &json)
         json.append(contentsOf: "}}".utf8)
+    }
+
+    private func position(of offset: Int, in positions: SourceFile.Positions) -> (line: Int, character: Int) {
+        switch encoding {
+        case .utf8:
+            let found = positions.utf8Position(of: offset)
+            return (found.line, found.column)
+        case .utf16:
+            let found = positions.scalarAndUTF16Position(of: offset)
+            return (found.line, found.utf16)
+        }
     }
 
     /// `textDocument/publishDiagnostics` with a list written as text (``diagnosticsText(_:)``).

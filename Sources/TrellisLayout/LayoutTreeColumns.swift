@@ -130,9 +130,18 @@ struct InsetsInterner: ~Copyable {
     private var numbers: [Key: UInt32] = [:]
     private var last = Key(top: 0, left: 0, bottom: 0, right: 0, spacing: 0)
     private var lastIndex: UInt32 = 0
+    /// The insets met lately, by a cheap hash of their bits (64 slots, the latest wins): a
+    /// tree's few distinct insets are found there without hashing them for the dictionary.
+    private var recentKeys = [Key](repeating: Key(top: 0, left: 0, bottom: 0, right: 0, spacing: 0), count: 64)
+    private var recentNumbers = [UInt32](repeating: 0, count: 64)
 
     init() {
         numbers[last] = 0
+    }
+
+    private static func slot(of key: Key) -> Int {
+        let mixed = (key.top ^ key.left &* 3 ^ key.bottom &* 5 ^ key.right &* 7 ^ key.spacing &* 11) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 58)
     }
 
     /// The number of `insets`, added when new.
@@ -141,14 +150,19 @@ struct InsetsInterner: ~Copyable {
             top: insets.top.bitPattern, left: insets.left.bitPattern, bottom: insets.bottom.bitPattern,
             right: insets.right.bitPattern, spacing: insets.spacing.bitPattern)
         if key == last { return lastIndex }
+        let slot = Self.slot(of: key)
         let number: UInt32
-        if let known = numbers[key] {
+        if recentKeys[slot] == key {
+            number = recentNumbers[slot]
+        } else if let known = numbers[key] {
             number = known
         } else {
             number = UInt32(truncatingIfNeeded: values.count)
             values.append(insets)
             numbers[key] = number
         }
+        recentKeys[slot] = key
+        recentNumbers[slot] = number
         last = key
         lastIndex = number
         return number

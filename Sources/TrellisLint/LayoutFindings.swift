@@ -19,15 +19,18 @@ public struct LayoutFindings: Sendable {
     /// without the screens (their frames name the old text; an editor computes a layout's
     /// screens again when a request needs them); nil when the edit touched a range of one.
     public func moved(by edit: ByteEdit) -> LayoutFindings? {
-        var moved = self
-        moved.screens = []
-        for index in structure.indices {
-            guard let diagnostic = structure[index].moved(by: edit) else { return nil }
-            moved.structure[index] = diagnostic
-        }
-        for index in frames.indices {
-            guard let diagnostic = frames[index].moved(by: edit) else { return nil }
-            moved.frames[index] = diagnostic
+        guard let structure = Self.moved(structure, by: edit), let frames = Self.moved(frames, by: edit) else { return nil }
+        return LayoutFindings(structure: structure, structureDropped: structureDropped, frames: frames)
+    }
+
+    /// Each of `diagnostics` moved past `edit` into a new array (no copy of the old one
+    /// first), or nil when the edit touched one.
+    private static func moved(_ diagnostics: [Diagnostic], by edit: ByteEdit) -> [Diagnostic]? {
+        var moved: [Diagnostic] = []
+        moved.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            guard let diagnostic = diagnostic.moved(by: edit) else { return nil }
+            moved.append(diagnostic)
         }
         return moved
     }

@@ -103,9 +103,10 @@ public enum Linter {
         if let tree = file.tree { diagnostics += EscapeHatchRules.lint(tree, dialect: file.dialect) }
         do {
             let spans = Spans(file)
-            for (layout, tree) in trees.enumerated() where layouts[layout] == nil {
+            // By index: iterating the trees would copy each (a reference count per column).
+            for layout in trees.indices where layouts[layout] == nil {
                 var structure = StructureRules(spans: spans)
-                structure.lint(tree)
+                structure.lint(trees[layout])
                 layouts[layout] = LayoutFindings(structure: structure.findings.kept, structureDropped: structure.findings.dropped)
             }
         }
@@ -115,20 +116,20 @@ public enum Linter {
         }
         let spans = Spans(file)
         let viewports = options.viewports(for: file)
-        for (index, (layout, tree)) in zip(file.layouts, trees).enumerated() {
+        for index in trees.indices {
             guard var findings = layouts[index] else { continue }
             if reusing.indices.contains(index), reusing[index] != nil {
                 if !keepsScreens { findings.screens = [] }
             } else {
                 var frames = LayoutRules(spans: spans, keepsScreens: keepsScreens)
-                frames.lint(tree, viewports: viewports)
+                frames.lint(trees[index], viewports: viewports)
                 findings.frames = frames.diagnostics
                 findings.screens = frames.screens
             }
             layouts[index] = findings
             // The two sets of rules report different codes, so each is capped on its own.
             diagnostics += DiagnosticCap.capped(
-                findings.structure + findings.frames, scope: "layout `\(layout.name)`", alsoFound: findings.structureDropped)
+                findings.structure + findings.frames, scope: "layout `\(file.layouts[index].name)`", alsoFound: findings.structureDropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))

@@ -7,7 +7,7 @@ public enum DiagnosticCap {
     public static let maximumPerRule = 100
 
     /// `alsoFound`: per code, findings made but not passed (``CappedDiagnostics/dropped``).
-    public static func capped(_ diagnostics: [Diagnostic], scope: String, alsoFound: [DiagnosticCode: Int] = [:]) -> [Diagnostic] {
+    public static func capped(_ diagnostics: [Diagnostic], scope: @autoclosure () -> String, alsoFound: [DiagnosticCode: Int] = [:]) -> [Diagnostic] {
         var counts = alsoFound
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
         guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }
@@ -22,7 +22,8 @@ public enum DiagnosticCap {
             if index == maximumPerRule - 1, total > maximumPerRule {
                 let more = total - maximumPerRule
                 shown.notes.append(
-                    "\(more) more \(diagnostic.code) finding\(more == 1 ? "" : "s") in \(scope) are not shown (at most \(maximumPerRule) per rule and layout).")
+                    "\(more) more \(diagnostic.code) finding\(more == 1 ? "" : "s") in \(scope()) are not shown (at most \(maximumPerRule) per rule and layout)."
+                )
             }
             kept.append(shown)
         }

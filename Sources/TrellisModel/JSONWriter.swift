@@ -191,6 +191,23 @@ extension JSONWriter {
 
     public static func appendString(_ text: String, into output: inout [UInt8]) { appendString(text, to: &output) }
 
+    /// `first` and each of `lines` joined by line breaks, as one JSON string: the bytes
+    /// `appendString(([first] + lines).joined(separator: "\n"))` appends, without joining them.
+    public static func appendString(_ first: String, lines: [String], into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var first = first
+        // SAFETY: each string's UTF-8 is read inside its closure only, within its count.
+        first.withUTF8 { appendEscaped(utf8: $0, to: &output) }
+        for line in lines {
+            output.append(UInt8(ascii: "\\"))
+            output.append(UInt8(ascii: "n"))
+            var line = line
+            // SAFETY: as above.
+            line.withUTF8 { appendEscaped(utf8: $0, to: &output) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
     static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
         var text = text
         // SAFETY: the string's UTF-8 is read inside the closure only, within its count.
@@ -201,12 +218,16 @@ extension JSONWriter {
     /// SAFETY: reads `bytes` below its count only; callers hand a live buffer.
     static func appendString<Output: ByteOutput & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
+        appendEscaped(utf8: bytes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string holding `bytes`: escaped, unquoted.
+    /// SAFETY: reads `bytes` below its count only; callers hand a live buffer.
+    static func appendEscaped<Output: ByteOutput & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Output) {
         // SAFETY: every read below is at `index < count` (one byte) or `index + 8 <= count` (eight), inside the buffer; runs
         // appended lie between 0 and `count`.
-        guard let base = bytes.baseAddress else {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // The bytes between escapes are copied as runs: most strings are one run. Eight bytes
         // are tested at once while none needs an escape.
@@ -239,7 +260,6 @@ extension JSONWriter {
         }
         // SAFETY: the last run `runStart..<count` lies inside the buffer.
         if runStart < count { output.append(bytes: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of eight bytes is a control character, a quote or a backslash: for each

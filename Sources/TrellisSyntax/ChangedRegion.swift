@@ -4,10 +4,31 @@ extension ByteEdit {
     /// between two texts come down to this one region, and a byte outside it is unchanged.
     public static func between(_ old: [UInt8], _ new: [UInt8]) -> ByteEdit {
         let shorter = min(old.count, new.count)
-        var prefix = 0
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        // SAFETY: both buffers are read only inside the closures, at offsets below `shorter`
+        // (prefix) or at `count - 8 - suffix` ≥ `prefix` (suffix), checked before each load.
+        let (prefix, suffix) = old.withUnsafeBytes { oldBytes in
+            new.withUnsafeBytes { newBytes -> (Int, Int) in
+                var prefix = 0
+                // SAFETY: the eight bytes at `prefix` lie below `shorter`, inside both buffers.
+                while prefix + 8 <= shorter,
+                    oldBytes.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                        == newBytes.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                {
+                    prefix += 8
+                }
+                while prefix < shorter, oldBytes[prefix] == newBytes[prefix] { prefix += 1 }
+                var suffix = 0
+                // SAFETY: the eight bytes end `suffix` before each buffer's end and start after `prefix` (≥ 0).
+                while suffix + 8 <= shorter - prefix,
+                    oldBytes.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)
+                        == newBytes.loadUnaligned(fromByteOffset: new.count - 8 - suffix, as: UInt64.self)
+                {
+                    suffix += 8
+                }
+                while suffix < shorter - prefix, oldBytes[old.count - 1 - suffix] == newBytes[new.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
         return ByteEdit(range: prefix..<(old.count - suffix), insertedCount: new.count - suffix - prefix)
     }
 

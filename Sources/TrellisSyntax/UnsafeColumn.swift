@@ -4,11 +4,14 @@
 /// it starts in the storage of an array being made (``init(writingInto:)``), which then holds
 /// the values without a copy unless they outgrew it.
 package struct UnsafeColumn<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
-    package private(set) var count = 0
+    // Visible to inlined code only (the column's methods are inlined into the modules that
+    // build trees, so that appending to a column of plain values is specialized there).
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var capacity: Int
+    /// How many values are written (set by the column's own methods only).
+    @usableFromInline package var count = 0
     /// False while the values are in storage lent by an array being made.
-    package private(set) var ownsMemory = true
+    @usableFromInline package var ownsMemory = true
 
     package init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -38,19 +41,19 @@ package struct UnsafeColumn<Element>: ~Copyable {
         base.deallocate()
     }
 
-    package mutating func append(_ value: Element) {
+    @inlinable package mutating func append(_ value: Element) {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: value)
         count += 1
     }
 
-    package mutating func append(_ value: Element, times: Int) {
+    @inlinable package mutating func append(_ value: Element, times: Int) {
         if count + times > capacity { grow(to: max(capacity * 2, count + times)) }
         (base + count).initialize(repeating: value, count: times)
         count += times
     }
 
-    package subscript(index: Int) -> Element {
+    @inlinable package subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "column index out of range")
             return base[index]
@@ -61,7 +64,7 @@ package struct UnsafeColumn<Element>: ~Copyable {
         }
     }
 
-    private mutating func grow(to newCapacity: Int) {
+    @usableFromInline mutating func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: base, count: count)
         if ownsMemory { base.deallocate() }
