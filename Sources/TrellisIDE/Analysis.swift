@@ -37,10 +37,18 @@ public struct Analysis: Sendable {
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
         parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: Analysis? = nil
     ) {
+        var parsed = parsed
+        var edit: ByteEdit?
+        if let previous, kind == .trellis {
+            let tree = parsed ?? Parser.parse(source)
+            parsed = tree
+            edit = Self.editOfLayoutsOnly(from: previous, to: tree.tree, uses: uses)
+        }
         var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
         self.options = options
         let viewports = options.viewports(for: loaded)
-        let reused = previous.map { Self.reusableLayouts(from: $0, for: loaded, viewports: viewports) } ?? []
+        var reused: [ReusedLayout?] = []
+        if let previous, let edit { reused = Self.reusableLayouts(from: previous, for: loaded, viewports: viewports, edit: edit) }
         let trees = loaded.layouts.indices.map { index in
             (reused.indices.contains(index) ? reused[index]?.tree : nil) ?? LayoutTree(loaded.layouts[index])
         }

@@ -8,23 +8,26 @@ extension Analysis {
     /// screens are computed again if a request asks for them).
     typealias ReusedLayout = (tree: LayoutTree, findings: LayoutFindings)
 
-    /// By layout of `file`, what `previous` (an analysis of an earlier text of the same
-    /// document) computed for the same layout, moved into `file`'s text; nil for a layout that
-    /// must be analysed again.
-    ///
-    /// A layout's tree and findings depend on its own text, the templates and directives of
-    /// the file, the files it uses, the dialect and the viewports, and on nothing else. So a
-    /// layout is taken over when the edit between the two texts (``ByteEdit/between(_:_:)``)
-    /// touched neither it nor any item of the file that is not a layout, and the rest is equal.
-    static func reusableLayouts(from previous: Analysis, for file: LoadedFile, viewports: [Viewport]) -> [ReusedLayout?] {
-        let none = [ReusedLayout?](repeating: nil, count: file.layouts.count)
-        guard file.kind == .trellis, previous.file.kind == .trellis, let oldTree = previous.file.tree, let newTree = file.tree,
-            previous.layoutFindings.count == previous.trees.count, previous.viewports == viewports,
-            previous.file.dialect == file.dialect, sameUses(previous.file.uses, file.uses)
-        else { return none }
-        let edit = ByteEdit.between(oldTree.source.bytes, newTree.source.bytes)
+    /// The edit from `previous`'s text (an earlier text of the same document) to `tree`'s,
+    /// when it touched no item of the file but layouts and the files used are the same: then a
+    /// layout the edit did not touch is linted and laid out as it was (its own text, the
+    /// templates and directives, the files used are what its results depend on). Nil otherwise.
+    static func editOfLayoutsOnly(from previous: Analysis, to tree: SyntaxTree, uses: UsedFiles?) -> ByteEdit? {
+        guard previous.file.kind == .trellis, let oldTree = previous.file.tree, sameUses(previous.file.uses, uses) else { return nil }
+        let edit = ByteEdit.between(oldTree.source.bytes, tree.source.bytes)
         guard let oldOthers = otherItems(of: oldTree, untouched: { edit.newRange(ofOld: $0) != nil }),
-            let newOthers = otherItems(of: newTree, untouched: { edit.oldRange(ofNew: $0) != nil }), oldOthers == newOthers
+            let newOthers = otherItems(of: tree, untouched: { edit.oldRange(ofNew: $0) != nil }), oldOthers == newOthers
+        else { return nil }
+        return edit
+    }
+
+    /// By layout of `file`, what `previous` computed for the same layout, moved into `file`'s
+    /// text past `edit` (``editOfLayoutsOnly(from:to:uses:)``); nil for a layout the edit
+    /// touched, or when the dialect or the viewports differ.
+    static func reusableLayouts(from previous: Analysis, for file: LoadedFile, viewports: [Viewport], edit: ByteEdit) -> [ReusedLayout?] {
+        let none = [ReusedLayout?](repeating: nil, count: file.layouts.count)
+        guard file.kind == .trellis, previous.layoutFindings.count == previous.trees.count, previous.viewports == viewports,
+            previous.file.dialect == file.dialect
         else { return none }
         var oldLayouts: [Int: Int] = [:]
         for (index, layout) in previous.file.layouts.enumerated() {

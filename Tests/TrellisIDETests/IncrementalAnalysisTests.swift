@@ -28,7 +28,8 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let scratch = Analysis(source, kind: .trellis, options: options)
                 let place = "document \(document), edit \(step):\n\(String(decoding: bytes, as: UTF8.self))"
                 Self.assertEqual(incremental, scratch, place)
-                let taken = Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports)
+                let edit = incremental.file.tree.flatMap { Analysis.editOfLayoutsOnly(from: previous, to: $0, uses: nil) }
+                let taken = edit.map { Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports, edit: $0) } ?? []
                 layoutsTakenOver += taken.count { $0 != nil }
                 layoutsAnalysed += taken.count
                 previous = incremental
@@ -36,6 +37,22 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
         // Most edits touch one layout of many: the test is about the layouts taken over.
         XCTAssertGreaterThan(layoutsTakenOver, layoutsAnalysed / 2, "\(layoutsTakenOver) of \(layoutsAnalysed) layouts taken over")
+    }
+
+    /// A template is lowered (and its findings made) by the first layout that uses it. When
+    /// an edit removes that use, the layout that uses it next is taken over unlowered: the
+    /// template's finding must still be there.
+    func testATemplateOnlyTakenOverLayoutsUseStillReportsItsFindings() throws {
+        let before = "template t { 50% padding(1 2 3) }\nlayout a rows { t }\nlayout b rows { t }\n"
+        let after = "template t { 50% padding(1 2 3) }\nlayout a rows { 20 }\nlayout b rows { t }\n"
+        let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+        let source = SourceFile(name: "t.trellis", text: after)
+        let incremental = Analysis(source, kind: .trellis, previous: previous)
+        let scratch = Analysis(source, kind: .trellis)
+        XCTAssertTrue(scratch.diagnostics.contains { $0.code == .badAttributeArguments && $0.range.upperBound < 34 }, "\(scratch.diagnostics)")
+        Self.assertEqual(incremental, scratch, after)
+        let edit = try XCTUnwrap(incremental.file.tree.flatMap { Analysis.editOfLayoutsOnly(from: previous, to: $0, uses: nil) })
+        XCTAssertNotNil(Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports, edit: edit).last ?? nil)
     }
 
     /// An edit as typing makes them: a few bytes inserted or deleted anywhere (a character
@@ -71,6 +88,15 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertEqual(incremental.diagnostics, scratch.diagnostics, place)
         XCTAssertEqual(incremental.trees.count, scratch.trees.count, place)
         guard incremental.trees.count == scratch.trees.count else { return }
+        XCTAssertEqual(incremental.file.layouts.count, scratch.file.layouts.count, place)
+        for (layout, (one, other)) in zip(incremental.file.layouts, scratch.file.layouts).enumerated() {
+            // The lowered model itself (taken over, or lowered again): its JSON and the tree
+            // built from it, sources included.
+            XCTAssertEqual(one.name, other.name, place)
+            XCTAssertEqual(one.itemRange, other.itemRange, place)
+            XCTAssertEqual(one.jsonBytes(style: .compact), other.jsonBytes(style: .compact), "JSON of layout \(layout) of \(place)")
+            XCTAssertTrue(sameTree(LayoutTree(one), LayoutTree(other)), "lowered layout \(layout) of \(place)")
+        }
         for (layout, (one, other)) in zip(incremental.trees, scratch.trees).enumerated() {
             XCTAssertTrue(sameTree(one, other), "layout \(layout) of \(place)")
             for viewport in incremental.viewports.indices {
