@@ -31,8 +31,9 @@ public struct Analysis: Sendable {
     /// `uses`: what the file's `use` paths reached (nil: not followed).
     /// `previous`: an analysis of an earlier text of the same document, made with the same
     /// files used (a caller drops it when one of them changes): the layouts an edit did not
-    /// touch take its trees and findings over (``reusableLayouts(from:for:viewports:)``),
-    /// which equal what analysing them again would give.
+    /// touch take its trees and findings over, which equal what analysing them again would
+    /// give (when the edit touched only layouts, and the files used, the dialect and the
+    /// viewports are the same).
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
         parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: Analysis? = nil
