@@ -33,13 +33,26 @@ extension Analysis {
         for (index, layout) in previous.file.layouts.enumerated() {
             if let item = layout.itemRange { oldLayouts[item.lowerBound] = index }
         }
+        let bytes = file.source.bytes
         return file.layouts.map { layout in
-            guard let item = layout.itemRange, let oldItem = edit.oldRange(ofNew: item), let old = oldLayouts[oldItem.lowerBound],
+            // The whole lines the item is on: a cell's offside rule reads the indentation of
+            // the line it starts on, which may begin before the item.
+            guard let item = layout.itemRange, edit.oldRange(ofNew: wholeLines(item, in: bytes)) != nil,
+                let oldItem = edit.oldRange(ofNew: item), let old = oldLayouts[oldItem.lowerBound],
                 previous.file.layouts[old].itemRange == oldItem, previous.file.layouts[old].name == layout.name,
                 let tree = previous.trees[old].moved(by: edit), let findings = previous.layoutFindings[old].moved(by: edit)
             else { return nil }
             return (tree, findings)
         }
+    }
+
+    /// `range` widened to the start of its first line and past the end of its last one.
+    private static func wholeLines(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        var start = min(range.lowerBound, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = min(range.upperBound, bytes.count)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return start..<end
     }
 
     /// How many top-level items of `tree` are not layouts (templates, directives, unparsable

@@ -55,6 +55,16 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertNotNil(Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports, edit: edit).last ?? nil)
     }
 
+    /// A layout that starts in the middle of a line reads that line's indentation (the
+    /// offside rule): re-indenting it is an edit of the layout, though outside its item.
+    func testAnEditOfTheLineALayoutStartsOnIsAnEditOfTheLayout() {
+        let before = "layout a rows {\n  10 | fill\n} layout b rows { 10 | wrap\n   * 3 }\n"
+        let after = "layout a rows {\n  10 | fill\n    } layout b rows { 10 | wrap\n   * 3 }\n"
+        let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+        let source = SourceFile(name: "t.trellis", text: after)
+        Self.assertEqual(Analysis(source, kind: .trellis, previous: previous), Analysis(source, kind: .trellis), after)
+    }
+
     /// An edit as typing makes them: a few bytes inserted or deleted anywhere (a character
     /// split in two included), a layout's root written anew, a layout removed or added.
     static func edited(_ bytes: [UInt8], generator: inout ProgramGenerator) -> [UInt8] {
