@@ -19,9 +19,9 @@ public struct Analysis: Sendable {
     public let viewports: [Viewport]
     /// The runtime the editor's settings target, overriding the file's (nil: the file's).
     public let target: Dialect?
-    /// By layout, what the rules found and the screens they computed (empty for a one-off
-    /// check): what the next analysis of an edited text takes over for an untouched layout.
-    let layoutFindings: [LayoutFindings]
+    /// What the next analysis of an edited text takes over for an untouched layout (nil for a
+    /// one-off check or a JSON file).
+    public let reusable: Reusable?
     let cache = FrameCache()
 
     /// `oneOff` for a one-off check, which reads only ``diagnostics``: the screens the rules
@@ -29,22 +29,24 @@ public struct Analysis: Sendable {
     /// syntax once the rules that read it have run (``file`` then has no `jsonRoot`).
     /// `parsed`: the parse of `source`, when an editor has reparsed it already (`Parser.reparse`).
     /// `uses`: what the file's `use` paths reached (nil: not followed).
-    /// `previous`: an analysis of an earlier text of the same document, made with the same
-    /// files used (a caller drops it when one of them changes): the layouts an edit did not
-    /// touch take its trees and findings over, which equal what analysing them again would
-    /// give (when the edit touched only layouts, and the files used, the dialect and the
-    /// viewports are the same).
+    /// `previous`: what an analysis of an earlier text of the same document left (``reusable``),
+    /// made with the same files used (a caller drops it when one of them changes): the layouts
+    /// an edit did not touch take its trees and findings over, which equal what analysing them
+    /// again would give (when the edit touched only layouts, and the files used, the dialect
+    /// and the viewports are the same). It is let go before the new text is lowered when
+    /// nothing can be taken over.
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
-        parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: Analysis? = nil
+        parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: consuming Reusable? = nil
     ) {
         var parsed = parsed
         var edit: ByteEdit?
-        if let previous, kind == .trellis {
+        if let last = previous, kind == .trellis {
             let tree = parsed ?? Parser.parse(source)
             parsed = tree
-            edit = Self.editOfLayoutsOnly(from: previous, to: tree.tree, uses: uses)
+            edit = Self.editOfLayoutsOnly(from: last, to: tree.tree, uses: uses)
         }
+        if edit == nil { previous = nil }
         var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
         self.options = options
         let viewports = options.viewports(for: loaded)
@@ -59,7 +61,7 @@ public struct Analysis: Sendable {
         file = loaded
         diagnostics = run.diagnostics
         self.viewports = viewports
-        layoutFindings = oneOff ? [] : run.layouts
+        reusable = oneOff ? nil : Self.reusable(of: loaded, trees: trees, findings: run.layouts, viewports: viewports)
         self.target = target
         // The layout rules computed every screen already: requests read them from the cache.
         for (layout, byViewport) in run.screens.enumerated() {

@@ -4,6 +4,24 @@ import TrellisModel
 import TrellisSyntax
 
 extension Analysis {
+    /// What the next analysis of an edited text of the same document can take over from this
+    /// one: the text's syntax, the files it used and, by layout, its item, tree and findings.
+    /// An editor keeps this between edits rather than the whole analysis (no grids, no screens).
+    public struct Reusable: Sendable {
+        let tree: SyntaxTree
+        let uses: UsedFiles?
+        let dialect: Dialect
+        let viewports: [Viewport]
+        let loweringMetALimit: Bool
+        /// By layout: its name and the item it is written in.
+        let layouts: [(name: String, item: Range<Int>?)]
+        let trees: [LayoutTree]
+        let findings: [LayoutFindings]
+
+        /// The files the text's `use` paths reached, directly or not (nil: not followed).
+        public var usedFiles: Set<String>? { uses?.files }
+    }
+
     /// One layout's tree and findings from an earlier analysis, moved into the new text (its
     /// screens are computed again if a request asks for them).
     typealias ReusedLayout = (tree: LayoutTree, findings: LayoutFindings)
@@ -12,10 +30,10 @@ extension Analysis {
     /// when it touched no item of the file but layouts and the files used are the same: then a
     /// layout the edit did not touch is linted and laid out as it was (its own text, the
     /// templates and directives, the files used are what its results depend on). Nil otherwise.
-    static func editOfLayoutsOnly(from previous: Analysis, to tree: SyntaxTree, uses: UsedFiles?) -> ByteEdit? {
-        guard previous.file.kind == .trellis, let oldTree = previous.file.tree, sameUses(previous.file.uses, uses) else { return nil }
-        let edit = ByteEdit.between(oldTree.source.bytes, tree.source.bytes)
-        guard let oldOthers = otherItems(of: oldTree, untouched: { edit.newRange(ofOld: $0) != nil }),
+    static func editOfLayoutsOnly(from previous: Reusable, to tree: SyntaxTree, uses: UsedFiles?) -> ByteEdit? {
+        guard !previous.loweringMetALimit, sameUses(previous.uses, uses) else { return nil }
+        let edit = ByteEdit.between(previous.tree.source.bytes, tree.source.bytes)
+        guard let oldOthers = otherItems(of: previous.tree, untouched: { edit.newRange(ofOld: $0) != nil }),
             let newOthers = otherItems(of: tree, untouched: { edit.oldRange(ofNew: $0) != nil }), oldOthers == newOthers
         else { return nil }
         return edit
@@ -23,15 +41,14 @@ extension Analysis {
 
     /// By layout of `file`, what `previous` computed for the same layout, moved into `file`'s
     /// text past `edit` (``editOfLayoutsOnly(from:to:uses:)``); nil for a layout the edit
-    /// touched, or when the dialect or the viewports differ.
-    static func reusableLayouts(from previous: Analysis, for file: LoadedFile, viewports: [Viewport], edit: ByteEdit) -> [ReusedLayout?] {
+    /// touched, or when the dialect or the viewports differ, or when lowering `file` met a
+    /// limit (a template then lowers as its first use decides).
+    static func reusableLayouts(from previous: Reusable, for file: LoadedFile, viewports: [Viewport], edit: ByteEdit) -> [ReusedLayout?] {
         let none = [ReusedLayout?](repeating: nil, count: file.layouts.count)
-        guard file.kind == .trellis, previous.layoutFindings.count == previous.trees.count, previous.viewports == viewports,
-            previous.file.dialect == file.dialect
-        else { return none }
+        guard file.kind == .trellis, !file.loweringMetALimit, previous.viewports == viewports, previous.dialect == file.dialect else { return none }
         var oldLayouts: [Int: Int] = [:]
-        for (index, layout) in previous.file.layouts.enumerated() {
-            if let item = layout.itemRange { oldLayouts[item.lowerBound] = index }
+        for (index, layout) in previous.layouts.enumerated() {
+            if let item = layout.item { oldLayouts[item.lowerBound] = index }
         }
         let bytes = file.source.bytes
         return file.layouts.map { layout in
@@ -39,11 +56,20 @@ extension Analysis {
             // the line it starts on, which may begin before the item.
             guard let item = layout.itemRange, edit.oldRange(ofNew: wholeLines(item, in: bytes)) != nil,
                 let oldItem = edit.oldRange(ofNew: item), let old = oldLayouts[oldItem.lowerBound],
-                previous.file.layouts[old].itemRange == oldItem, previous.file.layouts[old].name == layout.name,
-                let tree = previous.trees[old].moved(by: edit), let findings = previous.layoutFindings[old].moved(by: edit)
+                previous.layouts[old].item == oldItem, previous.layouts[old].name == layout.name,
+                let tree = previous.trees[old].moved(by: edit), let findings = previous.findings[old].moved(by: edit)
             else { return nil }
             return (tree, findings)
         }
+    }
+
+    /// What of this analysis the next one of the same document can take over; nil for
+    /// anything but a Trellis file analysed for an editor.
+    static func reusable(of file: LoadedFile, trees: [LayoutTree], findings: [LayoutFindings], viewports: [Viewport]) -> Reusable? {
+        guard file.kind == .trellis, let tree = file.tree, findings.count == trees.count, trees.count == file.layouts.count else { return nil }
+        return Reusable(
+            tree: tree, uses: file.uses, dialect: file.dialect, viewports: viewports, loweringMetALimit: file.loweringMetALimit,
+            layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map(\.withoutScreens))
     }
 
     /// `range` widened to the start of its first line and past the end of its last one.

@@ -34,10 +34,10 @@ public struct LanguageServer {
     var dirty: Set<String> = []
     /// The analysis of each document's current text, made once and shared by every request.
     var analyses: [String: Analysis?] = [:]
-    /// The last analysis made of each open Trellis document, whatever text it was of: the next
-    /// one takes over what it computed for the layouts an edit did not touch. Dropped when a
-    /// file the document uses changes.
-    var lastAnalyses: [String: Analysis] = [:]
+    /// What the last analysis of each open Trellis document left, whatever text it was of: the
+    /// next one takes over what it computed for the layouts an edit did not touch. Taken out
+    /// when the next analysis is made; dropped when a file the document uses changes.
+    var lastAnalyses: [String: Analysis.Reusable] = [:]
     var settings = Settings()
     var clientPullsDiagnostics = false
     /// Whether formatting is registered dynamically, for Trellis files only
@@ -303,7 +303,7 @@ public struct LanguageServer {
             dirty.insert(other)
         }
         for (other, last) in lastAnalyses where other != uri {
-            if let files = last.file.uses?.files, !files.isDisjoint(with: changed) { lastAnalyses[other] = nil }
+            if let files = last.usedFiles, !files.isDisjoint(with: changed) { lastAnalyses[other] = nil }
         }
         // A client that pulls diagnostics is told to pull again: the diagnostics of the files
         // that use this one may have changed, open or not (`workspace/diagnostic` covers those).
@@ -360,9 +360,9 @@ public struct LanguageServer {
     /// that is not a grid dictionary.
     mutating func analysis(_ document: OpenDocument) -> Analysis? {
         if let cached = analyses[document.uri] { return cached }
-        let made = makeAnalysis(document, previous: lastAnalyses[document.uri])
+        let made = makeAnalysis(document, previous: lastAnalyses.removeValue(forKey: document.uri))
         analyses[document.uri] = made
-        if document.kind == .trellis { lastAnalyses[document.uri] = made }
+        lastAnalyses[document.uri] = made?.reusable
         if let parsed = made?.file.parsed, documents[document.uri]?.version == document.version {
             documents[document.uri]?.reparseBase = (parsed, nil)
         }
@@ -371,8 +371,8 @@ public struct LanguageServer {
 
     /// A Trellis document edited once since its last analysis is reparsed from that
     /// analysis's tree (`Parser.reparse`: the same tree as parsing it all again); `previous`
-    /// is an earlier analysis of the document (``Analysis/init(_:kind:options:target:oneOff:parsed:uses:previous:)``).
-    mutating func makeAnalysis(_ document: OpenDocument, previous: Analysis? = nil) -> Analysis? {
+    /// is what an earlier analysis of the document left (``Analysis/init(_:kind:options:target:oneOff:parsed:uses:previous:)``).
+    mutating func makeAnalysis(_ document: OpenDocument, previous: consuming Analysis.Reusable? = nil) -> Analysis? {
         if document.kind == .json, !document.uri.lowercased().hasSuffix(".grid.json"), !Analysis.looksLikeGridDictionary(document.bytes) { return nil }
         var options = LintOptions(viewports: settings.viewports, rtl: settings.rtl)
         var projectTarget: Dialect?

@@ -15,6 +15,11 @@ public struct LayoutFindings: Sendable {
     /// settled; empty unless the run kept screens.
     public var screens: [[LayoutResult]] = []
 
+    /// These findings without the screens (what an editor keeps for the next edit).
+    public var withoutScreens: LayoutFindings {
+        LayoutFindings(structure: structure, structureDropped: structureDropped, frames: frames)
+    }
+
     /// These findings about a layout in the old text of `edit`, placed in the new text,
     /// without the screens (their frames name the old text; an editor computes a layout's
     /// screens again when a request needs them); nil when the edit touched a range of one.

@@ -83,6 +83,10 @@ public struct LoadedFile: Sendable {
     public var jsonRoot: JSONNode?
     /// What the file's `use` paths reached (nil: not followed).
     public var uses: UsedFiles?
+    /// Whether lowering stopped at a limit (templates nested too deep, the expansion budget):
+    /// what a template lowers to then depends on where it was first used, so no layout's
+    /// results can be taken over from an earlier text of the file.
+    public var loweringMetALimit = false
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.
     /// `parsed` is the parse of `source` when the caller has it already (an editor reparsing
@@ -117,7 +121,8 @@ public struct LoadedFile: Sendable {
             source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
             layouts: layouts,
             diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
-            tree: parsed.tree, parsed: parsed, jsonRoot: nil, uses: uses)
+            tree: parsed.tree, parsed: parsed, jsonRoot: nil, uses: uses,
+            loweringMetALimit: lowered.diagnostics.contains { $0.code == .templatesNestTooDeep || $0.code == .expansionLimit })
     }
 
     /// The text a file's reports point into: a JSON file in UTF-16 or UTF-32 as UTF-8 (as

@@ -11,7 +11,7 @@ import XCTest
 /// new text from scratch — diagnostics, every layout's tree, frames and borderlines at every
 /// viewport, relaid-out screens — over random edit sequences of files of many layouts.
 final class IncrementalAnalysisTests: XCTestCase {
-    func testTakingOverUntouchedLayoutsEqualsAnalysingAgain() {
+    func testTakingOverUntouchedLayoutsEqualsAnalysingAgain() throws {
         var generator = ProgramGenerator(seed: 20_261_126)
         var layoutsAnalysed = 0
         var layoutsTakenOver = 0
@@ -24,12 +24,13 @@ final class IncrementalAnalysisTests: XCTestCase {
             for step in 0..<20 {
                 bytes = Self.edited(bytes, generator: &generator)
                 let source = SourceFile(name: "screens.trellis", bytes: bytes)
-                let incremental = Analysis(source, kind: .trellis, options: options, previous: previous)
+                let incremental = Analysis(source, kind: .trellis, options: options, previous: previous.reusable)
                 let scratch = Analysis(source, kind: .trellis, options: options)
                 let place = "document \(document), edit \(step):\n\(String(decoding: bytes, as: UTF8.self))"
                 Self.assertEqual(incremental, scratch, place)
-                let edit = incremental.file.tree.flatMap { Analysis.editOfLayoutsOnly(from: previous, to: $0, uses: nil) }
-                let taken = edit.map { Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports, edit: $0) } ?? []
+                let last = try XCTUnwrap(previous.reusable)
+                let edit = incremental.file.tree.flatMap { Analysis.editOfLayoutsOnly(from: last, to: $0, uses: nil) }
+                let taken = edit.map { Analysis.reusableLayouts(from: last, for: incremental.file, viewports: incremental.viewports, edit: $0) } ?? []
                 layoutsTakenOver += taken.count { $0 != nil }
                 layoutsAnalysed += taken.count
                 previous = incremental
@@ -45,7 +46,7 @@ final class IncrementalAnalysisTests: XCTestCase {
     func testATemplateOnlyTakenOverLayoutsUseStillReportsItsFindings() throws {
         let before = "template t { 50% padding(1 2 3) }\nlayout a rows { t }\nlayout b rows { t }\n"
         let after = "template t { 50% padding(1 2 3) }\nlayout a rows { 20 }\nlayout b rows { t }\n"
-        let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+        let previous = try XCTUnwrap(Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis).reusable)
         let source = SourceFile(name: "t.trellis", text: after)
         let incremental = Analysis(source, kind: .trellis, previous: previous)
         let scratch = Analysis(source, kind: .trellis)
@@ -60,9 +61,25 @@ final class IncrementalAnalysisTests: XCTestCase {
     func testAnEditOfTheLineALayoutStartsOnIsAnEditOfTheLayout() {
         let before = "layout a rows {\n  10 | fill\n} layout b rows { 10 | wrap\n   * 3 }\n"
         let after = "layout a rows {\n  10 | fill\n    } layout b rows { 10 | wrap\n   * 3 }\n"
-        let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+        let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis).reusable
         let source = SourceFile(name: "t.trellis", text: after)
         Self.assertEqual(Analysis(source, kind: .trellis, previous: previous), Analysis(source, kind: .trellis), after)
+    }
+
+    /// A template is lowered once, under the nesting of its first use: when that met the
+    /// limit on nesting, a later layout that uses the template got what was cut there, and an
+    /// edit of the first layout changes what the later one gets (so nothing is taken over).
+    func testNothingIsTakenOverWhenLoweringMetALimit() {
+        let chain = (0..<580).map { "template t\($0) { t\($0 + 1) }\n" }.joined() + "template t580 { 10 }\n"
+        let nested = String(repeating: "rows { ", count: 40) + "t0" + String(repeating: " }", count: 40)
+        let before = chain + "layout a rows { \(nested) }\nlayout b rows { t0 }\n"
+        let after = chain + "layout a rows { 10 }\nlayout b rows { t0 }\n"
+        let old = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+        XCTAssertTrue(old.diagnostics.contains { $0.code == .templatesNestTooDeep }, "\(old.diagnostics)")
+        let source = SourceFile(name: "t.trellis", text: after)
+        let scratch = Analysis(source, kind: .trellis)
+        XCTAssertFalse(scratch.diagnostics.contains { $0.code == .templatesNestTooDeep }, "\(scratch.diagnostics)")
+        Self.assertEqual(Analysis(source, kind: .trellis, previous: old.reusable), scratch, after)
     }
 
     /// An edit as typing makes them: a few bytes inserted or deleted anywhere (a character
