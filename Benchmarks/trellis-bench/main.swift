@@ -2,6 +2,7 @@ import Foundation
 import TrellisLayout
 import TrellisLint
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 
 // Throughput of the Trellis pipeline beside Foundation's JSONSerialization on the same

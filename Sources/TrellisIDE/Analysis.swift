@@ -12,7 +12,7 @@ public struct Analysis: Sendable {
     public let diagnostics: [Diagnostic]
     public let options: LintOptions
     /// Each layout's runtime model, computed on first use (rendering asks for it).
-    public var runtimes: [RuntimeGrid] { cache.runtimes.value { file.layouts.map(\.runtime) } }
+    public var runtimes: [RuntimeGrid] { cache.runtimes.value { file.layouts.map { $0.runtime } } }
     /// Each layout's grids flattened once, for the rules and every viewport's passes.
     public let trees: [LayoutTree]
     /// The viewports frames are shown at: the same rule as `trellis check` and `trellis frames`.

@@ -69,7 +69,7 @@ extension Analysis {
         guard file.kind == .trellis, let tree = file.tree, findings.count == trees.count, trees.count == file.layouts.count else { return nil }
         return Reusable(
             tree: tree, uses: file.uses, dialect: file.dialect, viewports: viewports, loweringMetALimit: file.loweringMetALimit,
-            layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map(\.withoutScreens))
+            layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map { $0.withoutScreens })
     }
 
     /// `range` widened to the start of its first line and past the end of its last one.

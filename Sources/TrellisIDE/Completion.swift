@@ -204,8 +204,8 @@ public enum Completion {
         let attributes = cell.attributes.filter { $0.tree.range(of: $0.node).upperBound <= offset }
         let hasTemplate = cell.templateRef.map { $0.end <= offset } ?? false
         if !hasTemplate, attributes.isEmpty { items += templateItems(analysis, tree, replacing) }
-        let later = Set(cell.attributes.filter { $0.tree.range(of: $0.node).lowerBound > offset }.compactMap(\.name))
-        items += attributeItems(excluding: Set(attributes.compactMap(\.name)).union(later), replacing)
+        let later = Set(cell.attributes.filter { $0.tree.range(of: $0.node).lowerBound > offset }.compactMap { $0.name })
+        items += attributeItems(excluding: Set(attributes.compactMap { $0.name }).union(later), replacing)
         if cell.split == nil {
             items += splitItems(replacing)
             if tree.child(of: cell.node, .repeatClause) == nil {
@@ -232,7 +232,7 @@ public enum Completion {
         case .alignment?:
             if let previous, tree.tokens[previous].kind != .pipe, tree.tokens[previous].kind != .lParen { return [] }
             let written = words.compactMap(AlignmentWord.init(word:))
-            let hasVertical = written.contains(where: \.isVertical)
+            let hasVertical = written.contains(where: { $0.isVertical })
             let hasHorizontal = written.contains { !$0.isVertical }
             return AlignmentWord.allCases.filter { $0.isVertical ? !hasVertical : !hasHorizontal }.map { word in
                 item(word.word, .value, word.axisName, replacing: replacing)
@@ -281,7 +281,7 @@ public enum Completion {
             replacing = offset - 1..<offset
         }
         guard case .object(let members) = object.kind else { return [] }
-        let present = Set(members.map(\.key))
+        let present = Set(members.map { $0.key })
         let isBorderline = chain.count >= 2 && isBorderlineValue(object, in: chain[chain.count - 2])
         if isBorderline {
             return BorderlineField.allCases.filter { !present.contains($0.name) }.map { field in

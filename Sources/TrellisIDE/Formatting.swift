@@ -8,11 +8,11 @@ import TrellisSyntax
 /// applying just those still builds the same JSON.
 public enum Formatting {
     /// The formatted text of the whole document, or nil (also when `shouldStop` says so,
-    /// between the formatter's stages and items).
-    public static func format(_ analysis: Analysis, shouldStop: () -> Bool = { false }) -> String? {
+    /// between the formatter's stages and items); a large one in pieces run as `workers` says.
+    public static func format(_ analysis: Analysis, workers: SideBySide = .oneAfterAnother, shouldStop: () -> Bool = { false }) -> String? {
         guard analysis.file.kind == .trellis,
             case .formatted(let text) = VerifiedFormatting.format(
-                analysis.source, parsed: analysis.file.parsed, workers: LargeStack.processors, shouldStop: shouldStop),
+                analysis.source, parsed: analysis.file.parsed, workers: workers, shouldStop: shouldStop),
             Array(text.utf8) != analysis.source.bytes
         else { return nil }
         return text

@@ -109,7 +109,7 @@ public enum ProjectFileAssist {
         guard let table, let schema = ProjectFile.schema.first(where: { $0.name == table }) else { return [] }
         // The keys given in this table already (in the `[[…]]` element the cursor is in).
         let header = document.headers.lastIndex { $0.range.upperBound <= range.lowerBound }
-        let given = Set(document.entries.filter { $0.header == header }.compactMap(\.key.last))
+        let given = Set(document.entries.filter { $0.header == header }.compactMap { $0.key.last })
         return schema.keys.compactMap { key in
             guard !given.contains(key.name), key.name != "per-path" else { return nil }
             let text = key.example.isEmpty ? "\(key.name) = " : "\(key.name) = \(key.example)"

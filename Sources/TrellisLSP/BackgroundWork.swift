@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 
 /// Requests too long to make everything else wait (formatting: the formatter and its check
 /// take seconds on a 20 MB document and cannot stop midway) run on one worker thread, in the

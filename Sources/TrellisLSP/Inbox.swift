@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 
 #if canImport(Glibc)

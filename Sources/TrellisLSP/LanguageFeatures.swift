@@ -1,6 +1,7 @@
 import TrellisIDE
 import TrellisLayout
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 
 /// One handler per language feature: each reads its parameters, asks `TrellisIDE` for plain
@@ -416,7 +417,7 @@ extension LanguageServer {
             return stopped
         }
         // The formatter looks too: between its stages and before each top-level item it prints.
-        let formatted = Formatting.format(analysis, shouldStop: cancelled)
+        let formatted = Formatting.format(analysis, workers: LargeStack.sideBySide, shouldStop: cancelled)
         guard !cancelled() else { return nil }
         guard let formatted else { return Array("[]".utf8) }
         var list = Formatting.edits(analysis.source, formatted: formatted)

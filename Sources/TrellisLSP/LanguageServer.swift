@@ -1,6 +1,7 @@
 import TrellisIDE
 import TrellisLint
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 
 #if canImport(Glibc)

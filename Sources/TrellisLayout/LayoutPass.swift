@@ -306,7 +306,7 @@ extension LayoutPass {
 
     /// Whether every coordinate of every rectangle is a finite number.
     var rectanglesAreFinite: Bool {
-        x.allSatisfy(\.isFinite) && y.allSatisfy(\.isFinite) && w.allSatisfy(\.isFinite) && h.allSatisfy(\.isFinite)
+        x.allSatisfy { $0.isFinite } && y.allSatisfy { $0.isFinite } && w.allSatisfy { $0.isFinite } && h.allSatisfy { $0.isFinite }
     }
 
     /// Whether every rectangle is bit for bit where `places` says (so the frames are the same).

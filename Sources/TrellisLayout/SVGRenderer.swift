@@ -151,7 +151,7 @@ public enum SVGRenderer {
         let height = Double(lines.count) * 9
         // An anchor's children carry their own labels at the top; its label goes below.
         let top = grid.isLeaf ? frame.y : frame.y + max(0, frame.height - 2 - height)
-        let box = Rect(x: frame.x + 2, y: top + 1, width: Double(lines.map(\.count).max() ?? 0) * 4.6, height: height)
+        let box = Rect(x: frame.x + 2, y: top + 1, width: Double(lines.map { $0.count }.max() ?? 0) * 4.6, height: height)
         guard placed.place(box) else { return "" }
         var out = ""
         for (number, line) in lines.enumerated() {

@@ -98,7 +98,7 @@ public struct LayoutChanges: Sendable {
     }
 
     /// Whether nothing differs that the runtime reads.
-    public var isEmpty: Bool { status == .both && structure.isEmpty && viewports.allSatisfy(\.changes.isEmpty) }
+    public var isEmpty: Bool { status == .both && structure.isEmpty && viewports.allSatisfy { $0.changes.isEmpty } }
 }
 
 extension ScreenChange {

@@ -103,7 +103,7 @@ public enum ScreenDiffReport {
     /// same places inside one grid to the same places inside another on one line, and a run
     /// of views that gain grids on one.
     static func structureLines(_ changes: [ScreenChange]) -> [String] {
-        structureGroups(changes).map(\.line)
+        structureGroups(changes).map { $0.line }
     }
 
     /// Structure changes (views moved, grids added…) in words, a run of views moving alike
@@ -250,7 +250,7 @@ public enum ScreenDiffReport {
         let carried = run.reduce(0) { $0 + $1.carried }
         let inside = carried == 0 ? "" : " (with \(carried) grid\(carried == 1 ? "" : "s") inside)"
         let frames = run.count == 1 ? ": \(FramesReport.rectText(before)) → \(FramesReport.rectText(after))" : ""
-        let off = run.contains(where: \.offScreen) ? ", now off the screen" : ""
+        let off = run.contains(where: { $0.offScreen }) ? ", now off the screen" : ""
         return "\(who) \(parts.joined(separator: ", "))\(inside)\(frames)\(off)"
     }
 

@@ -50,7 +50,7 @@ public enum BaselineRules {
             return Diagnostic(
                 code: .viewLandsInAnotherGrid, range: place, message: "since \(revision), \(text) in layout `\(layout)`", notes: [why])
         }
-        let slots = views.compactMap(\.slot)
+        let slots = views.compactMap { $0.slot }
         let consecutive = zip(slots, slots.dropFirst()).allSatisfy { $0 + 1 == $1 }
         let named = consecutive ? "views #\(slots.first ?? 0)–#\(slots.last ?? 0)" : "views " + slots.map { "#\($0)" }.joined(separator: ", ")
         return Diagnostic(

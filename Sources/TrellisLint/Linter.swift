@@ -37,7 +37,7 @@ public struct LintOptions: Sendable {
     /// reported either, and those it regrades are, unless these options disable them.
     public mutating func adopt(_ rules: CodeRules) {
         disabled.formUnion(rules.disabled)
-        severities.merge(rules.severities) { mine, _ in mine }
+        for (code, severity) in rules.severities where severities[code] == nil { severities[code] = severity }
     }
 
     /// These options (the command line's or the editor's) for a file of a project: where they
@@ -71,7 +71,7 @@ public enum Linter {
         public var layouts: [LayoutFindings]
         /// By layout, then by viewport: the settled screen, then the screen after one more
         /// layout when the first settled; empty unless asked for.
-        public var screens: [[[LayoutResult]]] { layouts.map(\.screens) }
+        public var screens: [[[LayoutResult]]] { layouts.map { $0.screens } }
     }
 
     /// ``lint(_:options:)`` over layout trees built once by the caller (one per layout of
@@ -110,7 +110,7 @@ public enum Linter {
                 layouts[layout] = LayoutFindings(structure: structure.findings.kept, structureDropped: structure.findings.dropped)
             }
         }
-        if dropsJSONSyntax, file.jsonRoot != nil, trees.allSatisfy(\.recordsKeyPlaces) {
+        if dropsJSONSyntax, file.jsonRoot != nil, trees.allSatisfy({ $0.recordsKeyPlaces }) {
             file.jsonRoot = nil
             for index in file.layouts.indices { file.layouts[index].readNode = nil }
         }
@@ -132,7 +132,7 @@ public enum Linter {
                 findings.structure + findings.frames, scope: "layout `\(file.layouts[index].name)`", alsoFound: findings.structureDropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
-        let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map(\.range))
+        let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map { $0.range })
         diagnostics.removeAll { $0.code == .childrenOverflow && ratioSpans.contains($0.range) }
         diagnostics = CodeRules(disabled: options.disabled, severities: options.severities).apply(to: diagnostics)
         if let tree = file.tree {

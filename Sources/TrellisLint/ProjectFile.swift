@@ -146,7 +146,7 @@ public struct ProjectFile: Sendable {
         reading.read()
         let diagnostics = (document.diagnostics + reading.diagnostics).enumerated().sorted {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
-        }.map(\.element)
+        }.map { $0.element }
         return ProjectFile(source: source, settings: reading.settings, diagnostics: diagnostics)
     }
 }
@@ -184,7 +184,7 @@ struct ProjectFileReading {
     /// The list each code of a table was given in first (by table, then code).
     var graded: [String: (key: String, range: Range<Int>)] = [:]
 
-    static let tables = Set(ProjectFile.schema.map(\.name))
+    static let tables = Set(ProjectFile.schema.map { $0.name })
 
     /// A table's name from its parts, or nil when a part holds a `.` (a quoted key such as
     /// `"lint.per-path"` names no table of the schema).
@@ -235,7 +235,7 @@ struct ProjectFileReading {
                 continue
             }
             let table = Self.tableName(path.dropLast()) ?? ""
-            guard let keys = ProjectFile.schema.first(where: { $0.name == table })?.keys.map(\.name) else {
+            guard let keys = ProjectFile.schema.first(where: { $0.name == table })?.keys.map({ $0.name }) else {
                 if !headerName.isEmpty, !Self.tables.contains(Self.tableName(headerName) ?? "") { continue }  // said at the header
                 let spelled = path.joined(separator: ".")
                 // A key of a table, written before any table header.
@@ -419,7 +419,7 @@ struct ProjectFileReading {
         for (text, range) in strings(value, key: key) {
             guard let code = DiagnosticCode(rawValue: text.uppercased()) else {
                 report(
-                    .badProjectValue, "there is no diagnostic code `\(text)`" + suggestion(text.uppercased(), among: DiagnosticCode.allCases.map(\.id)),
+                    .badProjectValue, "there is no diagnostic code `\(text)`" + suggestion(text.uppercased(), among: DiagnosticCode.allCases.map { $0.id }),
                     range)
                 continue
             }

@@ -18,7 +18,7 @@ public struct CheckSummary: Sendable, Equatable {
 
     public init(_ files: [CheckedFile]) {
         self.files = files.count
-        for diagnostic in files.flatMap(\.diagnostics) {
+        for diagnostic in files.flatMap({ $0.diagnostics }) {
             switch diagnostic.severity {
             case .error: errors += 1
             case .warning: warnings += 1

@@ -5,7 +5,7 @@ import TrellisSyntax
 /// points (`columnKind`), lines and columns are 1-based; fix-its become `fixes`.
 public enum SARIFReport {
     public static func render(_ files: [CheckedFile], toolVersion: String) -> String {
-        let codes = Set(files.flatMap { $0.diagnostics.map(\.code) }).sorted()
+        let codes = Set(files.flatMap { $0.diagnostics.map { $0.code } }).sorted()
         let rules: [JSONValue] = codes.map { code in
             .object([
                 JSONMember("id", .string(code.id)),

@@ -46,8 +46,10 @@ enum TemplateFindings {
         // A grid of a template another file defines has no place in this file: its findings
         // stand at the `use` that brought it, and say so.
         // (A `use` with no path brings nothing.)
-        let uses = Dictionary(
-            UseDirective.all(in: tree).compactMap { use in UsePath.written(use).map { (use.range, $0) } }, uniquingKeysWith: { first, _ in first })
+        var uses: [Range<Int>: String] = [:]
+        for use in UseDirective.all(in: tree) where uses[use.range] == nil {
+            if let written = UsePath.written(use) { uses[use.range] = written }
+        }
         if !uses.isEmpty {
             for index in kept.indices where !kept[index].code.id.hasPrefix("U") {
                 guard let written = uses[kept[index].range] else { continue }

@@ -18,11 +18,9 @@ struct ByteSink: ~Copyable, ByteOutput {
     init(capacity: Int, drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         self.capacity = max(capacity, 64)
         self.drain = drain
-        // SAFETY: `capacity` bytes or none; a failed allocation stops the program, as an array's would.
-        guard let memory = malloc(self.capacity) else { fatalError("out of memory allocating \(self.capacity) bytes") }
-        // SAFETY: `memory` is malloc's `capacity` bytes, bound to no other type; the sink reads and writes them as bytes, below
+        // SAFETY: `memory` is `capacity` fresh bytes, bound to no other type; the sink reads and writes them as bytes, below
         // `capacity` only.
-        base = memory.assumingMemoryBound(to: UInt8.self)
+        base = SinkMemory.allocate(self.capacity).assumingMemoryBound(to: UInt8.self)
     }
 
     /// Hands the bytes written so far to the drain (none without one).
@@ -33,7 +31,7 @@ struct ByteSink: ~Copyable, ByteOutput {
         count = 0
     }
 
-    deinit { free(base) }
+    deinit { SinkMemory.release(base) }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -65,8 +63,8 @@ struct ByteSink: ~Copyable, ByteOutput {
         count += times
     }
 
-    /// Doubles the memory with `realloc`: a large block is moved by remapping its pages, not
-    /// by copying them into freshly faulted ones.
+    /// Doubles the memory (with `realloc` where there is a C library: a large block is moved
+    /// by remapping its pages, not by copying them into freshly faulted ones).
     @inline(never)
     private mutating func grow(toHold wanted: Int) {
         var needed = wanted
@@ -76,15 +74,52 @@ struct ByteSink: ~Copyable, ByteOutput {
             if needed <= capacity { return }
         }
         let newCapacity = max(needed, capacity * 2)
-        // SAFETY: `newCapacity` bytes or none; a failed allocation stops the program, as an array's would.
-        guard let moved = realloc(base, newCapacity) else { fatalError("out of memory growing a \(capacity)-byte buffer") }
-        // SAFETY: realloc kept the first `count` bytes and gave `newCapacity` in all, bound to no other type, as in `init`.
-        base = moved.assumingMemoryBound(to: UInt8.self)
+        // SAFETY: the memory moved keeps the first `count` bytes and has `newCapacity` in all, bound to no other type, as in
+        // `init`.
+        base = SinkMemory.grow(base, keeping: count, to: newCapacity).assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // SAFETY: the first `count` bytes are written; `body` gets them for the call only.
-        try body(UnsafeBufferPointer(start: base, count: count))
+        body(UnsafeBufferPointer(start: base, count: count))
     }
+}
+
+/// A sink's memory: the C library's allocator where there is one (`realloc` remaps a large
+/// block's pages), the standard library's otherwise (WebAssembly without a C library).
+/// A failed allocation stops the program, as an array's would.
+enum SinkMemory {
+    #if canImport(Glibc) || canImport(Darwin)
+        static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
+            // SAFETY: `bytes` bytes or none; the sink reads and writes below `bytes` only.
+            guard let memory = malloc(bytes) else { fatalError("out of memory allocating \(bytes) bytes") }
+            return memory
+        }
+
+        // SAFETY: `memory` is what `allocate` or `grow` returned and was not freed; realloc keeps its first `kept` bytes.
+        static func grow(_ memory: UnsafeMutableRawPointer, keeping kept: Int, to bytes: Int) -> UnsafeMutableRawPointer {
+            guard let moved = realloc(memory, bytes) else { fatalError("out of memory growing a buffer to \(bytes) bytes") }
+            return moved
+        }
+
+        // SAFETY: `memory` is what `allocate` or `grow` returned, freed once, by the sink's deinit.
+        static func release(_ memory: UnsafeMutablePointer<UInt8>) { free(memory) }
+    #else
+        static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
+            UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        }
+
+        // SAFETY: `memory` is what `allocate` or `grow` returned and was not freed, with `kept` bytes written; they are copied
+        // into the new memory (`bytes` >= `kept`) before it is freed.
+        static func grow(_ memory: UnsafeMutableRawPointer, keeping kept: Int, to bytes: Int) -> UnsafeMutableRawPointer {
+            let moved = allocate(bytes)
+            moved.copyMemory(from: memory, byteCount: kept)
+            memory.deallocate()
+            return moved
+        }
+
+        // SAFETY: `memory` is what `allocate` or `grow` returned, freed once, by the sink's deinit.
+        static func release(_ memory: UnsafeMutablePointer<UInt8>) { memory.deallocate() }
+    #endif
 }

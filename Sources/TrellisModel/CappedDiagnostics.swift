@@ -39,7 +39,7 @@ public struct CappedDiagnostics: Sendable {
 
     /// The kept findings in the order they were made.
     public var kept: [Diagnostic] {
-        keptByCode.values.joined().sorted { $0.order < $1.order }.map(\.diagnostic)
+        keptByCode.values.joined().sorted { $0.order < $1.order }.map { $0.diagnostic }
     }
 
     private static func isBefore(_ one: (order: Int, diagnostic: Diagnostic), _ other: (order: Int, diagnostic: Diagnostic)) -> Bool {

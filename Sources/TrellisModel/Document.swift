@@ -9,6 +9,16 @@ public enum Dialect: Int, Sendable, Hashable {
 
     public static let `default` = Dialect.v1
 
+    /// The dialect a `--target` word names: `1`, `2` or `any`.
+    public init?(word: String) {
+        switch word {
+        case "1": self = .v1
+        case "2": self = .v2
+        case "any": self = .any
+        default: return nil
+        }
+    }
+
     /// How this dialect spells a key in JSON (`any`: as 2.0+, and `space` beside `spacing`).
     public func json(_ key: GridKey) -> String { GridSchema.jsonName(key, legacy: self == .v1) }
     public var spacingKey: String { json(.spacing) }

@@ -129,10 +129,10 @@ public struct Grid: Sendable {
     /// Calls `body` with each child in order, borrowed from the array's storage rather than
     /// copied (a copy retains every field of the child).
     @inlinable
-    public func forEachChild(_ body: (Int, borrowing Grid) throws -> Void) rethrows {
+    public func forEachChild(_ body: (Int, borrowing Grid) -> Void) {
         // SAFETY: `buffer` stays in the closure (`body` borrows each child for its call only); `index` is one of `buffer.indices`.
-        try children.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { try body(index, buffer[index]) }
+        children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { body(index, buffer[index]) }
         }
     }
 

@@ -449,7 +449,10 @@ struct ImportBuilder {
         }
         let simple = children.allSatisfy { $0.axis == nil && $0.comment == nil } && !cells.contains { $0.contains("(") && $0.count > 40 }
         // `a | b | c padding(5)` would read as padding the split grid (M018): a block then.
-        let hasAttributes = cells.map { $0.contains("(") || $0.contains(" anchor") || $0.contains(" placeholder") }
+        let hasAttributes = cells.map {
+            $0.contains("(") || ByteSearch.contains(Array(" anchor".utf8), in: Array($0.utf8))
+                || ByteSearch.contains(Array(" placeholder".utf8), in: Array($0.utf8))
+        }
         let onlyLast = cells.count >= 2 && hasAttributes.last == true && !hasAttributes.dropLast().contains(true)
         if simple, !braced, !onlyLast, cells.joined(separator: " | ").count <= 80 {
             return "\(axis.rawValue) " + cells.joined(separator: " | ")

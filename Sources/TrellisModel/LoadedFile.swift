@@ -8,6 +8,15 @@ public enum InputKind: Sendable {
     public static func of(path: String) -> InputKind {
         path.lowercased().hasSuffix(".json") ? .json : .trellis
     }
+
+    /// What text with no file name is: JSON when its first byte that is not white space
+    /// opens an object or an array, Trellis otherwise (standard input, the WebAssembly API).
+    public static func sniffed(_ bytes: [UInt8]) -> InputKind {
+        for byte in bytes where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
+            return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? .json : .trellis
+        }
+        return .trellis
+    }
 }
 
 /// One layout of an input, as authored (Trellis only) and as the runtime reads it.

@@ -789,7 +789,7 @@ struct LoweringState {
         report(.badAttributeArguments, "`\(name)` needs arguments like `\(example)`", range)
     }
 
-    static let gravityWords = AlignmentWord.verticalFirst.map(\.word)
+    static let gravityWords = AlignmentWord.verticalFirst.map { $0.word }
     /// The borderline fields, prepared for "did you mean".
     static let borderlineSuggestions = Suggestion.Candidates(GridSchema.borderlineFields)
 

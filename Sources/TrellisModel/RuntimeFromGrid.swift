@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// What the runtime makes of an authored ``Grid``, computed straight from the model instead
 /// of writing its grid dictionary and reading that back. Every conversion is the one the
 /// dictionary would go through (`ReadingEquivalenceTests` holds the two paths equal); a grid
@@ -57,7 +59,7 @@ extension RuntimeReading {
     public static func facts(authored grid: borrowing Grid, isRoot: Bool) -> GridFacts {
         facts(
             size: grid.size, padding: grid.padding, spacing: grid.spacing, anchor: grid.anchor, placeholder: grid.placeholder,
-            overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map(\.edge)), isRoot: isRoot)
+            overlap: grid.overlap, gravity: grid.gravity, firstBorderline: firstEdge(among: grid.borderlines.lazy.map { $0.edge }), isRoot: isRoot)
     }
 
     /// ``facts(authored:isRoot:)`` for a record of an arena (a tree's builder reads them in place).
@@ -68,7 +70,7 @@ extension RuntimeReading {
             spacing: record.has(GridArena.Record.hasSpacing) ? record.spacing : nil,
             anchor: record.has(GridArena.Record.anchor), placeholder: record.has(GridArena.Record.placeholder),
             overlap: arena.string(fields.overlap), gravity: arena.string(record.gravity),
-            firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map(\.edge)), isRoot: isRoot)
+            firstBorderline: firstEdge(among: arena.borderlines[fields.borderlineRun].lazy.map { $0.edge }), isRoot: isRoot)
     }
 
     static func facts(

@@ -90,10 +90,10 @@ extension RuntimeGrid {
     /// Calls `body` with each child in order, borrowed from the array's storage rather than
     /// copied: the recursive walks over a tree would otherwise retain every field of every grid.
     @inlinable
-    public func forEachChild(_ body: (Int, borrowing RuntimeGrid) throws -> Void) rethrows {
+    public func forEachChild(_ body: (Int, borrowing RuntimeGrid) -> Void) {
         // SAFETY: `buffer` stays in the closure (`body` borrows each child for its call only); `index` is one of `buffer.indices`.
-        try children.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { try body(index, buffer[index]) }
+        children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { body(index, buffer[index]) }
         }
     }
 }

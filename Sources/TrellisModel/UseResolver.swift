@@ -81,7 +81,7 @@ public struct UseResolver {
     /// Every file read that `uses` reach, directly or through the files they use (canonical
     /// paths): what a change to any of them changes for the file that has these uses.
     public func reached(by uses: UsedFiles) -> Set<String> {
-        var found = Set(uses.libraries.map(\.file))
+        var found = Set(uses.libraries.map { $0.file })
         var pending = Array(found)
         while let file = pending.popLast() {
             for use in entries[file]?.uses ?? [] {

@@ -17,7 +17,7 @@ public struct ValueFinding: Sendable, Equatable {
     ) {
         assert(
             severity.map { $0 == code.severity || code.milderSeverities.contains($0) } ?? true,
-            "\(code) at \(String(describing: severity)), neither its severity nor a milder one")
+            "\(code.id) at \(severity?.rawValue ?? "its own severity"), neither its severity nor a milder one")
         self.code = code
         self.severity = severity ?? code.severity
         self.message = message
@@ -198,7 +198,7 @@ public enum ValueChecks {
 
     /// The gravity words, prepared for "did you mean".
     static let gravitySuggestions = Suggestion.Candidates(gravityWords)
-    static let gravityWords = Gravity.wordsInRuntimeOrder.map(\.0)
+    static let gravityWords = Gravity.wordsInRuntimeOrder.map { $0.0 }
     static let gravityWordsNote = "Words: \(gravityWords.joined(separator: " ")); they are case-sensitive."
 
     /// Gravity and overlap strings (§5, §10): unknown parts are dropped, matching is by

@@ -27,12 +27,12 @@ public enum VerifiedFormatting {
     /// Pieces at most: each prints into memory of its own.
     static let mostPieces = 8
 
-    /// Formats `source` (already parsed as `parsed` when given) in up to `workers` pieces at
-    /// once, each of `smallestPiece` bytes or more. `shouldStop` is asked on this thread only:
+    /// Formats `source` (already parsed as `parsed` when given) in up to `workers.workers`
+    /// pieces at once, each of `smallestPiece` bytes or more. `shouldStop` is asked on this thread only:
     /// before each top-level item the first piece prints, between the stages of its check,
     /// and every few milliseconds while the other pieces work (which then stop too).
     public static func format(
-        _ source: SourceFile, parsed: ParseResult? = nil, workers: Int = 1, smallestPiece: Int = smallestPiece,
+        _ source: SourceFile, parsed: ParseResult? = nil, workers: SideBySide = .oneAfterAnother, smallestPiece: Int = smallestPiece,
         shouldStop: () -> Bool = { false }
     ) -> Outcome {
         let parsed = parsed ?? Parser.parse(source)
@@ -40,7 +40,7 @@ public enum VerifiedFormatting {
         let preparation = Formatter.prepare(parsed)
         let pieces = self.pieces(
             preparation.breaks, items: parsed.tree.root.children.count, bytes: source.bytes.count,
-            count: min(workers, mostPieces), smallestPiece: smallestPiece)
+            count: min(workers.workers, mostPieces), smallestPiece: smallestPiece)
         let verdicts = Locked([Verdict?](repeating: nil, count: pieces.count))
         let texts = Locked([[UInt8]](repeating: [], count: pieces.count))
         let stopped = Locked(false)
@@ -55,7 +55,7 @@ public enum VerifiedFormatting {
             stopped.withLock { $0 = true }
             return true
         }
-        LargeStack.concurrently(
+        workers(
             pieces.count, others: { index in run(index, { stopped.withLock { $0 } }) },
             first: { run(0, stopsHere) }, whileWaiting: { _ = stopsHere() })
         if stopsHere() { return .stopped }

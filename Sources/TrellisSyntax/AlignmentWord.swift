@@ -28,7 +28,7 @@ public enum AlignmentWord: String, CaseIterable, Sendable {
     }
 
     /// The words, vertical ones first, as messages list them.
-    public static let verticalFirst: [AlignmentWord] = allCases.filter(\.isVertical) + allCases.filter { !$0.isVertical }
+    public static let verticalFirst: [AlignmentWord] = allCases.filter { $0.isVertical } + allCases.filter { !$0.isVertical }
 
     /// The word spelled exactly `text`, or nil.
     public init?(word text: String) { self.init(rawValue: text) }

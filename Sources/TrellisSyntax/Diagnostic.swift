@@ -70,7 +70,7 @@ public struct Diagnostic: Hashable, Sendable {
     ) {
         assert(
             severity.map { $0 == code.severity || code.milderSeverities.contains($0) } ?? true,
-            "\(code) at \(String(describing: severity)), neither its severity nor a milder one")
+            "\(code.id) at \(severity?.rawValue ?? "its own severity"), neither its severity nor a milder one")
         self.code = code
         self.severity = severity ?? code.severity
         self.range = range

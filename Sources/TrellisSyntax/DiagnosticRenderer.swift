@@ -44,7 +44,7 @@ public enum DiagnosticRenderer {
             if let previousLine, lineIndex > previousLine + 1 { output += paint.wrap("\(blank) ...", Paint.blue) + "\n" }
             previousLine = lineIndex
             let fullRange = source.lineRange(lineIndex)
-            let lineRange = window(fullRange, around: spans.filter { source.lineIndex(of: $0.range.lowerBound) == lineIndex }.map(\.range), in: source)
+            let lineRange = window(fullRange, around: spans.filter { source.lineIndex(of: $0.range.lowerBound) == lineIndex }.map { $0.range }, in: source)
             let clippedStart = lineRange.lowerBound > fullRange.lowerBound
             let clippedEnd = lineRange.upperBound < fullRange.upperBound
             let lineText = (clippedStart ? "…" : "") + source.text(in: lineRange) + (clippedEnd ? "…" : "")
@@ -81,7 +81,7 @@ public enum DiagnosticRenderer {
     /// Long lines (minified JSON) are cut to about 100 columns around the spans shown on them.
     static func window(_ line: Range<Int>, around spans: [Range<Int>], in source: SourceFile) -> Range<Int> {
         guard wider(source.bytes, from: line.lowerBound, to: line.upperBound, than: 120),
-            let first = spans.map(\.lowerBound).min()
+            let first = spans.map({ $0.lowerBound }).min()
         else { return line }
         var start = min(max(line.lowerBound, first), line.upperBound)
         var columns = 0
@@ -90,7 +90,7 @@ public enum DiagnosticRenderer {
             while start > line.lowerBound, source.bytes[start] & 0xC0 == 0x80 { start -= 1 }
             columns += 1
         }
-        let last = min(line.upperBound, max(start, spans.map(\.upperBound).max() ?? start))
+        let last = min(line.upperBound, max(start, spans.map { $0.upperBound }.max() ?? start))
         var end = last
         columns = displayWidth(source.bytes, from: start, to: end)
         while end < line.upperBound, columns < 100 {

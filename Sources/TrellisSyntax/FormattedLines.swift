@@ -192,7 +192,7 @@ struct FormattedLines {
                 end += 1
             }
             if end - start > 1 {
-                let widest = trailing[start..<end].map(\.codeWidth).max() ?? 0
+                let widest = trailing[start..<end].map { $0.codeWidth }.max() ?? 0
                 for comment in trailing[start..<end] where comment.codeWidth < widest {
                     padding.append((comment.codeEnd, widest - comment.codeWidth))
                 }

@@ -48,11 +48,11 @@ public struct GridKeyInfo: Sendable {
 /// attribute order, the importer, completion and hover all read it; nothing else lists keys.
 public enum GridSchema {
     /// Gravity and overlap words, in the order the runtime tests them (§5).
-    public static let alignmentWords = AlignmentWord.allCases.map(\.word)
+    public static let alignmentWords = AlignmentWord.allCases.map { $0.word }
     /// Named colors the runtime accepts (§6), lower-case.
-    public static let colorNames = NamedColor.allCases.map(\.name)
+    public static let colorNames = NamedColor.allCases.map { $0.name }
     /// The fields of a borderline object, in the order they are written.
-    public static let borderlineFields = BorderlineField.allCases.map(\.name)
+    public static let borderlineFields = BorderlineField.allCases.map { $0.name }
 
     public static let entries: [GridKeyInfo] = [
         GridKeyInfo(
@@ -71,11 +71,11 @@ public enum GridSchema {
             key: .gravity, json: "gravity", legacyJSON: nil, attribute: "gravity", valueKind: .alignment,
             summary:
                 "Alignment: on a split grid it shifts the run of children along its axis; on a leaf it aligns the view by the view's own size (what it sets itself; without one MyLayout makes it CGFLOAT_MAX long, M108).",
-            usage: "gravity(top|left)", values: AlignmentWord.allCases.map(\.word)),
+            usage: "gravity(top|left)", values: AlignmentWord.allCases.map { $0.word }),
         GridKeyInfo(
             key: .overlap, json: "overlap", legacyJSON: nil, attribute: "overlap", valueKind: .alignment,
             summary: "Shorthand for an anchor of size 0 laid over its siblings with this gravity; an explicit `gravity` overwrites it.",
-            usage: "overlap(centerX|centerY)", values: AlignmentWord.allCases.map(\.word)),
+            usage: "overlap(centerX|centerY)", values: AlignmentWord.allCases.map { $0.word }),
         GridKeyInfo(
             key: .anchor, json: "anchor", legacyJSON: nil, attribute: "anchor", valueKind: .bool,
             summary: "A split grid that also takes a view (a background behind its children).",

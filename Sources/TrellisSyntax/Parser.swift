@@ -15,7 +15,7 @@ public enum Parser {
     public static let maximumBytes = Int(clamping: UInt32.max) - 1
 
     /// Attribute names; any other name followed by `(` is parsed as an (unknown) attribute.
-    public static let attributeNames: Set<String> = Set(AttributeName.allCases.map(\.spelling))
+    public static let attributeNames: Set<String> = Set(AttributeName.allCases.map { $0.spelling })
 
     /// The split keywords a name may be a misspelling of: those one edit away from it in any
     /// case (`rowz`, `Cols`, `row`), or the keyword an English spelling means (`columns`).

@@ -12,7 +12,7 @@ struct SpellingTable<Value: Sendable>: Sendable {
 
     /// A table of `words`; where two spellings are equal the first one wins.
     init(_ words: [(spelling: String, value: Value)]) {
-        var table = [[Entry]](repeating: [], count: (words.map(\.spelling.utf8.count).max() ?? 0) + 1)
+        var table = [[Entry]](repeating: [], count: (words.map { $0.spelling.utf8.count }.max() ?? 0) + 1)
         for word in words { table[word.spelling.utf8.count].append(Entry(bytes: Array(word.spelling.utf8), value: word.value)) }
         byLength = table
     }

@@ -1,3 +1,5 @@
+import TrellisPlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 
 /// `trellis fmt`: the canonical layout of Trellis files, verified to keep their meaning.
@@ -37,7 +38,7 @@ enum FmtCommand {
                 continue
             }
             let formatted: String
-            switch VerifiedFormatting.format(source, workers: LargeStack.processors) {
+            switch VerifiedFormatting.format(source, workers: LargeStack.sideBySide) {
             case .formatted(let text): formatted = text
             case .syntaxErrors(let diagnostics):
                 Terminal.printDiagnostics(diagnostics, in: source)

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 
 #if canImport(Glibc)
     import Glibc

@@ -88,12 +88,7 @@ enum Inputs {
     }
 
     /// Standard input is JSON when its first non-space byte opens an object or an array.
-    static func sniff(_ source: SourceFile) -> InputKind {
-        for byte in source.bytes where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
-            return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? .json : .trellis
-        }
-        return .trellis
-    }
+    static func sniff(_ source: SourceFile) -> InputKind { InputKind.sniffed(source.bytes) }
 
     /// The layouts to use, filtered by `--layout`.
     static func layouts(of files: [LoadedFile], named name: String?) throws -> [(LoadedFile, LoadedLayout)] {

@@ -77,15 +77,12 @@ enum Trellis {
 
     static func dialect(_ text: String?, option: String = "--target") throws -> Dialect? {
         guard let text else { return nil }
-        switch text {
-        case "1": return .v1
-        case "2": return .v2
-        case "any": return .any
-        default:
+        guard let dialect = Dialect(word: text) else {
             throw UsageError(
                 message:
                     "\(option) takes 1 (MyLayout 1.x, `space`), 2 (MyLayout 2.0+, `spacing`) or any (both keys, read the same by every version), not '\(text)'")
         }
+        return dialect
     }
 
     static func wantsHelp(_ words: [String]) -> Bool {

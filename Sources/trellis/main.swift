@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 
 Streams.ignoreBrokenPipes()
 // `trellis lsp` sets the allocator up as `trellis-lsp` does, before any thread starts (a

@@ -1,4 +1,5 @@
 import TrellisModel
+import TrellisPlatform
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
@@ -75,10 +76,13 @@ final class VerifiedFormattingTests: XCTestCase {
         let source = SourceFile(name: "t.trellis", text: text)
         guard case .formatted(let whole) = VerifiedFormatting.format(source) else { return XCTFail("formats", file: file, line: line) }
         for workers in [2, 3, 7, 40] {
-            guard case .formatted(let pieces) = VerifiedFormatting.format(source, workers: workers, smallestPiece: 1) else {
+            guard case .formatted(let pieces) = VerifiedFormatting.format(source, workers: LargeStack.sideBySide(workers: workers), smallestPiece: 1),
+                case .formatted(let inTurn) = VerifiedFormatting.format(source, workers: .oneAfterAnother(pieces: workers), smallestPiece: 1)
+            else {
                 return XCTFail("formats in \(workers) pieces", file: file, line: line)
             }
             XCTAssertEqual(pieces, whole, "\(workers) pieces", file: file, line: line)
+            XCTAssertEqual(inTurn, whole, "\(workers) pieces in turn", file: file, line: line)
         }
     }
 

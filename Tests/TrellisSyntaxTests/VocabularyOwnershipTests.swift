@@ -34,6 +34,8 @@ final class VocabularyOwnershipTests: XCTestCase {
         "TrellisLint/PassRules.swift": (["width", "height"], "a child's dimension named in a message"),
         "TrellisLint/StructureRules.swift": (["width", "height"], "a view's dimensions named in a message"),
         "TrellisLint/Reports.swift": (["offset"], "the byte offset in a JSON report"),
+        "TrellisAPI/APIRequest.swift": (["offset"], "the field of a request that says where hover and completion look"),
+        "TrellisAPI/TrellisAPI.swift": (["size", "color"], "the kinds of completion items, named in the API's answers"),
         "TrellisLSP/LanguageFeatures.swift": (["color", "red", "green", "placeholder"], "the fields of LSP's Color and prepareRename results"),
         "trellis/ParseCommand.swift": (["size"], "the name of a syntax node kind"),
         "trellis/PreviewCommand.swift": (["width", "height"], "a device's dimensions in the preview's JSON"),

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisModel
+import TrellisPlatform
 
 /// Runs work on a thread with the stack the executables give theirs (`LargeStack.size`), for
 /// tests whose inputs nest as deep as the limits allow: under AddressSanitizer a frame is

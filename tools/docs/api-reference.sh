@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-.build/api-reference}
-modules=(TrellisSyntax TrellisModel TrellisLayout TrellisLint TrellisIDE TrellisLSP)
+modules=(TrellisSyntax TrellisModel TrellisLayout TrellisLint TrellisIDE TrellisAPI TrellisPlatform TrellisLSP)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 module_dir=$(swift build --show-bin-path)/Modules

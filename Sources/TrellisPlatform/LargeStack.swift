@@ -1,3 +1,4 @@
+import TrellisModel
 import TrellisSyntax
 
 #if canImport(Glibc)
@@ -27,6 +28,17 @@ public enum LargeStack {
     @discardableResult
     public static func detach(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
         start(stackSize: stackSize, detached: true, body) != nil
+    }
+
+    /// The pieces of work the core runs at once (formatting a large file) on threads of
+    /// this stack, as many as there are processors.
+    public static var sideBySide: SideBySide { sideBySide(workers: processors) }
+
+    /// Up to `workers` pieces of work at once, each on a thread of this stack.
+    public static func sideBySide(workers: Int) -> SideBySide {
+        SideBySide(workers: workers) { count, others, first, whileWaiting in
+            concurrently(count, others: others, first: first, whileWaiting: whileWaiting)
+        }
     }
 
     /// The processors this program may run on (at least 1).

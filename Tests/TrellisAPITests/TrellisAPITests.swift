@@ -1,0 +1,94 @@
+import TrellisIDE
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+@testable import TrellisAPI
+
+/// The API answers each command as the rest of Trellis does, and every request, however
+/// broken, with an object.
+final class TrellisAPITests: XCTestCase {
+    func testCheckAnswersTheReportOfCheck() throws {
+        let text = "layout home rows { 50% | 60% }\n"
+        let answer = try call(["command": .string("check"), "source": .string(text), "name": .string("home.trellis")])
+        let source = SourceFile(name: "home.trellis", text: text)
+        let file = CheckedFile(source: source, diagnostics: Analysis(source, kind: .trellis, oneOff: true).diagnostics)
+        let report = Reports.json(renderedFiles: [Reports.jsonFile(file)], summary: CheckSummary([file]))
+        XCTAssertEqual(answer["report"]?.stringValue, String(decoding: report, as: UTF8.self))
+        XCTAssertEqual(answer["exit"], .number(0))
+        XCTAssertTrue(answer["report"]?.stringValue?.contains("M106") ?? false, "\(answer)")
+    }
+
+    func testBuildAnswersEachLayoutsJSON() throws {
+        let text = "layout a rows { 10 | fill }\nlayout b cols { 20 }\n"
+        let answer = try call(["command": .string("build"), "source": .string(text), "compact": .bool(true), "target": .string("2")])
+        let file = LoadedFile.load(SourceFile(name: "input", text: text), kind: .trellis, target: .v2)
+        let expected = file.layouts.map { String(decoding: $0.jsonBytes(style: .compact) + [10], as: UTF8.self) }
+        XCTAssertEqual(answer["layouts"]?.arrayElements?.compactMap { $0["json"]?.stringValue }, expected)
+        XCTAssertEqual(answer["layouts"]?.arrayElements?.compactMap { $0["name"]?.stringValue }, ["a", "b"])
+        let broken = try call(["command": .string("build"), "source": .string("layout a rows { 10 |\n")])
+        XCTAssertEqual(broken["exit"], .number(1))
+        XCTAssertEqual(broken["layouts"], .array([]))
+    }
+
+    func testFramesRenderAndFormat() throws {
+        let text = "layout a  rows { 10 | fill }\n"
+        let frames = try call(["command": .string("frames"), "source": .string(text), "viewports": .array([.string("320x480@2x")])])
+        XCTAssertTrue(frames["frames"]?.stringValue?.contains("\"width\": 320") ?? false, "\(frames)")
+        let svg = try call(["command": .string("render"), "source": .string(text)])
+        XCTAssertTrue(svg["svg"]?.stringValue?.hasPrefix("<svg") ?? false, "\(svg)")
+        let formatted = try call(["command": .string("format"), "source": .string(text)])
+        XCTAssertEqual(formatted["formatted"]?.stringValue, "layout a rows {\n  10\n  fill\n}\n")
+    }
+
+    /// Offsets count UTF-16 code units by default and bytes on request; an offset inside a
+    /// character is taken as that character's start.
+    func testHoverAndCompletionCountOffsetsAsTheCallerDoes() throws {
+        let text = "// 首页 😀\nlayout a rows { fill }\n"
+        let utf16 = Array(text.utf16).count - "ll }\n".utf16.count
+        let byte = Array(text.utf8).count - "ll }\n".utf8.count
+        let hover16 = try call(["command": .string("hover"), "source": .string(text), "offset": .number(Double(utf16))])
+        let hover8 = try call([
+            "command": .string("hover"), "source": .string(text), "offset": .number(Double(byte)), "positionEncoding": .string("utf-8"),
+        ])
+        XCTAssertNotNil(hover16["hover"]?["markdown"]?.stringValue, "\(hover16)")
+        XCTAssertEqual(hover16["hover"]?["markdown"], hover8["hover"]?["markdown"])
+        XCTAssertEqual(hover16["hover"]?["start"], .number(Double(utf16 - 2)))
+        XCTAssertEqual(hover8["hover"]?["start"], .number(Double(byte - 2)))
+        let inside = PositionEncoding.utf16.byteOffset(7, in: Array(text.utf8))
+        XCTAssertEqual(inside, PositionEncoding.utf16.byteOffset(6, in: Array(text.utf8)), "inside the emoji's surrogate pair")
+        XCTAssertEqual(PositionEncoding.utf16.byteOffset(8, in: Array(text.utf8)), inside + 4)
+        let completion = try call(["command": .string("completion"), "source": .string("layout a rows { 10 pad }\n"), "offset": .number(22)])
+        XCTAssertTrue(completion["items"]?.arrayElements?.contains { $0["label"]?.stringValue == "padding" } ?? false, "\(completion)")
+    }
+
+    func testEveryRequestIsAnsweredWithAnObject() throws {
+        for request in [
+            "", "[]", "{", "{\"command\": 3}", "{\"command\": \"check\"}", "{\"command\": \"nope\", \"source\": \"\"}",
+            "{\"command\": \"check\", \"source\": \"\", \"target\": \"3\"}", "{\"command\": \"hover\", \"source\": \"\", \"offset\": -1}",
+            "{\"command\": \"check\", \"source\": \"\", \"viewports\": [\"big\"]}", "\u{FF}\u{FE}",
+        ] {
+            let answer = JSONReader.read(SourceFile(name: "answer", bytes: TrellisAPI.respond(to: Array(request.utf8))))
+            XCTAssertNotNil(answer.root?.member("error"), request)
+        }
+        var random = SeededRandom(seed: 2026)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0..<60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            for command in ["check", "build", "frames", "render", "format", "hover", "completion"] {
+                let answer = try call([
+                    "command": .string(command), "source": .string(text), "kind": .string("trellis"), "offset": .number(Double(bytes.count / 2)),
+                ])
+                XCTAssertNil(answer["error"], "\(command) of \(bytes)")
+            }
+        }
+    }
+
+    private func call(_ members: KeyValuePairs<String, JSONValue>) throws -> JSONValue {
+        let request = JSONWriter.write(.object(members.map { JSONMember($0.key, $0.value) }), style: .compact)
+        let answer = JSONReader.read(SourceFile(name: "answer", bytes: TrellisAPI.respond(to: request)))
+        return try XCTUnwrap(answer.root?.value)
+    }
+}
