@@ -70,4 +70,28 @@ done
     -o "$dist/trellis.wasm" \
     "$work"/TrellisWasm.o "$work"/TrellisAPI.o "$work"/TrellisIDE.o "$work"/TrellisLint.o "$work"/TrellisLayout.o \
     "$work"/TrellisModel.o "$work"/TrellisSyntax.o "$work"/strtod.o "$work"/host.o "$unicode" "$libc" "$rt"
-echo "wasm/build.sh: $dist/trellis.wasm ($(wc -c < "$dist/trellis.wasm") bytes)" >&2
+# The packages carry the module beside their code; the playground, which may be opened from
+# file:// where a page cannot fetch a file, loads it as a classic script holding it in base64.
+cp "$dist/trellis.wasm" "$wasm/node/trellis.wasm"
+cp "$dist/trellis.wasm" "$wasm/python/trellis_wasm/trellis.wasm"
+{
+    printf '// Made by wasm/build.sh: trellis.wasm in base64, for pages opened from file://.\n'
+    printf 'var trellisWasmBase64 = "'
+    base64 -w0 "$dist/trellis.wasm"
+    printf '";\n'
+} > "$dist/trellis.wasm.js.tmp"
+mv "$dist/trellis.wasm.js.tmp" "$dist/trellis.wasm.js"
+# The examples the playground offers to start from, read from examples/ as a classic script.
+{
+    printf '// Made by wasm/build.sh from examples/: what the playground offers to start from.\n'
+    printf 'var trellisExamples = [\n'
+    for example in GridLayoutDemo4.trellis GridLayoutDemo5.trellis demo4-v1.trellis rows-example-1.trellis rows-example-2.trellis \
+        rows-example-3.trellis viewgroup-card.trellis overlap-cell.trellis one-liner.trellis json/GridLayoutDemo4.json json/broken-card.json; do
+        printf '  { name: "%s", text: "' "$example"
+        sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\r/\\r/g' -e 's/$/\\n/' "$root/examples/$example" | tr -d '\n'
+        printf '" },\n'
+    done
+    printf '];\n'
+} > "$dist/examples.js.tmp"
+mv "$dist/examples.js.tmp" "$dist/examples.js"
+echo "wasm/build.sh: $dist/trellis.wasm ($(wc -c < "$dist/trellis.wasm") bytes), trellis.wasm.js, examples.js, and a copy in each package" >&2

@@ -16,6 +16,12 @@ struct APIRequest {
     /// Where hover and completion look, as a byte offset into the source.
     var offset: Int
     var encoding: PositionEncoding
+    /// The device `preview` and `cell` draw at (the first of the file's devices when nil).
+    var device: Viewport?
+    /// The grid `cell` explains: its index in pre-order, the root 0.
+    var grid: Int
+    /// Whether `preview` and `cell` turn the device on its side (a wrap height stays).
+    var landscape: Bool
 
     /// The request `bytes` spell, or why there is none (a message for the caller).
     static func read(_ bytes: [UInt8]) -> Result<APIRequest, APIError> {
@@ -55,11 +61,19 @@ struct APIRequest {
         }
         let at = root.member("offset")?.value.number ?? 0
         guard at >= 0, at <= Double(Int32.max), at == at.rounded(.down) else { return .failure(APIError("`offset` is a whole number from 0")) }
+        let grid = root.member("grid")?.value.number ?? 0
+        guard grid >= 0, grid <= Double(Int32.max), grid == grid.rounded(.down) else { return .failure(APIError("`grid` is a whole number from 0")) }
+        var device: Viewport?
+        if let word = root.member("device")?.value.string {
+            guard let viewport = Viewport.parse(word) else { return .failure(APIError("`device` is written as on the command line (375x667@2x, 320xwrap@3x)")) }
+            device = viewport
+        }
         return .success(
             APIRequest(
                 command: command, source: source, kind: kind, target: target, viewports: viewports,
                 rtl: root.member("rtl")?.value.bool ?? false, layout: root.member("layout")?.value.string,
-                compact: root.member("compact")?.value.bool ?? false, offset: encoding.byteOffset(Int(at), in: bytes), encoding: encoding))
+                compact: root.member("compact")?.value.bool ?? false, offset: encoding.byteOffset(Int(at), in: bytes), encoding: encoding,
+                device: device, grid: Int(grid), landscape: root.member("landscape")?.value.bool ?? false))
     }
 }
 

@@ -32,6 +32,26 @@ enum PositionEncoding: String {
         return units
     }
 
+    /// Each of `byteOffsets` counted in this encoding, in one walk over the text however
+    /// many there are and in whatever order (semantic tokens, diagnostics' ranges).
+    func offsets(ofBytes byteOffsets: [Int], in bytes: [UInt8]) -> [Int] {
+        guard self == .utf16 else { return byteOffsets.map { min(max($0, 0), bytes.count) } }
+        let order = byteOffsets.indices.sorted { byteOffsets[$0] < byteOffsets[$1] }
+        var answer = [Int](repeating: 0, count: byteOffsets.count)
+        var units = 0
+        var index = 0
+        for position in order {
+            let target = min(byteOffsets[position], bytes.count)
+            while index < target {
+                let width = Self.width(ofCharacterStartingWith: bytes[index])
+                units += width == 4 ? 2 : 1
+                index += width
+            }
+            answer[position] = units
+        }
+        return answer
+    }
+
     /// The bytes a UTF-8 sequence starting with `byte` takes (1 for a byte that starts none:
     /// an invalid byte is one character, as a replacement character counts one unit).
     private static func width(ofCharacterStartingWith byte: UInt8) -> Int {

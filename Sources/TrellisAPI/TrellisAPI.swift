@@ -9,7 +9,8 @@ import TrellisSyntax
 /// prints for the same text and options, byte for byte: `check` the text of `trellis check
 /// --format json`, `build` each layout's JSON as `trellis build` writes it, `frames` the text
 /// of `trellis frames --format json`, `render` the SVG of `trellis render`, `format` what
-/// `trellis fmt` writes; `hover` and `completion` what the language server shows.
+/// `trellis fmt` writes; `hover` and `completion` what the language server shows; `preview`,
+/// `tokens` and `cell` what a playground shows as someone types (PlaygroundCommands.swift).
 public enum TrellisAPI {
     /// The answer to the request `bytes` spell: `{"error": …}` for a request that cannot be
     /// read, else the command's answer (every answer is an object).
@@ -31,9 +32,14 @@ public enum TrellisAPI {
         case "format": return format(request)
         case "hover": return hover(request)
         case "completion": return completion(request)
+        case "preview": return preview(request)
+        case "tokens": return tokens(request)
+        case "cell": return cell(request)
         default:
             return .object([
-                JSONMember("error", .string("there is no command '\(request.command)': check, build, frames, render, format, hover or completion"))
+                JSONMember(
+                    "error",
+                    .string("there is no command '\(request.command)': check, build, frames, render, format, hover, completion, preview, tokens or cell"))
             ])
         }
     }

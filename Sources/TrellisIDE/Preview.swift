@@ -68,7 +68,9 @@ public enum Preview {
         return [JSONMember("errors", .bool(analysis.diagnostics.hasErrors)), JSONMember("diagnostics", .array(diagnostics))]
     }
 
-    static func deviceJSON(_ device: Device) -> JSONValue {
+    /// A device as the page and the API's `preview` list it: name, width, height (null for a
+    /// wrap height), scale and direction.
+    public static func deviceJSON(_ device: Device) -> JSONValue {
         .object([
             JSONMember("name", .string(device.name)),
             JSONMember("width", .number(device.viewport.width)),

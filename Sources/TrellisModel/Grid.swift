@@ -113,7 +113,7 @@ public struct Grid: Sendable {
     public var overlap: String?
     public var anchor = false
     public var placeholder = false
-    public var tag: Int?
+    public var tag: Int64?
     public var action: String?
     public var actionData: JSONValue?
     public var borderlines: [Borderline] = []

@@ -13,7 +13,7 @@ public struct GridArena: Sendable {
         package var sizeNumber = 0.0
         package var padding = EdgeInsets.zero
         package var spacing = 0.0
-        package var tag = 0
+        package var tag: Int64 = 0
         package var firstChild: UInt32 = 0
         package var childCount: UInt32 = 0
         package var gravity = TextSpan.none
@@ -51,7 +51,7 @@ public struct GridArena: Sendable {
             spacing = value
             flags |= Self.hasSpacing
         }
-        mutating func setTag(_ value: Int) {
+        mutating func setTag(_ value: Int64) {
             tag = value
             flags |= Self.hasTag
         }

@@ -96,7 +96,7 @@ public enum Importer {
 /// One grid on its way to Trellis: its spelled parts and children.
 final class ImportNode {
     var size: String?
-    var tag: Int?
+    var tag: Int64?
     var attributes: [String] = []
     var raw: [JSONMember] = []
     var axis: Axis?
@@ -200,7 +200,7 @@ struct ImportBuilder {
             }
         case .tag:
             guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else { return node.raw.append(JSONMember(key, value)) }
-            if number != 0 { node.tag = Int(number) }
+            if number != 0 { node.tag = Int64(number) }
         case .action:
             guard case .string(let text) = value else { return node.raw.append(JSONMember(key, value)) }
             if isSelector(text) {

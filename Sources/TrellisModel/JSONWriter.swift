@@ -94,7 +94,7 @@ extension JSONWriter {
             return
         }
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
-            appendInteger(Int(number), to: &output)
+            appendInteger(Int64(number), to: &output)
             return
         }
         if appendFewDecimals(number, to: &output) { return }
@@ -149,9 +149,13 @@ extension JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    public static func appendInteger(_ value: Int, into output: inout [UInt8]) { appendInteger(value, to: &output) }
+    public static func appendInteger(_ value: Int, into output: inout [UInt8]) { appendInteger(Int64(value), to: &output) }
 
-    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) {
+    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) { appendInteger(Int64(value), to: &output) }
+
+    /// Integers are written 64 bits wide on every platform (wasm32's `Int` has 32), so a tag or
+    /// a size of 3,000,000,000 is written as the native tool writes it.
+    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int64, to output: inout Output) {
         var magnitude = value.magnitude
         if value < 0 { output.append(UInt8(ascii: "-")) }
         // Most numbers in a layout have one or two digits.
@@ -172,7 +176,7 @@ extension JSONWriter {
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Written from the end of the buffer backwards, then copied out in one piece.
         // SAFETY: `buffer` is `digits`' 20 bytes, written at `start` only once `start > 0` was checked and `start` lowered by
-        // one, so inside them (and an `Int` has at most 19 digits, so none is cut off).
+        // one, so inside them (and an `Int64` has at most 19 digits, so none is cut off).
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             while magnitude > 0, start > 0 {

@@ -540,11 +540,11 @@ struct LoweringState {
     mutating func repeatCount(_ clause: Node?) -> Int {
         guard let clause else { return 1 }
         guard let token = tokens(of: clause).first(where: { $0.kind == .number }) else { return 1 }
-        guard let value = NumberParsing.integer(bytes, token.range), value >= 1, value <= Lowering.maximumRepeat else {
+        guard let value = NumberParsing.integer(bytes, token.range), value >= 1, value <= Int64(Lowering.maximumRepeat) else {
             report(.badRepetition, "a repeat count is a whole number from 1 to \(Lowering.maximumRepeat), found `\(text(token))`", token.range)
             return 1
         }
-        return value
+        return Int(value)
     }
 
     mutating func template(named name: String, reference: Token) -> LoweredCell? {

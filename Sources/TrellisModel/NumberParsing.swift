@@ -50,8 +50,8 @@ enum NumberParsing {
         return value
     }
 
-    /// A whole number, or nil.
-    static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    /// A whole number, 64 bits wide on every platform, or nil (also for one too large).
+    static func integer(_ bytes: [UInt8], _ range: Range<Int>) -> Int64? {
         var index = range.lowerBound
         guard index < range.upperBound else { return nil }
         var negative = false
@@ -60,11 +60,11 @@ enum NumberParsing {
             index += 1
         }
         guard index < range.upperBound, range.upperBound - index <= 18 else { return nil }
-        var value = 0
+        var value: Int64 = 0
         while index < range.upperBound {
             let byte = bytes[index]
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
             index += 1
         }
         return negative ? -value : value

@@ -26,7 +26,7 @@ public struct RuntimeGrid: Sendable {
     public var gravity: Gravity
     public var anchor: Bool
     public var placeholder: Bool
-    public var tag: Int
+    public var tag: Int64
     public var action: String?
     public var actionData: JSONValue?
     public var borderlines: [RuntimeBorderline]

@@ -99,13 +99,13 @@ public enum RuntimeReading {
     }
 
     /// `integerValue`: numbers truncate, strings read their integer prefix.
-    public static func integer(_ value: JSONValue?) -> Int { integer(read: value) }
+    public static func integer(_ value: JSONValue?) -> Int64 { integer(read: value) }
 
     /// `integerValue` for any readable value.
-    public static func integer<Value: RuntimeReadable>(read value: Value?) -> Int {
+    public static func integer<Value: RuntimeReadable>(read value: Value?) -> Int64 {
         let number = double(read: value)
         guard number.isFinite, abs(number) < 9e18 else { return 0 }
-        return Int(number.rounded(.towardZero))
+        return Int64(number.rounded(.towardZero))
     }
 
     /// `boolValue`: numbers are true when non-zero; strings when they start (after

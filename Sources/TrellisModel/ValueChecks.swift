@@ -151,7 +151,7 @@ public enum ValueChecks {
     }
 
     /// `tag` (§2): 0 means no tag.
-    public static func tag(_ value: Int) -> ValueFinding? {
+    public static func tag(_ value: Int64) -> ValueFinding? {
         value == 0 ? ValueFinding(code: .tagZero, message: "`tag` 0 means no tag: the runtime ignores it") : nil
     }
 

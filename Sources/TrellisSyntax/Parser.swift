@@ -634,7 +634,9 @@ struct ParserState: ~Copyable {
         if secondCount != nil { bump() }
         close()
         var fixIts: [FixIt] = []
-        if let firstCount, let secondCount, let a = Int(text(firstCount)), let b = Int(text(secondCount)), a > 0, b > 0, a * b <= 10_000 {
+        if let firstCount, let secondCount, let a = Int(text(firstCount)), let b = Int(text(secondCount)), a > 0, b > 0, a <= 10_000, b <= 10_000,
+            a * b <= 10_000
+        {
             // Reviewed, never applied by --fix: the file reads as `* a` until it is fixed.
             fixIts.append(
                 FixIt(

@@ -77,13 +77,89 @@ final class TrellisAPITests: XCTestCase {
         for _ in 0..<300 {
             let bytes = (0..<Int.random(in: 0..<60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let text = String(decoding: bytes, as: UTF8.self)
-            for command in ["check", "build", "frames", "render", "format", "hover", "completion"] {
+            for command in ["check", "build", "frames", "render", "format", "hover", "completion", "preview", "tokens", "cell"] {
                 let answer = try call([
                     "command": .string(command), "source": .string(text), "kind": .string("trellis"), "offset": .number(Double(bytes.count / 2)),
                 ])
                 XCTAssertNil(answer["error"], "\(command) of \(bytes)")
             }
         }
+    }
+
+    /// `preview` answers from one analysis what the playground shows: diagnostics with ranges
+    /// in the caller's units, the tokens the language server sends, each layout's JSON as
+    /// `build` writes it, and the picture the live preview draws at the device asked for.
+    func testPreviewAnswersWhatThePlaygroundShows() throws {
+        let text = "// 首页 😀\nlayout home rows {\n  50% | 60%\n  fill\n}\n"
+        let answer = try call(["command": .string("preview"), "source": .string(text), "device": .string("320x480@2x")])
+        let source = SourceFile(name: "input", text: text)
+        let analysis = Analysis(source, kind: .trellis, oneOff: true)
+        let bytes = Array(text.utf8)
+
+        let diagnostics = try XCTUnwrap(answer["diagnostics"]?.arrayElements)
+        XCTAssertEqual(diagnostics.count, analysis.diagnostics.count)
+        XCTAssertFalse(diagnostics.isEmpty, "50% | 60% overflows")
+        for (shown, diagnostic) in zip(diagnostics, analysis.diagnostics) {
+            XCTAssertEqual(shown["code"]?.stringValue, diagnostic.code.id)
+            let start = PositionEncoding.utf16.offset(ofByte: diagnostic.range.lowerBound, in: bytes)
+            XCTAssertEqual(shown["start"], .number(Double(start)))
+            XCTAssertEqual(shown["end"], .number(Double(PositionEncoding.utf16.offset(ofByte: diagnostic.range.upperBound, in: bytes))))
+            let (line, column) = source.utf16Position(of: diagnostic.range.lowerBound)
+            XCTAssertEqual(shown["line"], .number(Double(line + 1)))
+            XCTAssertEqual(shown["column"], .number(Double(column + 1)))
+        }
+
+        let tokens = try XCTUnwrap(
+            answer["tokens"]?.arrayElements?.compactMap { element -> Double? in
+                if case .number(let number) = element { return number }
+                return nil
+            })
+        let expected = SemanticTokens.tokens(analysis).flatMap { token in
+            [token.range.lowerBound, token.range.upperBound].map { Double(PositionEncoding.utf16.offset(ofByte: $0, in: bytes)) } + [
+                Double(token.type.rawValue)
+            ]
+        }
+        XCTAssertEqual(tokens, expected)
+        XCTAssertEqual(answer["tokenTypes"]?.arrayElements?.count, SemanticTokenType.allCases.count)
+
+        let file = LoadedFile.load(source, kind: .trellis)
+        XCTAssertEqual(
+            answer["json"]?.arrayElements?.compactMap { $0.stringValue }, file.layouts.map { String(decoding: $0.jsonBytes(style: .pretty), as: UTF8.self) })
+        let picture = try XCTUnwrap(answer["picture"])
+        XCTAssertEqual(picture, Preview.render(analysis, layout: 0, viewport: Viewport(width: 320, height: 480, scale: 2)))
+        XCTAssertEqual(picture["width"], .number(320))
+
+        let broken = try call(["command": .string("preview"), "source": .string("layout a rows { 10 |\n")])
+        XCTAssertEqual(broken["json"], .null)
+        XCTAssertEqual(broken["picture"], .null)
+        XCTAssertEqual(broken["errors"], .bool(true))
+    }
+
+    /// The picture is of the layout asked for, else (a name the text no longer has) the
+    /// first, which the answer names; `landscape` turns the device, the file's own included.
+    func testPreviewChoosesTheLayoutAndTurnsTheDevice() throws {
+        let text = "preview 320x568@2x rtl\nlayout a rows { 10 }\nlayout b cols { 20 }\n"
+        let second = try call(["command": .string("preview"), "source": .string(text), "layout": .string("b")])
+        XCTAssertEqual(second["layout"]?.stringValue, "b")
+        let gone = try call(["command": .string("preview"), "source": .string(text), "layout": .string("renamed")])
+        XCTAssertEqual(gone["layout"]?.stringValue, "a")
+        XCTAssertNotEqual(gone["picture"], .null)
+        let turned = try call(["command": .string("preview"), "source": .string(text), "landscape": .bool(true)])
+        XCTAssertEqual(turned["picture"]?["width"], .number(568))
+        XCTAssertTrue(turned["picture"]?["svg"]?.stringValue?.contains("568x320@2x rtl") ?? false, "the file's device keeps its direction")
+        let wrap = try call(["command": .string("preview"), "source": .string(text), "device": .string("320xwrap@3x"), "landscape": .bool(true)])
+        XCTAssertEqual(wrap["picture"]?["width"], .number(320), "a wrap height stays")
+    }
+
+    /// `cell` explains a grid's length as the hover does, at the device asked for.
+    func testCellExplainsTheArithmetic() throws {
+        let text = "layout home padding(10) rows {\n  100\n  fill\n  fill\n}\n"
+        let answer = try call(["command": .string("cell"), "source": .string(text), "device": .string("375x667@2x"), "grid": .number(2)])
+        XCTAssertEqual(answer["cell"]?["path"]?.stringValue, "2")
+        XCTAssertEqual(answer["cell"]?["rule"]?.stringValue, "fill")
+        XCTAssertEqual(answer["cell"]?["arithmetic"]?.stringValue, "`fill`: (667 − 20 − 100) / 2 = 273.5")
+        let outside = try call(["command": .string("cell"), "source": .string(text), "grid": .number(9)])
+        XCTAssertEqual(outside["cell"], .null)
     }
 
     private func call(_ members: KeyValuePairs<String, JSONValue>) throws -> JSONValue {

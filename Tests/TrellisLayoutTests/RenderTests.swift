@@ -1,13 +1,26 @@
 import Foundation
-import TrellisLayout
 import TrellisModel
 import TrellisSyntax
 import TrellisTestSupport
 import XCTest
 
+@testable import TrellisLayout
+
 /// Golden SVGs (Tests/golden/render), reviewed by rendering them to PNG and looking.
 /// Regenerate with TRELLIS_UPDATE_GOLDEN=1, then review the diff.
 final class RenderTests: XCTestCase {
+    /// Escaping works on bytes and leaves every other character, Chinese and emoji included,
+    /// as it was; a label's width counts its characters.
+    func testEscapingAndLabelWidthsKeepCharacters() {
+        XCTAssertEqual(SVGRenderer.escape("a&b<c>\"d 首页 😀 é"), "a&amp;b&lt;c&gt;&quot;d 首页 😀 é")
+        XCTAssertEqual(SVGRenderer.escape("首页 · 3.1"), "首页 · 3.1")
+        // A combining mark after `<` makes one character of the two: it is escaped all the same.
+        XCTAssertEqual(SVGRenderer.escape("a<\u{301}&\u{301}"), "a&lt;\u{301}&amp;\u{301}")
+        XCTAssertEqual(SVGRenderer.characterCount("3.1.2 fill · 88.5"), "3.1.2 fill · 88.5".count)
+        XCTAssertEqual(SVGRenderer.characterCount("5.1 #12"), 7)
+        XCTAssertEqual(SVGRenderer.characterCount("e\u{301}👩‍👩‍👧"), 2)
+    }
+
     func testGoldenSVGs() throws {
         let cases: [(String, Viewport)] = [
             ("GridLayoutDemo4", Viewport(width: 375, height: 667, scale: 2)),

@@ -21,7 +21,7 @@ public enum RandomGrids {
         if random.chance(20) { grid.overlap = random.pick(["bottom|left", "none", "", "center"]) }
         grid.anchor = random.chance(15)
         grid.placeholder = random.chance(10)
-        if random.chance(20) { grid.tag = random.pick([0, 1, -5, Int.max, 1 << 60, 9_007_199_254_740_993]) }
+        if random.chance(20) { grid.tag = random.pick([0, 1, -5, Int64.max, 1 << 60, 9_007_199_254_740_993]) }
         if random.chance(20) { grid.action = random.pick(["tap:", "", "go"]) }
         if random.chance(10) { grid.actionData = random.pick([.null, .string("数据"), .object([JSONMember("a", .number(1))])]) }
         for _ in 0..<Int.random(in: 0...3, using: &random) where random.chance(40) {

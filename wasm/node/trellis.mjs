@@ -1,10 +1,12 @@
-// Trellis for Node 18+: the compiler and linter as WebAssembly (../dist/trellis.wasm, built by
-// ../build.sh), with no dependency. Each function takes the text of a .trellis file or a grid
+// Trellis for Node 18+: the compiler and linter as WebAssembly (trellis.wasm, which ../build.sh
+// builds and copies here), with no dependency. Each function takes the text of a .trellis file or a grid
 // dictionary and answers what the `trellis` command prints for it (docs/wasm.md).
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
-const wasmURL = new URL("../dist/trellis.wasm", import.meta.url);
+// The package's own copy (build.sh puts one beside this file), else the build's output.
+const packaged = new URL("./trellis.wasm", import.meta.url);
+const wasmURL = existsSync(packaged) ? packaged : new URL("../dist/trellis.wasm", import.meta.url);
 let exports;
 
 /** The module's exports, instantiated on first use. */

@@ -1,11 +1,9 @@
 // What Swift's runtime gives its standard library on Linux, for the one entry point the
 // Embedded standard library calls but does not define: parsing a Double (`Double(text)`).
-// As the runtime's own version (stdlib/public/stubs), this reads with strtod in the C locale
-// (wasi-libc has no other), stores the value, and returns where the number ends, or NULL
-// when the value overflows or underflows to zero (ERANGE), so that `Double("1e999")` is nil
-// here as it is in the native tool. "snan" (any case, with a sign) is a signaling NaN.
-#include <errno.h>
-#include <math.h>
+// This reads with strtod in the C locale (wasi-libc has no other), stores the value and
+// returns where the number ends. A value too large is infinite and one too small is zero or
+// subnormal, as `Double("1e400")` is `inf` and `Double("1e-400")` is `0.0` in the native tool
+// (Swift 6.3). "snan" (any case, with a sign) is a signaling NaN.
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,9 +19,6 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
         return text + strlen(text);
     }
     char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    *result = value;
-    if ((value == HUGE_VAL || value == -HUGE_VAL || value == 0.0) && errno == ERANGE) return NULL;
+    *result = strtod(text, &end);
     return end;
 }

@@ -10,7 +10,12 @@ import wasmtime
 
 __all__ = ["TrellisError", "build", "call", "check", "frames"]
 
-WASM = os.environ.get("TRELLIS_WASM") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "dist", "trellis.wasm")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# TRELLIS_WASM, else the package's own copy (build.sh puts one beside this file), else the build's output.
+WASM = os.environ.get("TRELLIS_WASM") or next(
+    (path for path in (os.path.join(_HERE, "trellis.wasm"), os.path.join(_HERE, "..", "..", "dist", "trellis.wasm")) if os.path.exists(path)),
+    os.path.join(_HERE, "trellis.wasm"),
+)
 
 
 class TrellisError(Exception):

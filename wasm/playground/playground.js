@@ -1,0 +1,569 @@
+// The Trellis playground: the text on the left is analysed by Trellis itself (trellis.wasm,
+// loaded from ../dist/trellis.wasm.js so the page works from file:// as from any static host)
+// on every keystroke; the page shows the highlighting and diagnostics, the picture at a device
+// and the JSON the build writes. Everything it shows comes from one `preview` call (docs/wasm.md).
+"use strict";
+
+(function () {
+  const byId = (id) => document.getElementById(id);
+  const editor = byId("editor");
+  const highlight = byId("highlight");
+  const gutter = byId("gutter");
+  const diagnosticsList = byId("diagnostics");
+  const picture = byId("picture");
+  const cellHighlight = byId("cell-highlight");
+  const info = byId("info");
+  const status = byId("status");
+  const jsonPane = byId("json");
+  const controls = {
+    example: byId("example"), layout: byId("layout"), device: byId("device"),
+    landscape: byId("landscape"), rtl: byId("rtl"), target: byId("target"),
+  };
+  if (typeof trellisWasmBase64 === "undefined" || typeof trellisExamples === "undefined") {
+    status.textContent = "wasm/dist/ is missing: run wasm/build.sh, then open this page again";
+    return;
+  }
+  const svgHolder = document.createElement("div");
+  picture.prepend(svgHolder);
+
+  // ---- The module: compiled once, instantiated again after a trap. ----
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let compiled = null;
+  let wasm = null;
+
+  function base64Bytes(text) {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  }
+
+  // The request that stopped the module last: not sent again, so a text that traps is
+  // answered once (the status says so) until it changes.
+  let trapped = null;
+
+  /** One request to the module; its answer, or null after a trap (a new instance is then made). */
+  function call(request) {
+    const text = JSON.stringify(request);
+    if (!wasm || text === trapped) return null;
+    const exports = wasm;
+    try {
+      const bytes = encoder.encode(text);
+      const pointer = exports.trellis_alloc(bytes.length);
+      new Uint8Array(exports.memory.buffer, pointer, bytes.length).set(bytes);
+      const length = exports.trellis_call(pointer, bytes.length);
+      exports.trellis_free(pointer);
+      return JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, exports.trellis_answer(), length)));
+    } catch (error) {
+      // A trap leaves the instance in no known state: a new one answers the next text.
+      trapped = text;
+      wasm = null;
+      pendingSince = null;
+      status.textContent = `Trellis stopped on this text (${error.message}): please report it; the page answers again when the text changes`;
+      WebAssembly.instantiate(compiled, {}).then(
+        (instance) => { wasm = instance.exports; },
+        (failure) => { status.textContent = `Trellis could not start again: ${failure.message}`; });
+      return null;
+    }
+  }
+
+  // ---- What the page shows, and the state a link carries. ----
+  let answer = null;
+  let version = 0;
+  let lastPicture = null;
+  let lastJSON = null;
+  const timings = [];
+  const cells = new Map();
+
+  /** What the page asks of the module: the text, and the choices (the device as the command line writes it, `rtl` after it when the file's device is right to left). */
+  function request(command, extra) {
+    const [device, rtl] = controls.device.value.split(" ");
+    const request = { command, source: editor.value, rtl: controls.rtl.checked || rtl === "rtl", landscape: controls.landscape.checked };
+    if (device) request.device = device;
+    if (controls.layout.value) request.layout = controls.layout.value;
+    if (controls.target.value) request.target = controls.target.value;
+    return Object.assign(request, extra);
+  }
+
+  function escapeHTML(text) {
+    return text.replace(/[&<>]/g, (character) => (character === "&" ? "&amp;" : character === "<" ? "&lt;" : "&gt;"));
+  }
+
+  const severityRank = { error: 3, warning: 2, info: 1, hint: 1 };
+  const rankClass = (rank) => (rank === 3 ? "d-error" : rank === 2 ? "d-warning" : "d-info");
+
+  /** The text as HTML, a string a line: each token in its type's class, each diagnostic's range underlined. */
+  function highlightedLines(text, tokens, tokenTypes, diagnostics) {
+    const points = new Set([0, text.length]);
+    for (let index = 0; index < tokens.length; index += 3) { points.add(tokens[index]); points.add(tokens[index + 1]); }
+    const marks = diagnostics.map((diagnostic) => {
+      const start = Math.min(diagnostic.start, text.length);
+      // An empty range marks the character it is at (or the one before, at the end).
+      let end = Math.max(diagnostic.end, start + 1);
+      if (end > text.length) end = text.length;
+      // At the very end: the character before (both halves of an emoji's surrogate pair).
+      const before = start - (start >= 2 && (text.charCodeAt(start - 1) & 0xfc00) === 0xdc00 ? 2 : 1);
+      return { start: end > start ? start : Math.max(before, 0), end, rank: severityRank[diagnostic.severity] || 1 };
+    });
+    for (const mark of marks) { points.add(mark.start); points.add(mark.end); }
+    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) points.add(at);
+    const sorted = [...points].filter((point) => point >= 0 && point <= text.length).sort((a, b) => a - b);
+    const starting = new Map();
+    for (const mark of marks) (starting.get(mark.start) || starting.set(mark.start, []).get(mark.start)).push(mark);
+    let open = [];
+    let token = 0;
+    const lines = [];
+    let line = "";
+    for (let index = 0; index + 1 < sorted.length; index++) {
+      const from = sorted[index];
+      const to = sorted[index + 1];
+      open = open.filter((mark) => mark.end > from).concat(starting.get(from) || []);
+      const rank = open.reduce((worst, mark) => Math.max(worst, mark.rank), 0);
+      const newline = text.charCodeAt(from) === 10;
+      if (newline) {
+        // A range over the line's end shows as an underlined space after the line.
+        if (rank) line += `<span class="${rankClass(rank)}"> </span>`;
+        lines.push(line);
+        line = "";
+        if (to === from + 1) continue;
+      }
+      const begin = newline ? from + 1 : from;
+      while (token < tokens.length && tokens[token + 1] <= begin) token += 3;
+      const classes = [];
+      if (token < tokens.length && tokens[token] <= begin) classes.push(`t-${tokenTypes[tokens[token + 2]]}`);
+      if (rank) classes.push(rankClass(rank));
+      const piece = escapeHTML(text.slice(begin, to));
+      line += classes.length ? `<span class="${classes.join(" ")}">${piece}</span>` : piece;
+    }
+    lines.push(line);
+    return lines;
+  }
+
+  /**
+   * Shows `lines` in `container`, one element a line, replacing only the lines between the
+   * unchanged start and end (a keystroke's line, as a rule); `shown` are the lines shown now.
+   */
+  function patchLines(container, lines, shown, asHTML) {
+    let first = 0;
+    while (first < lines.length && first < shown.length && lines[first] === shown[first]) first++;
+    let last = 0;
+    while (last < lines.length - first && last < shown.length - first &&
+           lines[lines.length - 1 - last] === shown[shown.length - 1 - last]) last++;
+    const children = container.children;
+    const replaced = shown.length - first - last;
+    const after = children[first + replaced] || null;
+    for (let index = 0; index < replaced; index++) children[first].remove();
+    const fragment = document.createDocumentFragment();
+    for (let index = first; index < lines.length - last; index++) {
+      const element = document.createElement("div");
+      if (asHTML) element.innerHTML = lines[index];
+      else element.textContent = lines[index];
+      fragment.append(element);
+    }
+    container.insertBefore(fragment, after);
+    return lines;
+  }
+
+  let shownLines = [];
+  let shownJSON = [];
+  let shownGutter = "";
+  let shownDiagnostics = "";
+  function showSource(text) {
+    shownLines = patchLines(highlight, highlightedLines(text, answer.tokens, answer.tokenTypes, answer.diagnostics), shownLines, true);
+    const worst = new Map();
+    for (const diagnostic of answer.diagnostics) {
+      const rank = severityRank[diagnostic.severity] || 1;
+      worst.set(diagnostic.line, Math.max(worst.get(diagnostic.line) || 0, rank));
+    }
+    const lineCount = text.split("\n").length;
+    const numbers = [];
+    for (let line = 1; line <= lineCount; line++) {
+      const rank = worst.get(line);
+      numbers.push(rank ? `<span class="${rank === 3 ? "error" : rank === 2 ? "warning" : "info"}" data-line="${line}">${line}</span>` : String(line));
+    }
+    const gutterHTML = numbers.join("\n") + "\n ";
+    if (gutterHTML !== shownGutter) gutter.innerHTML = shownGutter = gutterHTML;
+    // The list is made again only when what it says changes (not when text typed above
+    // moves the ranges: a click reads the latest), and shows the first `listed`.
+    const listed = 500;
+    const lines = answer.diagnostics.slice(0, listed).map((d) => `${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`);
+    const diagnosticsKey = JSON.stringify([lines, answer.diagnostics.length]);
+    if (diagnosticsKey === shownDiagnostics) return syncScroll();
+    shownDiagnostics = diagnosticsKey;
+    const items = lines.map((text, index) => {
+      const diagnostic = answer.diagnostics[index];
+      const item = document.createElement("li");
+      item.className = diagnostic.severity;
+      item.dataset.line = String(diagnostic.line);
+      item.textContent = text;
+      for (const note of diagnostic.notes) {
+        const span = document.createElement("span");
+        span.className = "note";
+        span.textContent = `\n  note: ${note}`;
+        item.append(span);
+      }
+      item.addEventListener("click", () => {
+        const latest = answer.diagnostics[index];
+        if (latest) reveal(latest.start, latest.end, latest.line);
+      });
+      return item;
+    });
+    if (answer.diagnostics.length > listed) {
+      const more = document.createElement("li");
+      more.className = "none";
+      more.textContent = `and ${answer.diagnostics.length - listed} more (each marked in the gutter)`;
+      items.push(more);
+    }
+    if (!items.length) {
+      const none = document.createElement("li");
+      none.className = "none";
+      none.textContent = "no problems";
+      items.push(none);
+    }
+    diagnosticsList.replaceChildren(...items);
+    syncScroll();
+  }
+
+  /** Selects `start..<end` in the editor and scrolls its line into view. */
+  function reveal(start, end, line) {
+    editor.focus();
+    editor.setSelectionRange(start, end);
+    const lineHeight = parseFloat(getComputedStyle(editor).lineHeight) || 18;
+    const top = (line - 1) * lineHeight;
+    if (top < editor.scrollTop || top > editor.scrollTop + editor.clientHeight - 2 * lineHeight) editor.scrollTop = Math.max(top - editor.clientHeight / 3, 0);
+    syncScroll();
+  }
+
+  function syncScroll() {
+    // The highlighted text ends where the textarea's scrollbars begin, so both scroll as far.
+    highlight.style.right = `${editor.offsetWidth - editor.clientWidth}px`;
+    highlight.style.bottom = `${editor.offsetHeight - editor.clientHeight}px`;
+    highlight.scrollTop = editor.scrollTop;
+    highlight.scrollLeft = editor.scrollLeft;
+    gutter.scrollTop = editor.scrollTop;
+  }
+
+  function fillSelect(select, options, chosen) {
+    const same = select.options.length === options.length && options.every(([value, label], index) => select.options[index].value === value && select.options[index].textContent === label);
+    if (!same) {
+      select.replaceChildren(...options.map(([value, label]) => {
+        const option = document.createElement("option");
+        option.value = value;
+        option.textContent = label;
+        return option;
+      }));
+    }
+    select.value = options.some(([value]) => value === chosen) ? chosen : (options[0] ? options[0][0] : "");
+  }
+
+  function deviceLabel(device) {
+    const size = `${device.width}×${device.height === null ? "wrap" : device.height} @${device.scale}x`;
+    return device.name.startsWith(`${device.width}x`) ? size : `${device.name} (${size})`;
+  }
+
+  function deviceValue(device) {
+    return `${device.width}x${device.height === null ? "wrap" : device.height}@${device.scale}x${device.rtl ? " rtl" : ""}`;
+  }
+
+  function showControls() {
+    fillSelect(controls.layout, answer.layouts.map((name) => [name, name || "(the bare root)"]), answer.layout ?? controls.layout.value);
+    const chosen = controls.device.value;
+    const first = answer.devices[0];
+    const options = [["", first ? `the file's: ${deviceLabel(first)}` : "the file's"]];
+    for (const device of answer.devices.slice(1)) options.push([deviceValue(device), `the file's: ${deviceLabel(device)}`]);
+    for (const device of answer.commonDevices) options.push([deviceValue(device), deviceLabel(device)]);
+    fillSelect(controls.device, options.filter(([value], index) => options.findIndex(([other]) => other === value) === index), chosen);
+  }
+
+  let shownSVG = "";
+  function showPicture() {
+    const caption = byId("caption");
+    if (answer.picture) {
+      lastPicture = answer.picture;
+      if (answer.picture.svg !== shownSVG) {
+        const parsed = document.createElement("template");
+        parsed.innerHTML = answer.picture.svg;
+        svgHolder.replaceChildren(parsed.content);
+        shownSVG = answer.picture.svg;
+      }
+      picture.classList.remove("stale");
+      picture.dataset.version = String(version);
+      caption.textContent = `${answer.layout ?? ""} · ${answer.picture.width} × ${answer.picture.height} pt` +
+        (answer.picture.settled ? "" : " · not settled (as the runtime leaves it)");
+    } else if (lastPicture) {
+      picture.classList.add("stale");
+      caption.textContent = answer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw";
+    } else {
+      svgHolder.textContent = "";
+      caption.textContent = answer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw";
+    }
+  }
+
+  function showJSON() {
+    const caption = byId("json-caption");
+    if (answer.kind === "json") {
+      caption.textContent = "This is a grid dictionary: the picture shows what MyLayout draws of it";
+      shownJSON = patchLines(jsonPane, [], shownJSON, false);
+      jsonPane.classList.remove("stale");
+      return;
+    }
+    const index = Math.max(answer.layouts.indexOf(answer.layout), 0);
+    if (answer.json && answer.json.length) {
+      lastJSON = answer.json[index] ?? answer.json[0];
+      shownJSON = patchLines(jsonPane, lastJSON.split("\n"), shownJSON, false);
+      jsonPane.classList.remove("stale");
+      caption.textContent = `JSON (${controls.target.selectedOptions[0].textContent})`;
+    } else if (lastJSON !== null) {
+      jsonPane.classList.add("stale");
+      caption.textContent = "JSON: the text does not build; showing the last JSON it built";
+    } else {
+      caption.textContent = answer.json ? "JSON: no layout" : "JSON: the text does not build";
+    }
+  }
+
+  let pendingSince = null;
+  let scheduled = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { scheduled = false; update(); };
+
+  /** Runs `update` once after the events queued now (keystrokes typed faster than it runs are one update). */
+  function schedule(typedAt) {
+    if (typedAt !== undefined && pendingSince === null) pendingSince = typedAt;
+    if (scheduled) return;
+    scheduled = true;
+    channel.port2.postMessage(0);
+  }
+
+  const phases = [];
+  let lastDuration = 0;
+  function update() {
+    const started = performance.now();
+    let next = call(request("preview"));
+    if (next && next.error) {
+      // A choice the module cannot read (from an edited link): back to the file's own, once.
+      status.textContent = next.error;
+      for (const name of ["device", "layout", "target"]) controls[name].value = "";
+      next = call(request("preview"));
+    }
+    if (!next || next.error) return;
+    const called = performance.now();
+    answer = next;
+    version += 1;
+    cells.clear();
+    showControls();
+    showSource(editor.value);
+    const sourceShown = performance.now();
+    showPicture();
+    const pictureShown = performance.now();
+    showJSON();
+    const panesShown = performance.now();
+    // The time from the keystroke to the new picture in the page, as the browser stamped the key.
+    picture.getBoundingClientRect();
+    const laidOut = performance.now();
+    lastDuration = laidOut - started;
+    phases.push({
+      call: called - started, source: sourceShown - called, picture: pictureShown - sourceShown, json: panesShown - pictureShown, layout: laidOut - panesShown,
+    });
+    if (pendingSince !== null) {
+      const elapsed = laidOut - pendingSince;
+      timings.push(elapsed);
+      status.textContent = `${answer.errors ? "errors" : "ok"} · ${elapsed.toFixed(1)} ms from the keystroke to the picture`;
+      pendingSince = null;
+    } else {
+      status.textContent = answer.errors ? "errors" : "ok";
+    }
+    document.body.dataset.version = String(version);
+    saveSoon();
+  }
+
+  // ---- Hover and click on the picture. ----
+  function findGrid(grids, x, y) {
+    let found = -1;
+    grids.forEach((grid, index) => {
+      const left = Math.min(grid.x, grid.x + grid.width);
+      const top = Math.min(grid.y, grid.y + grid.height);
+      if (x >= left && x <= left + Math.abs(grid.width) && y >= top && y <= top + Math.abs(grid.height)) {
+        if (found < 0 || grid.depth >= grids[found].depth) found = index;
+      }
+    });
+    return found;
+  }
+
+  function arithmetic(index) {
+    if (!cells.has(index)) {
+      const explained = call(request("cell", { grid: index }));
+      cells.set(index, explained && explained.cell ? explained.cell.arithmetic : null);
+    }
+    return cells.get(index);
+  }
+
+  function describe(grid, index) {
+    let text = `${grid.path} · ${grid.rule}\nframe x ${grid.x}, y ${grid.y}, w ${grid.width}, h ${grid.height}`;
+    const explained = picture.classList.contains("stale") ? null : arithmetic(index);
+    if (explained) text += `\n${explained.replace(/`/g, "")}`;
+    if (grid.slot !== undefined) text += `\nview #${grid.slot}` + (grid.view ? ` at x ${grid.view.x}, y ${grid.view.y}, w ${grid.view.width}, h ${grid.view.height}` : "");
+    for (const line of grid.borderlines || []) {
+      text += `\n${line.edge} borderline` + (line.state === "never" ? " never painted" : ` at x ${line.x}, y ${line.y}, w ${line.width}, h ${line.height}`);
+    }
+    if (grid.line) text += `\nline ${grid.line} (click to go there)`;
+    return text;
+  }
+
+  function locate(event) {
+    const svg = svgHolder.querySelector("svg");
+    if (!svg || !lastPicture) return { index: -1 };
+    const box = svg.getBoundingClientRect();
+    const scale = box.width / Math.max(lastPicture.width, 1);
+    const index = findGrid(lastPicture.grids, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
+    return { index, scale, offsetX: box.left - picture.getBoundingClientRect().left - picture.clientLeft, offsetY: box.top - picture.getBoundingClientRect().top - picture.clientTop };
+  }
+
+  picture.addEventListener("mousemove", (event) => {
+    const { index, scale, offsetX, offsetY } = locate(event);
+    if (index < 0) { info.hidden = true; cellHighlight.hidden = true; return; }
+    const grid = lastPicture.grids[index];
+    info.textContent = describe(grid, index);
+    info.style.left = `${event.clientX + 14}px`;
+    info.style.top = `${event.clientY + 14}px`;
+    info.hidden = false;
+    info.dataset.grid = String(index);
+    Object.assign(cellHighlight.style, {
+      left: `${offsetX + Math.min(grid.x, grid.x + grid.width) * scale}px`, top: `${offsetY + Math.min(grid.y, grid.y + grid.height) * scale}px`,
+      width: `${Math.abs(grid.width) * scale}px`, height: `${Math.abs(grid.height) * scale}px`,
+    });
+    cellHighlight.hidden = false;
+  });
+  picture.addEventListener("mouseleave", () => { info.hidden = true; cellHighlight.hidden = true; });
+  picture.addEventListener("click", (event) => {
+    const { index } = locate(event);
+    const grid = index >= 0 ? lastPicture.grids[index] : null;
+    if (!grid || !grid.line) return;
+    const lines = editor.value.split("\n");
+    let start = 0;
+    for (let line = 1; line < grid.line && line <= lines.length; line++) start += lines[line - 1].length + 1;
+    reveal(start, start + (lines[grid.line - 1] || "").length, grid.line);
+  });
+
+  // ---- The state in the URL: the text (UTF-8 in base64url) and the choices. ----
+  function toBase64URL(text) {
+    const bytes = encoder.encode(text);
+    let binary = "";
+    for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function fromBase64URL(text) {
+    return decoder.decode(base64Bytes(text.replace(/-/g, "+").replace(/_/g, "/")));
+  }
+
+  function link() {
+    const params = new URLSearchParams();
+    params.set("text", toBase64URL(editor.value));
+    for (const name of ["layout", "device", "target"]) if (controls[name].value) params.set(name, controls[name].value);
+    for (const name of ["landscape", "rtl"]) if (controls[name].checked) params.set(name, "1");
+    return `${location.href.split("#")[0]}#${params}`;
+  }
+
+  // Browsers open addresses of up to about 2 MB: a longer text is not put in the address.
+  const longestLink = 2_000_000;
+  let saving = 0;
+  function saveSoon() {
+    clearTimeout(saving);
+    saving = setTimeout(() => {
+      const url = link();
+      if (url.length <= longestLink) history.replaceState(null, "", url);
+    }, 250);
+  }
+
+  /** The state a link carries, or false when the hash holds none. */
+  function restore() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.has("text")) return false;
+    try {
+      editor.value = fromBase64URL(params.get("text"));
+    } catch (error) {
+      status.textContent = "the link's text cannot be read";
+      return false;
+    }
+    for (const name of ["layout", "device", "target"]) {
+      const value = params.get(name) || "";
+      const select = controls[name];
+      if (value && ![...select.options].some((option) => option.value === value)) {
+        const option = document.createElement("option");
+        option.value = value;
+        option.textContent = value;
+        select.append(option);
+      }
+      select.value = value;
+    }
+    for (const name of ["landscape", "rtl"]) controls[name].checked = params.get(name) === "1";
+    return true;
+  }
+
+  byId("share").addEventListener("click", () => {
+    const url = link();
+    if (url.length > longestLink) {
+      status.textContent = "the text is too long for a link (browsers open addresses of up to 2 MB)";
+      return;
+    }
+    history.replaceState(null, "", url);
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => { status.textContent = "link copied"; }, () => { status.textContent = "the link is in the address bar"; });
+    else status.textContent = "the link is in the address bar";
+  });
+
+  // ---- Editing. ----
+  // A keystroke is answered at once while updates are quick; after a slow one (a large text),
+  // keystrokes typed meanwhile are answered together.
+  editor.addEventListener("input", (event) => {
+    if (scheduled || lastDuration > 30) schedule(event.timeStamp);
+    else { pendingSince = event.timeStamp; update(); }
+  });
+  editor.addEventListener("scroll", syncScroll);
+  // Tab indents by two spaces (undoable, as typing is); after Escape, Tab leaves the editor.
+  let tabLeaves = false;
+  editor.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { tabLeaves = true; return; }
+    if (event.key !== "Tab" || tabLeaves || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) { tabLeaves = false; return; }
+    event.preventDefault();
+    if (!document.execCommand("insertText", false, "  ")) {
+      editor.setRangeText("  ", editor.selectionStart, editor.selectionEnd, "end");
+      editor.dispatchEvent(new Event("input"));
+    }
+  });
+  for (const name of ["layout", "device", "landscape", "rtl", "target"]) controls[name].addEventListener("change", () => schedule());
+  controls.example.addEventListener("change", () => {
+    const example = trellisExamples[Number(controls.example.value)];
+    if (!example) return;
+    // The text before stays one Back away.
+    history.pushState(null, "", link());
+    editor.value = example.text;
+    controls.layout.value = "";
+    controls.device.value = "";
+    lastPicture = null;
+    lastJSON = null;
+    schedule();
+  });
+  window.addEventListener("hashchange", () => { if (restore()) schedule(); });
+
+  for (const [index, example] of trellisExamples.entries()) {
+    const option = document.createElement("option");
+    option.value = String(index);
+    option.textContent = example.name;
+    controls.example.append(option);
+  }
+  if (!restore() && trellisExamples.length) editor.value = trellisExamples[0].text;
+
+  // What tests and curious people can reach from the console.
+  window.trellisPlayground = {
+    timings, phases, call, link,
+    get version() { return version; },
+    get answer() { return answer; },
+    get busy() { return scheduled || pendingSince !== null || !wasm; },
+  };
+
+  WebAssembly.compile(base64Bytes(trellisWasmBase64))
+    .then((module) => { compiled = module; return WebAssembly.instantiate(module, {}); })
+    .then((instance) => { wasm = instance.exports; update(); })
+    .catch((error) => { status.textContent = `Trellis could not start: ${error.message}`; });
+})();

@@ -1,0 +1,248 @@
+"""The playground (wasm/playground/index.html) in headless Chromium, opened from file:// as
+someone who downloaded the repository would: it starts on demo 4 and shows what the native
+tool prints for it; typing changes the JSON and the picture; an error shows at its line in
+the gutter, under the text and in the list; a shared link reproduces the page; hovering a cell
+shows its frame and the arithmetic; every keystroke's time to the new picture is measured in
+the page (the figure itself is reported by bench_playground.py, not asserted here)."""
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+ROOT = Path(__file__).resolve().parents[2]
+TRELLIS = os.environ.get("TRELLIS", str(ROOT / ".build" / "debug" / "trellis"))
+PAGE = (ROOT / "wasm" / "playground" / "index.html").as_uri()
+DEMO4 = ROOT / "examples" / "GridLayoutDemo4.trellis"
+
+if not (ROOT / "wasm" / "dist" / "trellis.wasm.js").exists():
+    pytest.skip("wasm/dist/trellis.wasm.js is missing: run wasm/build.sh first", allow_module_level=True)
+
+
+def wait_for(condition, timeout=20.0, what="a condition"):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def new_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,1000",
+                     "--force-device-scale-factor=1", "--allow-file-access-from-files"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture
+def browser():
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+def version(driver):
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-version") or 0)
+
+
+def open_page(driver, url=PAGE):
+    driver.get(url)
+    wait_for(lambda: version(driver) >= 1, what="the first analysis")
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors
+
+
+def native(*arguments, path=DEMO4):
+    return subprocess.run([TRELLIS, *arguments, str(path)], check=False, capture_output=True, text=True).stdout
+
+
+def answer(driver):
+    return driver.execute_script("return window.trellisPlayground.answer")
+
+
+def select_text(driver, needle, occurrence=0):
+    """Selects the `occurrence`th `needle` in the editor, as a double-click would."""
+    editor = driver.find_element(By.ID, "editor")
+    editor.click()
+    start = driver.execute_script(
+        "const text = arguments[0].value; let at = -1;"
+        "for (let n = 0; n <= arguments[2]; n++) at = text.indexOf(arguments[1], at + 1);"
+        "arguments[0].setSelectionRange(at, at + arguments[1].length); return at;", editor, needle, occurrence)
+    assert start >= 0, needle
+    return editor
+
+
+def type_into(driver, needle, replacement, occurrence=0):
+    """Types `replacement` over `needle` key by key and waits until every keystroke's update ran."""
+    before = version(driver)
+    editor = select_text(driver, needle, occurrence)
+    editor.send_keys(replacement)
+    wait_for(lambda: replacement in editor.get_attribute("value"), what="the typed text")
+    wait_for(lambda: version(driver) > before and not driver.execute_script("return window.trellisPlayground.busy"),
+             what="the updates after typing")
+    return editor
+
+
+def test_starts_on_demo_4_and_shows_what_the_native_tool_prints(browser):
+    open_page(browser)
+    editor = browser.find_element(By.ID, "editor")
+    assert editor.get_attribute("value") == DEMO4.read_text()
+    assert browser.find_element(By.ID, "json").text.strip() == native("build").strip()
+    shown = answer(browser)
+    assert shown["picture"]["width"] == 375
+    frames = json.loads(native("frames", "--format", "json", "--viewport", "375x667@2x"))
+    grids = frames["layouts"][0]["viewports"][0]["grids"]
+    assert [(g["path"], g["x"], g["y"], g["width"], g["height"]) for g in shown["picture"]["grids"]] == [
+        (g["path"] or "root", g["x"], g["y"], g["width"], g["height"]) for g in grids]
+    check = json.loads(native("check", "--format", "json"))
+    assert len(shown["diagnostics"]) == sum(len(file["diagnostics"]) for file in check["files"])
+    assert browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("width") == "375"
+    # Highlighting: the keyword, a template's name and a comment each in their class.
+    highlight = browser.find_element(By.ID, "highlight")
+    assert highlight.find_elements(By.CSS_SELECTOR, "span.t-keyword")
+    assert highlight.find_elements(By.CSS_SELECTOR, "span.t-comment")
+    shown_text = browser.execute_script("return [...arguments[0].children].map((line) => line.textContent).join('\\n')", highlight)
+    assert shown_text == DEMO4.read_text()
+
+
+def test_typing_changes_the_json_and_the_picture(browser):
+    open_page(browser)
+    before_svg = browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("outerHTML")
+    before_json = browser.find_element(By.ID, "json").text
+    type_into(browser, "120 // banner", "150 // banner")
+    shown = answer(browser)
+    banner = next(grid for grid in shown["picture"]["grids"] if grid["path"] == "1")
+    assert banner["height"] == 150
+    after_json = browser.find_element(By.ID, "json").text
+    assert after_json != before_json and "150" in after_json
+    assert browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("outerHTML") != before_svg
+    # The JSON is what `trellis build` writes for the edited text.
+    scratch = Path(os.environ.get("TMPDIR", "/tmp")) / f"playground-{os.getpid()}.trellis"
+    scratch.write_text(browser.execute_script("return document.getElementById('editor').value"))
+    try:
+        assert after_json.strip() == native("build", path=scratch).strip()
+    finally:
+        scratch.unlink()
+    # The dialect switch: MyLayout 1.x reads `space`.
+    browser.find_element(By.CSS_SELECTOR, "#target option[value='1']").click()
+    wait_for(lambda: '"space"' in browser.find_element(By.ID, "json").text, what="the 1.x JSON")
+    assert '"spacing"' not in browser.find_element(By.ID, "json").text
+
+
+def test_an_error_shows_at_its_line(browser):
+    open_page(browser)
+    text = DEMO4.read_text()
+    line = text[: text.index("120 // banner")].count("\n") + 1
+    type_into(browser, "120 // banner", "12O // banner")
+    shown = answer(browser)
+    errors = [d for d in shown["diagnostics"] if d["severity"] == "error"]
+    assert errors and errors[0]["line"] == line, shown["diagnostics"]
+    marker = browser.find_element(By.CSS_SELECTOR, f"#gutter span.error[data-line='{line}']")
+    assert marker.text == str(line)
+    item = browser.find_element(By.CSS_SELECTOR, "#diagnostics li.error")
+    assert item.text.startswith(f"{line}:{errors[0]['column']}: error[{errors[0]['code']}]")
+    assert browser.find_elements(By.CSS_SELECTOR, "#highlight span.d-error")
+    # The last good picture stays, dimmed; clicking the error selects its range.
+    assert "stale" in browser.find_element(By.ID, "picture").get_attribute("class")
+    item.click()
+    selection = browser.execute_script("const e = document.getElementById('editor'); return [e.selectionStart, e.selectionEnd]")
+    assert selection == [errors[0]["start"], errors[0]["end"]]
+
+
+def test_a_shared_link_round_trips(browser):
+    open_page(browser)
+    type_into(browser, "120 // banner", "135 // 首页 😀 banner")
+    browser.find_element(By.CSS_SELECTOR, "#device option[value='320x568@2x']").click()
+    browser.find_element(By.ID, "rtl").click()
+    wait_for(lambda: answer(browser)["picture"]["width"] == 320, what="the chosen device")
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    text = browser.find_element(By.ID, "editor").get_attribute("value")
+    svg = browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("outerHTML")
+    json_text = browser.find_element(By.ID, "json").text
+
+    other = new_browser()
+    try:
+        open_page(other, link)
+        assert other.find_element(By.ID, "editor").get_attribute("value") == text
+        assert other.find_element(By.ID, "device").get_attribute("value") == "320x568@2x"
+        assert other.find_element(By.ID, "rtl").is_selected()
+        assert other.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("outerHTML") == svg
+        assert other.find_element(By.ID, "json").text == json_text
+    finally:
+        other.quit()
+
+
+def test_hovering_a_cell_shows_its_frame_and_arithmetic(browser):
+    open_page(browser)
+    shown = answer(browser)
+    index, grid = next((i, g) for i, g in enumerate(shown["picture"]["grids"]) if g["path"] == "1")
+    svg = browser.find_element(By.CSS_SELECTOR, "#picture svg")
+    box = svg.rect
+    ActionChains(browser).move_to_element_with_offset(
+        svg, grid["x"] + grid["width"] / 2 - box["width"] / 2, grid["y"] + grid["height"] / 2 - box["height"] / 2).perform()
+    info = wait_for(lambda: browser.find_element(By.ID, "info").is_displayed() and browser.find_element(By.ID, "info"), what="the hover")
+    assert info.get_attribute("data-grid") == str(index)
+    lines = info.text.splitlines()
+    assert lines[0] == f"1 · {grid['rule']}", lines
+    assert lines[1] == f"frame x {grid['x']}, y {grid['y']}, w {grid['width']}, h {grid['height']}"
+    cell = browser.execute_script(
+        "return window.trellisPlayground.call({command: 'cell', source: document.getElementById('editor').value, grid: arguments[0]})", index)
+    assert cell["cell"]["arithmetic"].replace("`", "") in lines
+
+
+def test_every_keystroke_is_timed_to_the_new_picture(browser):
+    open_page(browser)
+    for value in ["100", "140", "90"]:
+        type_into(browser, "// banner", f"// banner {value}")
+    timings = browser.execute_script("return window.trellisPlayground.timings")
+    assert len(timings) >= 3 and all(0 <= t < 10_000 for t in timings), timings
+    assert "ms from the keystroke to the picture" in browser.find_element(By.ID, "status").text
+
+
+def test_renaming_the_layout_keeps_the_picture(browser):
+    open_page(browser)
+    type_into(browser, "layout home", "layout homePage")
+    shown = answer(browser)
+    assert shown["layout"] == "homePage" and shown["picture"] is not None
+    assert "stale" not in browser.find_element(By.ID, "picture").get_attribute("class")
+    assert browser.find_element(By.ID, "layout").get_attribute("value") == "homePage"
+
+
+def test_a_link_with_choices_the_module_cannot_read_falls_back(browser):
+    open_page(browser)
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    open_page(browser, link + "&device=foo&target=3")
+    shown = answer(browser)
+    assert shown and shown["picture"]["width"] == 375
+    assert browser.find_element(By.ID, "device").get_attribute("value") == ""
+
+
+def test_landscape_turns_the_files_own_device(browser):
+    open_page(browser)
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    open_page(browser, link + "&landscape=1")
+    assert answer(browser)["picture"]["width"] == 667
+    assert browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("width") == "667"
+
+
+def test_an_error_at_a_line_end_is_underlined_there(browser):
+    open_page(browser)
+    browser.execute_script(
+        "const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'))", "layout a rows {\n  10 |\n")
+    wait_for(lambda: answer(browser)["errors"], what="the error")
+    marks = browser.find_elements(By.CSS_SELECTOR, "#highlight span.d-error")
+    assert marks, "no underline"
+    lines = browser.find_elements(By.CSS_SELECTOR, "#highlight > div")
+    error = next(d for d in answer(browser)["diagnostics"] if d["severity"] == "error")
+    assert lines[error["line"] - 1].find_elements(By.CSS_SELECTOR, "span.d-error")
