@@ -19,7 +19,10 @@ builtins() { compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builti
 
 install() {
     echo "wasm/build.sh: installing $1" >&2
-    if [ "$(id -u)" = 0 ]; then apt-get install -y -q "$1" >&2; else sudo apt-get install -y -q "$1" >&2; fi
+    local apt=apt-get
+    [ "$(id -u)" = 0 ] || apt="sudo apt-get"
+    # A machine whose package lists were never fetched knows no package: fetch them once and retry.
+    $apt install -y -q "$1" >&2 || { $apt update -q >&2 && $apt install -y -q "$1" >&2; }
 }
 [ -f "$libc" ] || install wasi-libc
 [ -n "$(builtins)" ] || install libclang-rt-dev-wasm32

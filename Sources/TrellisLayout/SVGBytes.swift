@@ -44,6 +44,18 @@ struct SVGBytes {
     /// Bytes made as these are (a label).
     mutating func add(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
 
+    /// A frame as the tooltips write it: `x 0, y 10, w 375, h 120`.
+    mutating func rectangle(_ rect: Rect) {
+        add("x ")
+        number(rect.x)
+        add(", y ")
+        number(rect.y)
+        add(", w ")
+        number(rect.width)
+        add(", h ")
+        number(rect.height)
+    }
+
     mutating func integer(_ value: Int) { JSONWriter.appendInteger(value, into: &bytes) }
 
     /// An attribute whose value is a number: `opening` is ` name="`, the closing quote follows

@@ -76,14 +76,8 @@ public enum SVGRenderer {
         func title(_ out: inout SVGBytes) {
             out.add("<title>view #")
             out.integer(slot)
-            out.add(": x ")
-            out.number(view.x)
-            out.add(", y ")
-            out.number(view.y)
-            out.add(", w ")
-            out.number(view.width)
-            out.add(", h ")
-            out.number(view.height)
+            out.add(": ")
+            out.rectangle(view)
             out.escaped(note)
             out.add("</title>")
         }
@@ -240,27 +234,15 @@ public enum SVGRenderer {
         out.escaped(path)
         out.add(" · ")
         out.escaped(rule)
-        out.add(" · x ")
-        out.number(grid.frame.x)
-        out.add(", y ")
-        out.number(grid.frame.y)
-        out.add(", w ")
-        out.number(grid.frame.width)
-        out.add(", h ")
-        out.number(grid.frame.height)
+        out.add(" · ")
+        out.rectangle(grid.frame)
         if let slot = grid.slot {
             out.add(" · view #")
             out.integer(slot)
         }
         if let view = grid.viewFrame {
-            out.add(" at x ")
-            out.number(view.x)
-            out.add(", y ")
-            out.number(view.y)
-            out.add(", w ")
-            out.number(view.width)
-            out.add(", h ")
-            out.number(view.height)
+            out.add(" at ")
+            out.rectangle(view)
         }
         if grid.placeholder { out.add(" · placeholder") }
         if grid.anchor { out.add(" · anchor") }

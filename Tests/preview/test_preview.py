@@ -15,24 +15,15 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+
+import chromium
+from chromium import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TRELLIS = os.environ.get("TRELLIS", str(ROOT / ".build" / "debug" / "trellis"))
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def wait_for(condition, timeout=10.0, what="a condition"):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture
@@ -56,12 +47,7 @@ def server(layout_file):
 
 
 def new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
-                     "--force-device-scale-factor=1", "--hide-scrollbars", "--font-render-hinting=none"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chromium.new_browser("--hide-scrollbars", "--font-render-hinting=none")
 
 
 @pytest.fixture

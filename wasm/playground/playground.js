@@ -189,7 +189,7 @@
     const listed = 500;
     const lines = answer.diagnostics.slice(0, listed).map((d) => `${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`);
     const diagnosticsKey = JSON.stringify([lines, answer.diagnostics.length]);
-    if (diagnosticsKey === shownDiagnostics) return syncScroll();
+    if (diagnosticsKey === shownDiagnostics) return;
     shownDiagnostics = diagnosticsKey;
     const items = lines.map((text, index) => {
       const diagnostic = answer.diagnostics[index];
@@ -222,7 +222,6 @@
       items.push(none);
     }
     diagnosticsList.replaceChildren(...items);
-    syncScroll();
   }
 
   /** Selects `start..<end` in the editor and scrolls its line into view. */
@@ -358,12 +357,13 @@
     const pictureShown = performance.now();
     showJSON();
     const panesShown = performance.now();
-    // The time from the keystroke to the new picture in the page, as the browser stamped the key.
-    picture.getBoundingClientRect();
+    // The page laid out once, after every pane is written (reading a size sooner would lay it
+    // out twice): the time from the keystroke to the new picture, as the browser stamped the key.
+    syncScroll();
     const laidOut = performance.now();
     lastDuration = laidOut - started;
     phases.push({
-      call: called - started, source: sourceShown - called, picture: pictureShown - sourceShown, json: panesShown - pictureShown, layout: laidOut - panesShown,
+      wait: pendingSince === null ? 0 : started - pendingSince, call: called - started, source: sourceShown - called, picture: pictureShown - sourceShown, json: panesShown - pictureShown, layout: laidOut - panesShown,
     });
     if (pendingSince !== null) {
       const elapsed = laidOut - pendingSince;

@@ -8,16 +8,17 @@ the page (the figure itself is reported by bench_playground.py, not asserted her
 import json
 import os
 import subprocess
-import time
+import sys
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "preview"))
+import chromium  # the browser suites' shared start-up, Tests/preview/chromium.py
+
 TRELLIS = os.environ.get("TRELLIS", str(ROOT / ".build" / "debug" / "trellis"))
 PAGE = (ROOT / "wasm" / "playground" / "index.html").as_uri()
 DEMO4 = ROOT / "examples" / "GridLayoutDemo4.trellis"
@@ -27,22 +28,11 @@ if not (ROOT / "wasm" / "dist" / "trellis.wasm.js").exists():
 
 
 def wait_for(condition, timeout=20.0, what="a condition"):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    return chromium.wait_for(condition, timeout, what)
 
 
 def new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,1000",
-                     "--force-device-scale-factor=1", "--allow-file-access-from-files"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chromium.new_browser("--allow-file-access-from-files", window="1500,1000")
 
 
 @pytest.fixture
