@@ -2,6 +2,9 @@
 public struct ParseResult: Sendable {
     public var tree: SyntaxTree
     public var diagnostics: [Diagnostic]
+    /// How many of `diagnostics`, at the front, are the lexer's (the parser's follow, each list
+    /// in the order of the text it read).
+    public var lexerDiagnosticCount: Int
 }
 
 /// A hand-written, resilient recursive-descent parser for Trellis.
@@ -65,7 +68,9 @@ public enum Parser {
             }
         }
         if let outgrown { nodes = outgrown }
-        return ParseResult(tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: nodes, missing: missing), diagnostics: diagnostics)
+        return ParseResult(
+            tree: SyntaxTree(source: source, tokens: lexed.tokens, nodes: nodes, missing: missing), diagnostics: diagnostics,
+            lexerDiagnosticCount: lexed.diagnostics.count)
     }
 }
 

@@ -18,9 +18,11 @@ extension Parser {
     /// `parse(source)`, and made without parsing again when the edit only retypes one token
     /// whose text the parser never reads (a number, a percentage, a colour, a string, a
     /// comment, spaces inside a line). Then the tree keeps its shape, and only the offsets
-    /// after the token move, as rust-analyzer reparses a single token.
+    /// after the token move, as rust-analyzer reparses a single token. An edit inside one
+    /// layout or template parses that item alone again (``reparsedItem(_:after:previous:)``),
+    /// as rust-analyzer reparses a block.
     public static func reparse(_ source: SourceFile, after edit: ByteEdit, previous: ParseResult) -> ParseResult {
-        retypedToken(source, after: edit, previous: previous) ?? parse(source)
+        retypedToken(source, after: edit, previous: previous) ?? reparsedItem(source, after: edit, previous: previous) ?? parse(source)
     }
 
     /// The incremental path of ``reparse(_:after:previous:)``, or nil when the whole input
@@ -83,7 +85,9 @@ extension Parser {
         }
         guard let index = changed else {
             return delta == 0
-                ? ParseResult(tree: SyntaxTree(source: source, tokens: tokens, nodes: old.nodes, missing: old.missing), diagnostics: previous.diagnostics) : nil
+                ? ParseResult(
+                    tree: SyntaxTree(source: source, tokens: tokens, nodes: old.nodes, missing: old.missing), diagnostics: previous.diagnostics,
+                    lexerDiagnosticCount: previous.lexerDiagnosticCount) : nil
         }
         guard textIsUnread(index, in: tokens) else { return nil }
         let token = tokens[index]
@@ -119,7 +123,9 @@ extension Parser {
             }
             return shifted
         }
-        return ParseResult(tree: SyntaxTree(source: source, tokens: newTokens, nodes: old.nodes, missing: missing), diagnostics: diagnostics)
+        return ParseResult(
+            tree: SyntaxTree(source: source, tokens: newTokens, nodes: old.nodes, missing: missing), diagnostics: diagnostics,
+            lexerDiagnosticCount: previous.lexerDiagnosticCount)
     }
 
     /// Whether the bytes hold a line break.

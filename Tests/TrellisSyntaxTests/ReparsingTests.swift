@@ -51,6 +51,7 @@ final class ReparsingTests: XCTestCase {
         var programs = ProgramGenerator(seed: 2026_11_23)
         var random = SeededRandom(seed: 77)
         var shortcuts = 0
+        var items = 0
         var edits = 0
         for _ in 0..<1_500 {
             let text = programs.program()
@@ -62,15 +63,84 @@ final class ReparsingTests: XCTestCase {
                 let source = SourceFile(name: "t.trellis", bytes: edited)
                 let parsed = Parser.parse(source)
                 let reparsed = Parser.reparse(source, after: edit, previous: previous)
-                if Parser.retypedToken(source, after: edit, previous: previous) != nil { shortcuts += 1 }
+                if Parser.retypedToken(source, after: edit, previous: previous) != nil {
+                    shortcuts += 1
+                } else if Parser.reparsedItem(source, after: edit, previous: previous) != nil {
+                    items += 1
+                }
                 edits += 1
                 assertSameParse(reparsed, parsed, "\(replacement.debugDescription) at \(range) in:\n\(String(decoding: bytes, as: UTF8.self))")
                 bytes = edited
                 previous = reparsed
             }
         }
-        // The shortcut is taken often enough for the property to test it.
+        // Each shortcut is taken often enough for the property to test it.
         XCTAssertGreaterThan(shortcuts, edits / 20, "\(shortcuts) of \(edits)")
+        XCTAssertGreaterThan(items, edits / 20, "\(items) of \(edits)")
+    }
+
+    /// Property: on 300 files of many layouts and templates, 20 edits each (anything typed or
+    /// deleted anywhere, braces and keywords among it), reparsing equals parsing, each edit
+    /// reparsed from the last reparse; many edits take the item shortcut.
+    func testReparsingManyItemsEqualsParsing() {
+        var programs = ProgramGenerator(seed: 2026_11_28)
+        var random = SeededRandom(seed: 28)
+        let typed = ["{", "}", "layout x ", "template t ", "\n", "\n  ", "rows ", "|", "(", ")", "\"", "// c", "，", "\r\n", "1", " "]
+        var items = 0
+        var edits = 0
+        for _ in 0..<300 {
+            var bytes = Array(programs.manyLayouts().utf8)
+            var previous = Parser.parse(SourceFile(name: "t.trellis", bytes: bytes))
+            for _ in 0..<20 {
+                var (replacement, range) = randomEdit(of: bytes, tokens: previous.tree.tokens, random: &random)
+                if Int.random(in: 0..<3, using: &random) == 0 { replacement = random.pick(typed) }
+                let (edited, edit) = applying(replacement, at: range, to: bytes)
+                let source = SourceFile(name: "t.trellis", bytes: edited)
+                let parsed = Parser.parse(source)
+                let reparsed = Parser.reparse(source, after: edit, previous: previous)
+                if Parser.retypedToken(source, after: edit, previous: previous) == nil,
+                    Parser.reparsedItem(source, after: edit, previous: previous) != nil
+                {
+                    items += 1
+                }
+                edits += 1
+                assertSameParse(reparsed, parsed, "\(replacement.debugDescription) at \(range) in:\n\(String(decoding: bytes, as: UTF8.self))")
+                XCTAssertEqual(reparsed.lexerDiagnosticCount, parsed.lexerDiagnosticCount)
+                bytes = edited
+                previous = reparsed
+            }
+        }
+        XCTAssertGreaterThan(items, edits / 4, "\(items) of \(edits)")
+    }
+
+    /// Where the item shortcut is taken and where the text is parsed again; `1️⃣` marks the
+    /// edit, in files of three items.
+    func testWhichEditsReparseOneItem() {
+        let cases: [(String, String, Bool)] = [
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\n  fill\n}\nlayout c cols 50% | fill", "cols 1 | ", true),  // new tokens
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\n  fill\n}\nlayout c cols 50% | fill", "\n", true),  // a line break
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\n  fill\n}\nlayout c cols 50% | fill", "}", false),  // ends sooner
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\n  fill\n}\nlayout c cols 50% | fill", "{", true),  // a block: it ends where it did
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\n  fill\n}\nlayout c cols 50% | fill", "\"", true),  // an unterminated string
+            ("layout a rows 20 | fill\nlayout b1️⃣ rows {\n  20\n}\nlayout c cols 50% | fill", "x", false),  // the name
+            ("layout a rows 20 | fill\nlayout b rows {\n  20\n}1️⃣\nlayout c cols 50% | fill", " ", false),  // after the last token
+            ("template t {\n  rows 1️⃣20 | fill\n}\nlayout a rows 20 | t\nlayout c cols 50% | fill", "fill | ", true),  // a template
+            ("layout a rows 20 | fill\nlayout b rows {\n  20 1️⃣\n}\nlayout c cols 50% | fill", "padding(", true),  // a new finding at its end
+            ("layout a rows 20 | fill; layout b rows {\n  1️⃣20\n}\nlayout c cols 50% | fill", "1", false),  // not on a line of its own
+            ("layout a rows 20 | fill\nlayout b rows {\n  1️⃣20\nlayout c cols 50% | fill", "5 | ", false),  // its old `found layout` lies after it
+            ("layout a rows 20 | fill\nlayout b rows {\n  20\n  1️⃣\n}\nlayout c cols 50% | fill", "layout d ", false),  // an item starts inside it
+        ]
+        for (marked, typed, expected) in cases {
+            let parts = marked.components(separatedBy: "1️⃣")
+            let at = parts[0].utf8.count
+            let bytes = Array(parts.joined().utf8)
+            let previous = Parser.parse(SourceFile(name: "t.trellis", bytes: bytes))
+            let (edited, edit) = applying(typed, at: at..<at, to: bytes)
+            let source = SourceFile(name: "t.trellis", bytes: edited)
+            let shortcut = Parser.reparsedItem(source, after: edit, previous: previous)
+            XCTAssertEqual(shortcut != nil, expected, "\(marked) + \(typed.debugDescription)")
+            assertSameParse(Parser.reparse(source, after: edit, previous: previous), Parser.parse(source), marked)
+        }
     }
 
     /// Where the shortcut is taken and where the text is parsed again; `1️⃣` marks the edit.
