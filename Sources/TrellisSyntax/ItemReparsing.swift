@@ -18,14 +18,27 @@ extension Parser {
         let delta = edit.delta
         let oldTokens = old.tokens
 
-        // The item's tokens in the new text: the same first two significant tokens (all an
-        // item before it may have looked at) and the same last token, ending where the item ends.
+        // The item's tokens in the new text, lexed through the significant token after it: the
+        // same first two significant tokens (all an item before it may have looked at), a token
+        // ending where the item ends, and from there to that next token the old tokens, moved
+        // (so no token's look-ahead reached past the bytes lexed again).
         let newEnd = item.byteEnd + delta
-        guard newEnd > item.byteStart, newEnd <= source.bytes.count else { return nil }
-        let lexed = Lexer.tokenize(Array(source.bytes[item.byteStart..<newEnd]))
-        let itemTokens = lexed.tokens.dropLast()  // the slice's own end-of-input token
-        guard let lastNew = itemTokens.last, let lastOld = oldTokens.last(before: item.tokenEnd),
-            lastNew.kind == lastOld.kind, item.byteStart + lastNew.end == newEnd,
+        let sliceEnd = oldTokens[item.nextToken].end + delta
+        guard newEnd > item.byteStart, newEnd <= sliceEnd, sliceEnd <= source.bytes.count else { return nil }
+        let lexed = Lexer.tokenize(Array(source.bytes[item.byteStart..<sliceEnd]))
+        let itemEnd = newEnd - item.byteStart
+        guard let split = lexed.tokens.firstIndex(where: { $0.start >= itemEnd }), split > 0, lexed.tokens[split - 1].end == itemEnd,
+            !lexed.diagnostics.contains(where: { $0.range.upperBound > itemEnd })
+        else { return nil }
+        let itemTokens = lexed.tokens[..<split]
+        // What follows the item up to the next token (and the end of input when that is it).
+        let following = oldTokens[item.tokenEnd...item.nextToken]
+        let relexedFollowing = lexed.tokens[split...].prefix(following.count)
+        guard relexedFollowing.count == following.count,
+            zip(relexedFollowing, following).allSatisfy({ new, old in
+                new.kind == old.kind && item.byteStart + new.start == old.start + delta && item.byteStart + new.end == old.end + delta
+            }),
+            let lastNew = itemTokens.last, let lastOld = oldTokens.last(before: item.tokenEnd), lastNew.kind == lastOld.kind,
             source.bytes[(item.byteStart + lastNew.start)..<newEnd].elementsEqual(old.source.bytes[lastOld.start..<lastOld.end]),
             Self.sameLeadingTokens(itemTokens, old: oldTokens[item.tokenStart..<item.tokenEnd], start: item.byteStart)
         else { return nil }
@@ -63,38 +76,20 @@ extension Parser {
     /// The old tokens before the item, the item's new ones (moved to its place) and the old
     /// ones after it (moved by the edit).
     static func splicedTokens(_ old: [Token], item: EditedItem, with itemTokens: ArraySlice<Token>, byteDelta: Int) -> [Token] {
-        let count = old.count - (item.tokenEnd - item.tokenStart) + itemTokens.count
         let itemStart = UInt32(item.byteStart)
-        // Offsets after the edit move by `byteDelta`, done on the stored 32-bit offsets (they
-        // stay within the new text, which is below `Parser.maximumBytes`).
+        // Offsets move on the stored 32-bit offsets (they stay within the new text, which is
+        // below `Parser.maximumBytes`).
         let moved = UInt32(bitPattern: Int32(truncatingIfNeeded: byteDelta))
-        // SAFETY: every index below `count` is written once: `item.tokenStart` tokens before the item, the item's
-        // `itemTokens.count`, then the `old.count - item.tokenEnd` after it, which add up to `count`; reads lie inside
-        // `old` (`item.tokenEnd <= old.count`) and `itemTokens`.
-        return [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
-            old.withUnsafeBufferPointer { before in
-                var written = 0
-                for index in 0..<item.tokenStart {
-                    buffer.initializeElement(at: written, to: before[index])
-                    written += 1
-                }
-                for token in itemTokens {
-                    var placed = token
-                    placed.storedStart &+= itemStart
-                    placed.storedEnd &+= itemStart
-                    buffer.initializeElement(at: written, to: placed)
-                    written += 1
-                }
-                for index in item.tokenEnd..<before.count {
-                    var placed = before[index]
-                    placed.storedStart &+= moved
-                    placed.storedEnd &+= moved
-                    buffer.initializeElement(at: written, to: placed)
-                    written += 1
-                }
-                initialized = written
-            }
-        }
+        return spliced(
+            old, keeping: item.tokenStart, then: itemTokens, from: item.tokenEnd,
+            placing: { token in
+                token.storedStart &+= itemStart
+                token.storedEnd &+= itemStart
+            },
+            moving: { token in
+                token.storedStart &+= moved
+                token.storedEnd &+= moved
+            })
     }
 
     /// The old nodes before the item, the item's new nodes in its place and the old nodes
@@ -102,35 +97,17 @@ extension Parser {
     static func splicedNodes(
         _ old: [SyntaxTree.Node], item: EditedItem, with itemNodes: [SyntaxTree.Node], nodeDelta: Int, tokenDelta: Int, tokenCount: Int
     ) -> [SyntaxTree.Node] {
-        let count = item.node + itemNodes.count + (old.count - item.subtreeEnd)
+        // Indices move on the stored 32-bit fields, staying below the new tree's counts.
         let tokenMove = UInt32(bitPattern: Int32(truncatingIfNeeded: tokenDelta))
         let nodeMove = UInt32(bitPattern: Int32(truncatingIfNeeded: nodeDelta))
-        // SAFETY: every index below `count` is written once: the `item.node` nodes before the item, its new nodes, then
-        // the `old.count - item.subtreeEnd` after it; reads lie inside `old` (`item.subtreeEnd <= old.count`). Indices
-        // move on the stored 32-bit fields, staying below the new tree's counts.
-        var nodes = [SyntaxTree.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-            old.withUnsafeBufferPointer { before in
-                var written = 0
-                for index in 0..<item.node {
-                    buffer.initializeElement(at: written, to: before[index])
-                    written += 1
-                }
-                for node in itemNodes {
-                    buffer.initializeElement(at: written, to: node)
-                    written += 1
-                }
-                for index in item.subtreeEnd..<before.count {
-                    var node = before[index]
-                    node.storedTokenStart &+= tokenMove
-                    node.storedTokenEnd &+= tokenMove
-                    node.storedSubtreeEnd &+= nodeMove
-                    if node.storedParent != .max, node.storedParent > 0 { node.storedParent &+= nodeMove }
-                    buffer.initializeElement(at: written, to: node)
-                    written += 1
-                }
-                initialized = written
-            }
-        }
+        var nodes = spliced(
+            old, keeping: item.node, then: itemNodes, from: item.subtreeEnd, placing: { _ in },
+            moving: { node in
+                node.storedTokenStart &+= tokenMove
+                node.storedTokenEnd &+= tokenMove
+                node.storedSubtreeEnd &+= nodeMove
+                if node.storedParent != .max, node.storedParent > 0 { node.storedParent &+= nodeMove }
+            })
         nodes[0].tokenStart = 0
         nodes[0].tokenEnd = tokenCount
         nodes[0].subtreeEnd = nodes.count
@@ -161,8 +138,11 @@ extension Parser {
             case .kwTemplate: state.parseTemplate()
             default: return nil
             }
+            // Past the item, the parser's state is the old one only when a line break lies
+            // before the next token (the indentation it then reads is of that token's line,
+            // not of the item's last), or when the input ends.
             guard state.innermost == 0, state.lastConsumedEnd == item.tokenEnd + tokenDelta, state.position == item.nextToken + tokenDelta,
-                state.nodes.count > 1
+                state.nodes.count > 1, state.lineBreakBeforeCurrent || state.current == .eof
             else { return nil }
             let diagnostics = state.diagnostics
             let missing = state.missing
@@ -183,8 +163,9 @@ extension Parser {
     }
 }
 
-/// The item an edit fell in, as the old tree has it: a layout or template at the top level,
-/// the edit after its first two significant tokens and before its last.
+/// The item an edit fell in, as the old tree has it: a layout or template at the top level
+/// that starts a line, the edit after its first byte and before its last token (its first two
+/// significant tokens are checked unchanged).
 struct EditedItem {
     /// Its node, and the index just past its subtree.
     var node: Int
@@ -331,6 +312,44 @@ extension Diagnostic {
             }
         }
         return moved
+    }
+}
+
+extension Parser {
+    /// `old`'s first `kept` values, then `middle`'s (each `placing`), then `old`'s from index
+    /// `resumed` (each `moving`), written in place: no check per value.
+    static func spliced<Value, Middle: Collection<Value>>(
+        _ old: [Value], keeping kept: Int, then middle: Middle, from resumed: Int, placing: (inout Value) -> Void,
+        moving: (inout Value) -> Void
+    ) -> [Value] {
+        let kept = max(0, min(kept, old.count))
+        let resumed = max(kept, min(resumed, old.count))
+        let count = kept + middle.count + (old.count - resumed)
+        // SAFETY: every index below `count` is written once: the `kept` values, `middle.count`, then the
+        // `old.count - resumed` after `resumed`, which add up to `count`; reads lie inside `old` (both bounds clamped
+        // to `0...old.count`) and `middle`.
+        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            old.withUnsafeBufferPointer { before in
+                var written = 0
+                for index in 0..<kept {
+                    buffer.initializeElement(at: written, to: before[index])
+                    written += 1
+                }
+                for value in middle {
+                    var placed = value
+                    placing(&placed)
+                    buffer.initializeElement(at: written, to: placed)
+                    written += 1
+                }
+                for index in resumed..<before.count {
+                    var placed = before[index]
+                    moving(&placed)
+                    buffer.initializeElement(at: written, to: placed)
+                    written += 1
+                }
+                initialized = written
+            }
+        }
     }
 }
 

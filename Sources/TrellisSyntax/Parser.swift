@@ -2,8 +2,8 @@
 public struct ParseResult: Sendable {
     public var tree: SyntaxTree
     public var diagnostics: [Diagnostic]
-    /// How many of `diagnostics`, at the front, are the lexer's (the parser's follow, each list
-    /// in the order of the text it read).
+    /// How many of `diagnostics`, at the front, are the lexer's (in the order of the text; the
+    /// parser's follow, in the order it made them).
     public var lexerDiagnosticCount: Int
 }
 

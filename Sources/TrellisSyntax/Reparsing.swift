@@ -19,7 +19,7 @@ extension Parser {
     /// whose text the parser never reads (a number, a percentage, a colour, a string, a
     /// comment, spaces inside a line). Then the tree keeps its shape, and only the offsets
     /// after the token move, as rust-analyzer reparses a single token. An edit inside one
-    /// layout or template parses that item alone again (``reparsedItem(_:after:previous:)``),
+    /// layout or template parses that item alone again (`reparsedItem`),
     /// as rust-analyzer reparses a block.
     public static func reparse(_ source: SourceFile, after edit: ByteEdit, previous: ParseResult) -> ParseResult {
         retypedToken(source, after: edit, previous: previous) ?? reparsedItem(source, after: edit, previous: previous) ?? parse(source)
