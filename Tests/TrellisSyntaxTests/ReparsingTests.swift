@@ -44,6 +44,26 @@ final class ReparsingTests: XCTestCase {
         }
     }
 
+    /// The shortcut `Parser.reparse` takes for an edit (nil: it parses the whole text).
+    enum Shortcut { case token, item }
+
+    /// `replacement` typed over `range`: the new bytes, their reparse from `previous` (checked
+    /// equal to parsing them) and the shortcut it took.
+    func checkedEdit(
+        _ replacement: String, at range: Range<Int>, to bytes: [UInt8], previous: ParseResult, file: StaticString = #filePath, line: UInt = #line
+    ) -> ([UInt8], ParseResult, Shortcut?) {
+        let (edited, edit) = applying(replacement, at: range, to: bytes)
+        let source = SourceFile(name: "t.trellis", bytes: edited)
+        let reparsed = Parser.reparse(source, after: edit, previous: previous)
+        let shortcut: Shortcut? =
+            Parser.retypedToken(source, after: edit, previous: previous) != nil
+            ? .token : Parser.reparsedItem(source, after: edit, previous: previous) != nil ? .item : nil
+        assertSameParse(
+            reparsed, Parser.parse(source), "\(replacement.debugDescription) at \(range) in:\n\(String(decoding: bytes, as: UTF8.self))",
+            file: file, line: line)
+        return (edited, reparsed, shortcut)
+    }
+
     /// A random edit: mostly the typing the shortcut is for (inside or at the end of a number,
     /// a colour, a string or a comment, spaces), often anything else (names, punctuation,
     /// line breaks, CJK and emoji, deletions that cut a character in half).
@@ -79,19 +99,11 @@ final class ReparsingTests: XCTestCase {
             var previous = Parser.parse(SourceFile(name: "t.trellis", bytes: bytes))
             for _ in 0..<6 {
                 let (replacement, range) = randomEdit(of: bytes, tokens: previous.tree.tokens, random: &random)
-                let (edited, edit) = applying(replacement, at: range, to: bytes)
-                let source = SourceFile(name: "t.trellis", bytes: edited)
-                let parsed = Parser.parse(source)
-                let reparsed = Parser.reparse(source, after: edit, previous: previous)
-                if Parser.retypedToken(source, after: edit, previous: previous) != nil {
-                    shortcuts += 1
-                } else if Parser.reparsedItem(source, after: edit, previous: previous) != nil {
-                    items += 1
-                }
+                let shortcut: Shortcut?
+                (bytes, previous, shortcut) = checkedEdit(replacement, at: range, to: bytes, previous: previous)
+                if shortcut == .token { shortcuts += 1 }
+                if shortcut == .item { items += 1 }
                 edits += 1
-                assertSameParse(reparsed, parsed, "\(replacement.debugDescription) at \(range) in:\n\(String(decoding: bytes, as: UTF8.self))")
-                bytes = edited
-                previous = reparsed
             }
         }
         // Each shortcut is taken often enough for the property to test it.
@@ -117,19 +129,10 @@ final class ReparsingTests: XCTestCase {
             for _ in 0..<20 {
                 var (replacement, range) = randomEdit(of: bytes, tokens: previous.tree.tokens, random: &random)
                 if Int.random(in: 0..<3, using: &random) == 0 { replacement = random.pick(typed) }
-                let (edited, edit) = applying(replacement, at: range, to: bytes)
-                let source = SourceFile(name: "t.trellis", bytes: edited)
-                let parsed = Parser.parse(source)
-                let reparsed = Parser.reparse(source, after: edit, previous: previous)
-                if Parser.retypedToken(source, after: edit, previous: previous) == nil,
-                    Parser.reparsedItem(source, after: edit, previous: previous) != nil
-                {
-                    items += 1
-                }
+                let shortcut: Shortcut?
+                (bytes, previous, shortcut) = checkedEdit(replacement, at: range, to: bytes, previous: previous)
+                if shortcut == .item { items += 1 }
                 edits += 1
-                assertSameParse(reparsed, parsed, "\(replacement.debugDescription) at \(range) in:\n\(String(decoding: bytes, as: UTF8.self))")
-                bytes = edited
-                previous = reparsed
             }
         }
         XCTAssertGreaterThan(items, edits / 4, "\(items) of \(edits)")
