@@ -38,7 +38,7 @@ extension Parser {
             zip(relexedFollowing, following).allSatisfy({ new, old in
                 new.kind == old.kind && item.byteStart + new.start == old.start + delta && item.byteStart + new.end == old.end + delta
             }),
-            let lastNew = itemTokens.last, let lastOld = oldTokens.last(before: item.tokenEnd), lastNew.kind == lastOld.kind,
+            let lastNew = itemTokens.last, case let lastOld = oldTokens[item.tokenEnd - 1], lastNew.kind == lastOld.kind,
             source.bytes[(item.byteStart + lastNew.start)..<newEnd].elementsEqual(old.source.bytes[lastOld.start..<lastOld.end]),
             Self.sameLeadingTokens(itemTokens, old: oldTokens[item.tokenStart..<item.tokenEnd], start: item.byteStart)
         else { return nil }
@@ -351,9 +351,4 @@ extension Parser {
             }
         }
     }
-}
-
-extension Array where Element == Token {
-    /// The token just before index `end`.
-    func last(before end: Int) -> Token? { end > 0 && end <= count ? self[end - 1] : nil }
 }
