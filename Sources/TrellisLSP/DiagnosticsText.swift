@@ -3,10 +3,17 @@ import TrellisSyntax
 
 extension LanguageServer {
     /// A document's diagnostics as the text of an LSP `Diagnostic[]`, or `[]` for a document
-    /// that is not analysed (JSON that is no grid dictionary).
+    /// that is not analysed (JSON that is no grid dictionary). The text is kept until the next
+    /// list of the same document, which copies what the two share.
     mutating func diagnosticsText(_ document: OpenDocument) -> [UInt8] {
-        guard let analysis = analysis(document) else { return Array("[]".utf8) }
-        return diagnosticsText(analysis.diagnostics, uri: document.uri, source: analysis.source)
+        guard let analysis = analysis(document) else {
+            writtenDiagnostics[document.uri] = nil
+            return Array("[]".utf8)
+        }
+        let written = diagnosticsText(
+            analysis.diagnostics, uri: document.uri, source: analysis.source, reusing: writtenDiagnostics.removeValue(forKey: document.uri))
+        writtenDiagnostics[document.uri] = written
+        return written.text
     }
 
     /// `diagnostics` as the text of an LSP `Diagnostic[]`: byte for byte the compact JSON of
@@ -14,33 +21,51 @@ extension LanguageServer {
     /// previewed at a wrap height has thousands, and a tree of values for each cost more than
     /// analysing the layout an edit touched.
     func diagnosticsText(_ diagnostics: [Diagnostic], uri: String, source: SourceFile) -> [UInt8] {
-        let positions = source.positions
+        diagnosticsText(diagnostics, uri: uri, source: source, reusing: nil).text
+    }
+
+    /// ``diagnosticsText(_:uri:source:)``, copying from `previous` (the list last written for
+    /// the same document) the text of each diagnostic it shares but for the ranges.
+    func diagnosticsText(_ diagnostics: [Diagnostic], uri: String, source: SourceFile, reusing previous: WrittenDiagnostics?) -> WrittenDiagnostics {
+        let base = settings.documentationBase
+        let reusable = previous?.reusableBodies(for: diagnostics, documentationBase: base) ?? []
+        let previousText = previous?.text ?? []
+        // Ranges mostly rise through the list: converted by walking on from the last one.
+        var cursor = PositionCursor(source, encoding: encoding)
         var uriText: [UInt8] = []
         JSONWriter.appendString(uri, into: &uriText)
         var json: [UInt8] = [UInt8(ascii: "[")]
-        json.reserveCapacity(diagnostics.count * 512)
+        json.reserveCapacity(previous.map { $0.text.count + 1_024 } ?? diagnostics.count * 512)
+        var bodies: [Range<Int>] = []
+        bodies.reserveCapacity(diagnostics.count)
         for (number, diagnostic) in diagnostics.enumerated() {
             if number > 0 { json.append(UInt8(ascii: ",")) }
             json.append(contentsOf: #"{"range":"#.utf8)
-            appendRange(diagnostic.range, in: positions, to: &json)
-            json.append(contentsOf: #","severity":"#.utf8)
-            JSONWriter.appendInteger(Self.severityNumber(diagnostic.severity), into: &json)
-            json.append(contentsOf: #","code":"#.utf8)
-            JSONWriter.appendString(diagnostic.code.id, into: &json)
-            json.append(contentsOf: #","source":"trellis","message":"#.utf8)
-            JSONWriter.appendString(diagnostic.message, lines: diagnostic.notes, into: &json)
-            if let base = settings.documentationBase {
-                json.append(contentsOf: #","codeDescription":{"href":"#.utf8)
-                JSONWriter.appendString(base + "#" + diagnostic.code.anchor, into: &json)
-                json.append(UInt8(ascii: "}"))
+            appendRange(diagnostic.range, with: &cursor, to: &json)
+            let bodyStart = json.count
+            if reusable.indices.contains(number), let body = reusable[number] {
+                json.append(contentsOf: previousText[body])
+            } else {
+                json.append(contentsOf: #","severity":"#.utf8)
+                JSONWriter.appendInteger(Self.severityNumber(diagnostic.severity), into: &json)
+                json.append(contentsOf: #","code":"#.utf8)
+                JSONWriter.appendString(diagnostic.code.id, into: &json)
+                json.append(contentsOf: #","source":"trellis","message":"#.utf8)
+                JSONWriter.appendString(diagnostic.message, lines: diagnostic.notes, into: &json)
+                if let base {
+                    json.append(contentsOf: #","codeDescription":{"href":"#.utf8)
+                    JSONWriter.appendString(base + "#" + diagnostic.code.anchor, into: &json)
+                    json.append(UInt8(ascii: "}"))
+                }
             }
+            bodies.append(bodyStart..<json.count)
             if !diagnostic.labels.isEmpty {
                 json.append(contentsOf: #","relatedInformation":["#.utf8)
                 for (index, label) in diagnostic.labels.enumerated() {
                     json.append(contentsOf: (index == 0 ? #"{"location":{"uri":"# : #",{"location":{"uri":"#).utf8)
                     json += uriText
                     json.append(contentsOf: #","range":"#.utf8)
-                    appendRange(label.range, in: positions, to: &json)
+                    appendRange(label.range, with: &cursor, to: &json)
                     json.append(contentsOf: #"},"message":"#.utf8)
                     JSONWriter.appendString(label.message, into: &json)
                     json.append(UInt8(ascii: "}"))
@@ -51,7 +76,7 @@ extension LanguageServer {
             json.append(UInt8(ascii: "}"))
         }
         json.append(UInt8(ascii: "]"))
-        return json
+        return WrittenDiagnostics(diagnostics: diagnostics, text: json, bodies: bodies, documentationBase: base)
     }
 
     /// LSP's number for a severity (1 error … 4 hint).
@@ -64,9 +89,9 @@ extension LanguageServer {
         }
     }
 
-    private func appendRange(_ range: Range<Int>, in positions: SourceFile.Positions, to json: inout [UInt8]) {
-        let start = position(of: range.lowerBound, in: positions)
-        let end = range.isEmpty ? start : position(of: range.upperBound, in: positions)
+    private func appendRange(_ range: Range<Int>, with cursor: inout PositionCursor, to json: inout [UInt8]) {
+        let start = cursor.position(of: range.lowerBound)
+        let end = range.isEmpty ? start : cursor.position(of: range.upperBound)
         json.append(contentsOf: #"{"start":{"line":"#.utf8)
         JSONWriter.appendInteger(start.line, into: &json)
         json.append(contentsOf: #","character":"#.utf8)
@@ -76,17 +101,6 @@ extension LanguageServer {
         json.append(contentsOf: #","character":"#.utf8)
         JSONWriter.appendInteger(end.character, into: &json)
         json.append(contentsOf: "}}".utf8)
-    }
-
-    private func position(of offset: Int, in positions: SourceFile.Positions) -> (line: Int, character: Int) {
-        switch encoding {
-        case .utf8:
-            let found = positions.utf8Position(of: offset)
-            return (found.line, found.column)
-        case .utf16:
-            let found = positions.scalarAndUTF16Position(of: offset)
-            return (found.line, found.utf16)
-        }
     }
 
     /// `textDocument/publishDiagnostics` with a list written as text (``diagnosticsText(_:)``).

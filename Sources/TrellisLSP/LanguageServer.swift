@@ -39,6 +39,9 @@ public struct LanguageServer {
     /// next one takes over what it computed for the layouts an edit did not touch. Taken out
     /// when the next analysis is made; dropped when a file the document uses changes.
     var lastAnalyses: [String: Analysis.Reusable] = [:]
+    /// The diagnostics last written for each open document, with their text: the next list
+    /// copies what it shares with them.
+    var writtenDiagnostics: [String: WrittenDiagnostics] = [:]
     var settings = Settings()
     var clientPullsDiagnostics = false
     /// Whether formatting is registered dynamically, for Trellis files only
@@ -348,6 +351,7 @@ public struct LanguageServer {
         if closed?.kind == .trellis { textChanged(uri, to: nil) }
         analyses.removeValue(forKey: uri)
         lastAnalyses.removeValue(forKey: uri)
+        writtenDiagnostics.removeValue(forKey: uri)
         dirty.remove(uri)
         if !clientPullsDiagnostics { publish(uri: uri, diagnostics: [], version: nil) }
         guard size >= Self.largeDocument else { return }

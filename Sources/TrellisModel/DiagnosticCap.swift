@@ -8,6 +8,8 @@ public enum DiagnosticCap {
 
     /// `alsoFound`: per code, findings made but not passed (``CappedDiagnostics/dropped``).
     public static func capped(_ diagnostics: [Diagnostic], scope: @autoclosure () -> String, alsoFound: [DiagnosticCode: Int] = [:]) -> [Diagnostic] {
+        // No code can pass the cap when all the findings together do not (a layout's usually).
+        if diagnostics.count + alsoFound.values.reduce(0, +) <= maximumPerRule { return diagnostics }
         var counts = alsoFound
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
         guard counts.values.contains(where: { $0 > maximumPerRule }) else { return diagnostics }

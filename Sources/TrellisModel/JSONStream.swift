@@ -71,12 +71,17 @@ public struct JSONStream: ~Copyable {
         bytes.append(": ")
     }
 
-    /// A member's key written in the code (a report's own schema); its value comes next.
+    /// A member's key written in the code (a report's own schema); its value comes next. It is
+    /// copied as it is: a key in the code holds no character JSON escapes.
     public mutating func key(_ name: StaticString) {
         beforeKey()
+        bytes.append(UInt8(ascii: "\""))
         // SAFETY: the literal's bytes are static and read whole inside the closure.
-        name.withUTF8Buffer { JSONWriter.appendString(utf8: $0, to: &bytes) }
-        bytes.append(": ")
+        name.withUTF8Buffer { name in
+            assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
+            bytes.append(bytes: name)
+        }
+        bytes.append("\": ")
     }
 
     private mutating func beforeKey() {

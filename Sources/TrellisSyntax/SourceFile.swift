@@ -46,10 +46,22 @@ public struct SourceFile: Sendable {
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         let count = bytes.count
-        // SAFETY: `buffer` stays in the closure and is read at `index < count` and `index + 1 < count` only (`count` is its count).
+        // SAFETY: `buffer` stays in the closure and is read at `index < count` and `index + 1 < count` only (`count` is its count),
+        // eight bytes at `index + 8 <= count`.
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var index = 0
             while index < count {
+                // Eight bytes at once while none is a line break (or any byte up to `\r`): a word
+                // has a byte below 14 exactly when this mask is not zero.
+                if index + 8 <= count {
+                    // SAFETY: the eight bytes read lie at `index..<index + 8`, with `index + 8 <= count`.
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 if byte > UInt8(ascii: "\r") {
                     index += 1
@@ -251,13 +263,26 @@ public struct SourceFile: Sendable {
             let line = file.lineIndex(of: clamped, in: lines.starts)
             let from = file.startingPoint(line: line, offset: clamped, in: lines)
             var scalars = from.scalars, utf16 = from.utf16
-            var index = from.offset
-            while index < clamped {
-                let length = SourceFile.sequenceLength(bytes[index])
-                if index + length > clamped { break }
-                index += length
-                scalars += 1
-                utf16 += length == 4 ? 2 : 1
+            // SAFETY: `buffer` stays in the closure and is read at `index < clamped` (one byte) or
+            // `index + 8 <= clamped` (eight) only, with `clamped <= bytes.count`.
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var index = from.offset
+                while index < clamped {
+                    // Eight ASCII characters at once: one scalar and one UTF-16 unit each.
+                    // SAFETY: the eight bytes read lie at `index..<index + 8`, with `index + 8 <= clamped`.
+                    if index + 8 <= clamped, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        scalars += 8
+                        utf16 += 8
+                        continue
+                    }
+                    let length = SourceFile.sequenceLength(base[index])
+                    if index + length > clamped { break }
+                    index += length
+                    scalars += 1
+                    utf16 += length == 4 ? 2 : 1
+                }
             }
             return (line, scalars, utf16)
         }

@@ -1,0 +1,43 @@
+import TrellisSyntax
+
+/// A document's diagnostics as last written for the client, with their text: the next list
+/// copies the text it shares with this one instead of writing it again. After an edit most of
+/// a file's findings are the ones before it, moved (a file of many layouts previewed at a wrap
+/// height has thousands); only their ranges (and their labels', which hold ranges) are written
+/// anew.
+struct WrittenDiagnostics {
+    let diagnostics: [Diagnostic]
+    let text: [UInt8]
+    /// By diagnostic, where its body lies in ``text``: what follows its range, from
+    /// `,"severity"` through its message and documentation link (its labels and tags follow).
+    let bodies: [Range<Int>]
+    /// The documentation link's base the text was written with (every body holds it).
+    let documentationBase: String?
+
+    /// By diagnostic of `diagnostics`, the body in ``text`` that is byte for byte the body it
+    /// would be written with, or nil: the diagnostics the two lists share at their start and
+    /// at their end (an edit changes the findings of the layout it touched, in the middle).
+    func reusableBodies(for diagnostics: [Diagnostic], documentationBase: String?) -> [Range<Int>?] {
+        var reusable = [Range<Int>?](repeating: nil, count: diagnostics.count)
+        guard documentationBase == self.documentationBase else { return reusable }
+        let old = self.diagnostics
+        let shorter = min(old.count, diagnostics.count)
+        var leading = 0
+        while leading < shorter, Self.sameBody(old[leading], diagnostics[leading]) {
+            reusable[leading] = bodies[leading]
+            leading += 1
+        }
+        var trailing = 0
+        while trailing < shorter - leading, Self.sameBody(old[old.count - 1 - trailing], diagnostics[diagnostics.count - 1 - trailing]) {
+            reusable[diagnostics.count - 1 - trailing] = bodies[old.count - 1 - trailing]
+            trailing += 1
+        }
+        return reusable
+    }
+
+    /// Whether two diagnostics have the same body. Strings and arrays copied from one another
+    /// compare by their storage, without reading it.
+    private static func sameBody(_ one: Diagnostic, _ other: Diagnostic) -> Bool {
+        one.code == other.code && one.severity == other.severity && one.message == other.message && one.notes == other.notes
+    }
+}
