@@ -15,6 +15,9 @@ extension LayoutTree {
         /// Each range moved past `edit` (``ByteEdit/newRange(ofOld:)``); nil when the edit
         /// touched one.
         func moved(by edit: ByteEdit) -> SourceColumn? {
+            // Ranges that end before the edit stay as they are: the columns are kept, not copied.
+            let start = edit.range.lowerBound
+            if ends.allSatisfy({ $0 == .max || Int($0) < start }) { return self }
             var moved = self
             for grid in starts.indices where starts[grid] != .max {
                 guard let range = edit.newRange(ofOld: Int(starts[grid])..<Int(ends[grid])) else { return nil }

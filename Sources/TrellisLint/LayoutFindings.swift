@@ -24,6 +24,8 @@ public struct LayoutFindings: Sendable {
     /// without the screens (their frames name the old text; an editor computes a layout's
     /// screens again when a request needs them); nil when the edit touched a range of one.
     public func moved(by edit: ByteEdit) -> LayoutFindings? {
+        // Findings before the edit stay as they are: the lists are kept, not copied.
+        if structure.allSatisfy({ $0.liesBefore(edit) }), frames.allSatisfy({ $0.liesBefore(edit) }) { return withoutScreens }
         guard let structure = Self.moved(structure, by: edit), let frames = Self.moved(frames, by: edit) else { return nil }
         return LayoutFindings(structure: structure, structureDropped: structureDropped, frames: frames)
     }

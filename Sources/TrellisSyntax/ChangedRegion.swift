@@ -73,6 +73,14 @@ extension Diagnostic {
         return moved
     }
 
+    /// Whether every range of this finding (its own, its labels', its fix-its') ends before
+    /// `edit` begins: ``moved(by:)`` gives it back as it is.
+    public func liesBefore(_ edit: ByteEdit) -> Bool {
+        let start = edit.range.lowerBound
+        return range.upperBound < start && labels.allSatisfy { $0.range.upperBound < start }
+            && fixIts.allSatisfy { $0.edits.allSatisfy { $0.range.upperBound < start } }
+    }
+
     private func touches(_ edit: ByteEdit) -> Bool {
         edit.newRange(ofOld: range) == nil || labels.contains { edit.newRange(ofOld: $0.range) == nil }
             || fixIts.contains { $0.edits.contains { edit.newRange(ofOld: $0.range) == nil } }
