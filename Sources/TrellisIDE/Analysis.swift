@@ -33,8 +33,9 @@ public struct Analysis: Sendable {
     /// made with the same files used (a caller drops it when one of them changes): the layouts
     /// an edit did not touch take its trees and findings over, which equal what analysing them
     /// again would give (when the edit touched only layouts, and the files used, the dialect
-    /// and the viewports are the same). It is let go before the new text is lowered when
-    /// nothing can be taken over.
+    /// and the viewports are the same), and their grids where lowering them found nothing
+    /// (`ReusableLowering`). It is let go before the new text is lowered when nothing can be
+    /// taken over.
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
         parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: consuming Reusable? = nil
@@ -47,7 +48,12 @@ public struct Analysis: Sendable {
             edit = Self.editOfLayoutsOnly(from: last, to: tree.tree, uses: uses)
         }
         if edit == nil { previous = nil }
-        var loaded = LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
+        var loaded =
+            oneOff
+            ? LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
+            : LoadedFile.load(
+                source, kind: kind, target: target, parsed: parsed, uses: uses,
+                reusing: previous.flatMap { previous in edit.flatMap { edit in previous.lowering.map { ($0, edit) } } })
         self.options = options
         let viewports = options.viewports(for: loaded)
         var reused: [ReusedLayout?] = []

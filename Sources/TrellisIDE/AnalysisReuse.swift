@@ -5,8 +5,9 @@ import TrellisSyntax
 
 extension Analysis {
     /// What the next analysis of an edited text of the same document can take over from this
-    /// one: the text's syntax, the files it used and, by layout, its item, tree and findings.
-    /// An editor keeps this between edits rather than the whole analysis (no grids, no screens).
+    /// one: the text's syntax, the files it used, the grids lowering built and, by layout, its
+    /// item, tree and findings. An editor keeps this between edits rather than the whole
+    /// analysis (no screens).
     public struct Reusable: Sendable {
         let tree: SyntaxTree
         let uses: UsedFiles?
@@ -17,6 +18,8 @@ extension Analysis {
         let layouts: [(name: String, item: Range<Int>?)]
         let trees: [LayoutTree]
         let findings: [LayoutFindings]
+        /// The grids of the layouts lowering can take over.
+        let lowering: ReusableLowering?
 
         /// The files the text's `use` paths reached, directly or not (nil: not followed).
         public var usedFiles: Set<String>? { uses?.files }
@@ -52,10 +55,7 @@ extension Analysis {
         }
         let bytes = file.source.bytes
         return file.layouts.map { layout in
-            // The whole lines the item is on: a cell's offside rule reads the indentation of
-            // the line it starts on, which may begin before the item.
-            guard let item = layout.itemRange, edit.oldRange(ofNew: wholeLines(item, in: bytes)) != nil,
-                let oldItem = edit.oldRange(ofNew: item), let old = oldLayouts[oldItem.lowerBound],
+            guard let item = layout.itemRange, let oldItem = edit.oldRange(ofNew: item, wholeLinesIn: bytes), let old = oldLayouts[oldItem.lowerBound],
                 previous.layouts[old].item == oldItem, previous.layouts[old].name == layout.name,
                 let tree = previous.trees[old].moved(by: edit), let findings = previous.findings[old].moved(by: edit)
             else { return nil }
@@ -69,16 +69,8 @@ extension Analysis {
         guard file.kind == .trellis, let tree = file.tree, findings.count == trees.count, trees.count == file.layouts.count else { return nil }
         return Reusable(
             tree: tree, uses: file.uses, dialect: file.dialect, viewports: viewports, loweringMetALimit: file.loweringMetALimit,
-            layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map { $0.withoutScreens })
-    }
-
-    /// `range` widened to the start of its first line and past the end of its last one.
-    private static func wholeLines(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
-        var start = min(range.lowerBound, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var end = min(range.upperBound, bytes.count)
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        return start..<end
+            layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map { $0.withoutScreens },
+            lowering: file.reusableLowering)
     }
 
     /// How many top-level items of `tree` are not layouts (templates, directives, unparsable

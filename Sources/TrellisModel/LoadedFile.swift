@@ -96,6 +96,9 @@ public struct LoadedFile: Sendable {
     /// what a template lowers to then depends on where it was first used, so no layout's
     /// results can be taken over from an earlier text of the file.
     public var loweringMetALimit = false
+    /// What lowering built, for lowering the next text of the file (an editor's; nil unless
+    /// asked for, and when nothing can be taken over).
+    public var reusableLowering: ReusableLowering?
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.
     /// `parsed` is the parse of `source` when the caller has it already (an editor reparsing
@@ -110,6 +113,19 @@ public struct LoadedFile: Sendable {
         }
     }
 
+    /// ``load(_:kind:target:parsed:uses:)`` for an editor, keeping ``reusableLowering``:
+    /// `previous` is what loading the text before `edit` kept, whose untouched layouts are
+    /// taken over instead of being lowered again.
+    public static func load(
+        _ source: SourceFile, kind: InputKind, target: Dialect?, parsed: ParseResult?, uses: UsedFiles?,
+        reusing previous: (lowering: ReusableLowering, edit: ByteEdit)?
+    ) -> LoadedFile {
+        switch kind {
+        case .trellis: return loadTrellis(source, target: target, parsed: parsed, uses: uses, keepsLowering: true, reusing: previous)
+        case .json: return loadJSON(source, target: target)
+        }
+    }
+
     /// The file's stem: `examples/demo4.trellis` → `demo4`.
     public static func stem(of name: String) -> String {
         if name == "<stdin>" { return "stdin" }
@@ -118,20 +134,31 @@ public struct LoadedFile: Sendable {
         return base
     }
 
-    static func loadTrellis(_ source: SourceFile, target: Dialect?, parsed given: ParseResult? = nil, uses: UsedFiles?) -> LoadedFile {
+    static func loadTrellis(
+        _ source: SourceFile, target: Dialect?, parsed given: ParseResult? = nil, uses: UsedFiles?, keepsLowering: Bool = false,
+        reusing previous: (lowering: ReusableLowering, edit: ByteEdit)? = nil
+    ) -> LoadedFile {
         let parsed = given.flatMap { $0.tree.source.bytes == source.bytes ? $0 : nil } ?? Parser.parse(source)
-        let lowered = Lowering.lower(parsed.tree, uses: uses)
+        let lowered =
+            if let previous {
+                Lowering.lower(parsed.tree, uses: uses, reusing: previous.lowering, after: previous.edit)
+            } else {
+                Lowering.lower(parsed.tree, uses: uses)
+            }
         let dialect = target ?? lowered.document.target ?? .default
         let stem = stem(of: source.name)
         let layouts = lowered.document.layouts.map { layout in
             LoadedLayout(name: layout.name ?? stem, authored: layout.tree, dialect: dialect, readNode: nil, itemRange: layout.itemRange)
         }
+        let metALimit = lowered.diagnostics.contains { $0.code == .templatesNestTooDeep || $0.code == .expansionLimit }
         return LoadedFile(
             source: source, kind: .trellis, dialect: dialect, previews: lowered.document.previews,
             layouts: layouts,
             diagnostics: DiagnosticCap.capped(Suppression.apply(parsed.diagnostics + lowered.diagnostics, tree: parsed.tree), scope: "this file"),
             tree: parsed.tree, parsed: parsed, jsonRoot: nil, uses: uses,
-            loweringMetALimit: lowered.diagnostics.contains { $0.code == .templatesNestTooDeep || $0.code == .expansionLimit })
+            loweringMetALimit: metALimit,
+            reusableLowering: keepsLowering && !metALimit
+                ? ReusableLowering.make(lowered, tree: parsed.tree, syntax: parsed.diagnostics) : nil)
     }
 
     /// The text a file's reports point into: a JSON file in UTF-16 or UTF-32 as UTF-8 (as

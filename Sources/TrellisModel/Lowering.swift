@@ -4,6 +4,14 @@ import TrellisSyntax
 public struct LoweringResult: Sendable {
     public var document: Document
     public var diagnostics: [Diagnostic]
+    /// The arena the layouts' grids are in.
+    var arena = GridArena()
+    /// When layouts of an earlier lowering were taken over: how many records lowering the
+    /// whole file made then (nil: this lowering was of the whole file).
+    var wholeFileRecords: Int?
+    /// By layout of ``document``, the templates lowering it named (the templates those name
+    /// in turn may be missing: they were lowered for an earlier layout).
+    var templatesNamed: [[String]] = []
 }
 
 /// Lowers a Trellis syntax tree to the grid model: templates expanded (each lowered once,
@@ -25,14 +33,28 @@ public enum Lowering {
     /// a name no template of the file's has is not reported while the file has a `use`).
     public static func lower(_ tree: SyntaxTree, uses: UsedFiles? = nil) -> LoweringResult { lower(tree, uses: uses, fastPaths: true) }
 
+    /// ``lower(_:uses:)`` of an edited text, taking over from `previous` (the lowering of the
+    /// text before `edit`) the layouts the edit did not touch.
+    static func lower(_ tree: SyntaxTree, uses: UsedFiles?, reusing previous: ReusableLowering, after edit: ByteEdit) -> LoweringResult {
+        lower(tree, uses: uses, fastPaths: true, reusing: (previous, edit))
+    }
+
     /// `fastPaths: false` lowers every attribute through the general path only: the tests
     /// hold the two equal.
-    static func lower(_ tree: SyntaxTree, uses: UsedFiles? = nil, fastPaths: Bool) -> LoweringResult {
+    static func lower(_ tree: SyntaxTree, uses: UsedFiles? = nil, fastPaths: Bool, reusing previous: (ReusableLowering, ByteEdit)? = nil)
+        -> LoweringResult
+    {
         var state = LoweringState(tree: tree)
         state.uses = uses
         state.usesFastPaths = fastPaths
+        if let (reusable, edit) = previous, let arena = reusable.arena(movedBy: edit) {
+            state.arena = arena
+            state.reuse = (edit, reusable)
+        }
         let document = state.lowerFile()
-        return LoweringResult(document: document, diagnostics: state.diagnostics)
+        return LoweringResult(
+            document: document, diagnostics: state.diagnostics, arena: state.arena,
+            wholeFileRecords: state.reuse?.lowering.wholeFileRecords, templatesNamed: state.templatesNamed)
     }
 
     /// The templates of a file for the files that use it: its layouts are not lowered, and its
@@ -116,6 +138,14 @@ struct LoweringState {
     var uses: UsedFiles?
     /// Only the templates are lowered (a file used by another).
     var templatesOnly = false
+    /// The edit from an earlier text of the file and that text's lowering, whose layouts are
+    /// taken over where the edit did not touch them (``ReusableLowering``): their grids are in
+    /// ``arena`` already.
+    var reuse: (edit: ByteEdit, lowering: ReusableLowering)?
+    /// The templates the root being lowered names (``LoweringResult/templatesNamed``).
+    var rootTemplates: Set<String> = []
+    /// By layout lowered or taken over, in order: ``rootTemplates``.
+    var templatesNamed: [[String]] = []
     /// The templates of used files, by name: the path as written, the directive, the library.
     var importedTemplates: [String: (written: String, directive: Range<Int>, library: TemplateLibrary)] = [:]
     /// The written paths whose templates the file refers to.
@@ -155,10 +185,10 @@ struct LoweringState {
 
     mutating func lowerFile() -> Document {
         var document = Document()
-        var roots: [(name: String?, root: (index: Int, count: Int), nameRange: Range<Int>?, item: Range<Int>)] = []
+        var roots: [(name: String?, root: (index: Int, count: Int?), nameRange: Range<Int>?, item: Range<Int>)] = []
         // A cell is at least two nodes (the cell and its size or split); the pages reserved
-        // past the last record are never touched.
-        arena.reserve(grids: tree.nodes.count / 2)
+        // past the last record are never touched. (An arena taken over has room already.)
+        if reuse == nil { arena.reserve(grids: tree.nodes.count / 2) }
         var items: [Node] = []
         tree.forEachChild(of: 0) { items.append($0) }
         for item in items where tree.nodes[item].kind == .templateDecl {
@@ -202,7 +232,17 @@ struct LoweringState {
                     layoutNames[name] = nameToken.range
                 }
                 guard let cell = tree.child(of: item, .cell) else { continue }
-                if let root = lowerRoot(cell) { roots.append((name, root, nameToken?.range, itemRange)) }
+                if let reused = reusedLayout(itemRange, name: name) {
+                    markUsed(reused.templates)
+                    templatesNamed.append(reused.templates)
+                    roots.append((name, (reused.layout.tree.root, reused.layout.tree.gridCount), nameToken?.range, itemRange))
+                    continue
+                }
+                rootTemplates.removeAll(keepingCapacity: true)
+                if let root = lowerRoot(cell) {
+                    templatesNamed.append(Array(rootTemplates))
+                    roots.append((name, (root.index, root.count), nameToken?.range, itemRange))
+                }
             case .cell where !templatesOnly:
                 if let first = bareRoot {
                     report(
@@ -212,7 +252,11 @@ struct LoweringState {
                     continue
                 }
                 bareRoot = item
-                if let root = lowerRoot(item) { roots.append((nil, root, nil, itemRange)) }
+                rootTemplates.removeAll(keepingCapacity: true)
+                if let root = lowerRoot(item) {
+                    templatesNamed.append(Array(rootTemplates))
+                    roots.append((nil, (root.index, root.count), nil, itemRange))
+                }
             default:
                 break
             }
@@ -248,6 +292,32 @@ struct LoweringState {
                 0..<0, notes: ["Write `layout NAME rows …`, or a bare root cell such as `rows 20 | fill`."])
         }
         return document
+    }
+
+    /// The layout of an earlier text to take over for the layout item at `item` named `name`,
+    /// with the templates lowering it named: the same item (its bytes and the rest of its
+    /// lines untouched by the edit) with the same name, which lowered then with nothing found.
+    func reusedLayout(_ item: Range<Int>, name: String?) -> (layout: LayoutDecl, templates: [String])? {
+        guard let reuse, let oldItem = reuse.edit.oldRange(ofNew: item, wholeLinesIn: bytes),
+            let reused = reuse.lowering.layout(item: oldItem), reused.layout.name == name
+        else { return nil }
+        return reused
+    }
+
+    /// Marks `names` as used, as lowering the layout that named them did, with the templates
+    /// each one names in turn (read from its syntax: it may not be lowered this time).
+    mutating func markUsed(_ names: [String]) {
+        var unread: [Node] = []
+        for name in names where usedTemplates.insert(name).inserted {
+            if let cell = templateCells[name] { unread.append(cell) }
+        }
+        while let node = unread.popLast() {
+            for index in node..<tree.nodes[node].subtreeEnd where tree.nodes[index].kind == .templateRef {
+                guard let token = tree.firstToken(of: index) else { continue }
+                let name = text(tree.tokens[token])
+                if usedTemplates.insert(name).inserted, let cell = templateCells[name] { unread.append(cell) }
+            }
+        }
     }
 
     mutating func lowerTarget(_ node: Node) -> Dialect? {
@@ -549,6 +619,7 @@ struct LoweringState {
 
     mutating func template(named name: String, reference: Token) -> LoweredCell? {
         usedTemplates.insert(name)
+        rootTemplates.insert(name)
         guard let cell = templateCells[name] else {
             if importedTemplates[name] != nil { return importedTemplate(named: name, reference: reference) }
             if !someUseFailed { unknownName(name, reference) }

@@ -44,6 +44,19 @@ extension ByteEdit {
         return (old.lowerBound + delta)..<(old.upperBound + delta)
     }
 
+    /// Where the new text's `range` lay in the old text, as ``oldRange(ofNew:)`` says, when
+    /// the edit also left the rest of the lines it lies on alone (an item's cells read the
+    /// indentation of the line they start on, which may begin before the item); nil otherwise.
+    /// `bytes`: the new text.
+    public func oldRange(ofNew range: Range<Int>, wholeLinesIn bytes: [UInt8]) -> Range<Int>? {
+        var start = min(range.lowerBound, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = min(range.upperBound, bytes.count)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        guard oldRange(ofNew: start..<end) != nil else { return nil }
+        return oldRange(ofNew: range)
+    }
+
     /// Where the new text's `range` lay in the old text, under ``newRange(ofOld:)``'s rule.
     public func oldRange(ofNew new: Range<Int>) -> Range<Int>? {
         if new.upperBound < range.lowerBound { return new }

@@ -15,6 +15,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         var generator = ProgramGenerator(seed: 20_261_126)
         var layoutsAnalysed = 0
         var layoutsTakenOver = 0
+        var loweredInPart = 0
         for document in 0..<40 {
             var bytes = Array(generator.manyLayouts().utf8)
             var options = LintOptions()
@@ -33,11 +34,16 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let taken = edit.map { Analysis.reusableLayouts(from: last, for: incremental.file, viewports: incremental.viewports, edit: $0) } ?? []
                 layoutsTakenOver += taken.count { $0 != nil }
                 layoutsAnalysed += taken.count
+                // Lowering took layouts over: their grids are in the arena of the last text,
+                // which the layouts lowered again were appended to.
+                let records = (incremental.file.layouts.first?.authored?.arena.recordCount, scratch.file.layouts.first?.authored?.arena.recordCount)
+                if let one = records.0, let other = records.1, one > other { loweredInPart += 1 }
                 previous = incremental
             }
         }
         // Most edits touch one layout of many: the test is about the layouts taken over.
         XCTAssertGreaterThan(layoutsTakenOver, layoutsAnalysed / 2, "\(layoutsTakenOver) of \(layoutsAnalysed) layouts taken over")
+        XCTAssertGreaterThan(loweredInPart, 40 * 20 / 10, "edits whose lowering took layouts over")
     }
 
     /// A template is lowered (and its findings made) by the first layout that uses it. When
@@ -54,6 +60,25 @@ final class IncrementalAnalysisTests: XCTestCase {
         Self.assertEqual(incremental, scratch, after)
         let edit = try XCTUnwrap(incremental.file.tree.flatMap { Analysis.editOfLayoutsOnly(from: previous, to: $0, uses: nil) })
         XCTAssertNotNil(Analysis.reusableLayouts(from: previous, for: incremental.file, viewports: incremental.viewports, edit: edit).last ?? nil)
+    }
+
+    /// A layout whose grids are taken over still uses the templates it names, and those they
+    /// name in turn (here `t`, lowered for `a` before the edit and for no layout after it):
+    /// none is reported unused. Removing the last use of one reports it.
+    func testTemplatesOfLayoutsTakenOverStayUsed() throws {
+        let before = "template t { 10 }\ntemplate u { rows { t | fill } }\nlayout a rows { t }\nlayout b rows { u }\nlayout c rows { 5 }\n"
+        for after in [before.replacingOccurrences(of: "rows { t }", with: "rows { 30 }"), before.replacingOccurrences(of: "rows { u }", with: "rows { 3 }")] {
+            let previous = Analysis(SourceFile(name: "t.trellis", text: before), kind: .trellis)
+            XCTAssertNotNil(previous.file.reusableLowering)
+            let source = SourceFile(name: "t.trellis", text: after)
+            let incremental = Analysis(source, kind: .trellis, previous: previous.reusable)
+            let scratch = Analysis(source, kind: .trellis)
+            Self.assertEqual(incremental, scratch, after)
+            let records = (incremental.file.layouts.first?.authored?.arena.recordCount, scratch.file.layouts.first?.authored?.arena.recordCount)
+            XCTAssertGreaterThan(try XCTUnwrap(records.0), try XCTUnwrap(records.1), "lowering took layouts over: \(after)")
+        }
+        let unused = before.replacingOccurrences(of: "rows { u }", with: "rows { 3 }")
+        XCTAssertTrue(Analysis(SourceFile(name: "t.trellis", text: unused), kind: .trellis).diagnostics.contains { $0.code == .unusedTemplate })
     }
 
     /// A layout that starts in the middle of a line reads that line's indentation (the
