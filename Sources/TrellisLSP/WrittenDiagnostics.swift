@@ -35,9 +35,16 @@ struct WrittenDiagnostics {
         return reusable
     }
 
-    /// Whether two diagnostics have the same body. Strings and arrays copied from one another
-    /// compare by their storage, without reading it.
+    /// Whether two diagnostics have the same body: their texts byte for byte (`==` on strings
+    /// would call two spellings of one accented letter equal).
     private static func sameBody(_ one: Diagnostic, _ other: Diagnostic) -> Bool {
-        one.code == other.code && one.severity == other.severity && one.message == other.message && one.notes == other.notes
+        one.code == other.code && one.severity == other.severity && sameBytes(one.message, other.message)
+            && one.notes.count == other.notes.count && zip(one.notes, other.notes).allSatisfy(sameBytes)
+    }
+
+    private static func sameBytes(_ one: String, _ other: String) -> Bool {
+        var one = one, other = other
+        // SAFETY: each string's UTF-8 is read inside its closure only, within its count.
+        return one.withUTF8 { first in other.withUTF8 { second in first.elementsEqual(second) } }
     }
 }

@@ -97,7 +97,7 @@ public struct LoadedFile: Sendable {
     /// results can be taken over from an earlier text of the file.
     public var loweringMetALimit = false
     /// What lowering built, for lowering the next text of the file (an editor's; nil unless
-    /// asked for, and when nothing can be taken over).
+    /// asked for, and when no layout could be taken over).
     public var reusableLowering: ReusableLowering?
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.

@@ -52,6 +52,14 @@ public enum Lowering {
             state.reuse = (edit, reusable)
         }
         let document = state.lowerFile()
+        // With layouts taken over, templates are lowered first by another layout than in a
+        // whole lowering (nesting and the grid budget then count differently), and an unused
+        // one is lowered with another layout's leftover budget: the file is lowered whole.
+        if state.reuse != nil,
+            state.loweredUnusedTemplates || state.diagnostics.contains(where: { $0.code == .templatesNestTooDeep || $0.code == .expansionLimit })
+        {
+            return lower(tree, uses: uses, fastPaths: fastPaths)
+        }
         return LoweringResult(
             document: document, diagnostics: state.diagnostics, arena: state.arena,
             wholeFileRecords: state.reuse?.lowering.wholeFileRecords, templatesNamed: state.templatesNamed)
@@ -146,6 +154,8 @@ struct LoweringState {
     var rootTemplates: Set<String> = []
     /// By layout lowered or taken over, in order: ``rootTemplates``.
     var templatesNamed: [[String]] = []
+    /// Whether a template no layout uses was lowered (to find what is wrong in it).
+    var loweredUnusedTemplates = false
     /// The templates of used files, by name: the path as written, the directive, the library.
     var importedTemplates: [String: (written: String, directive: Range<Int>, library: TemplateLibrary)] = [:]
     /// The written paths whose templates the file refers to.
@@ -267,6 +277,7 @@ struct LoweringState {
         // Past M016 the rest of the chain is never reached: not "unused".
         for (name, cell) in templateCells.sorted(by: { $0.key < $1.key }) where !nestingReported {
             if !usedTemplates.contains(name) {
+                loweredUnusedTemplates = true
                 if templatesOnly {
                     // Each template of a file others use counts its grids as a layout would.
                     budget = Lowering.maximumGrids

@@ -5,10 +5,12 @@ import TrellisSyntax
 /// past the edit) and only the other layouts are lowered, appended to it.
 ///
 /// Kept only when nothing a layout lowers to depends on another item's lowering: the file uses
-/// no other file, and lowering a template found nothing in it (a template lowers then to the
-/// same grids wherever it is first used, and reports nothing; what is found about the file's
-/// directives, bare layout, template names and unused templates is found again each time). A
-/// layout is taken over when neither parsing nor lowering found anything in it.
+/// no other file, and neither parsing nor lowering a template found anything in it (a template
+/// lowers then to the same grids wherever it is first used, and reports nothing; what is found
+/// about the file's directives, bare layout, template names and unused templates is found
+/// again each time). A layout is taken over when neither parsing nor lowering found anything
+/// in it. A lowering that takes layouts over and then meets a limit, or lowers a template no
+/// layout uses, is done again whole (``Lowering``).
 public struct ReusableLowering: Sendable {
     let arena: GridArena
     /// The layouts that can be taken over, in the order of their items, each with the
@@ -30,15 +32,22 @@ public struct ReusableLowering: Sendable {
         // found by a binary search.
         var items: [(range: Range<Int>, isLayout: Bool)] = []
         var usesFiles = false
+        var templateDepths = 0
         tree.forEachChild(of: 0) { item in
             switch tree.nodes[item].kind {
             case .layoutDecl: items.append((tree.range(of: item), true))
-            case .templateDecl: items.append((tree.range(of: item), false))
+            case .templateDecl:
+                items.append((tree.range(of: item), false))
+                templateDepths += cellDepth(of: item, in: tree) + 1
             case .useDirective: usesFiles = true
             default: break
             }
         }
-        guard !usesFiles else { return nil }
+        // A template is lowered where it is first used, and the nesting of that place counts
+        // towards the limit (M016): another first use after an edit must not be able to reach
+        // it. A layout's own cells nest at most as deep as the parser reads; each template on
+        // the way adds at most its own depth.
+        guard !usesFiles, Parser.maximumDepth + 2 + templateDepths < Lowering.maximumNesting else { return nil }
         func item(holding offset: Int) -> (range: Range<Int>, isLayout: Bool)? {
             var low = 0, high = items.count
             while low < high {
@@ -58,16 +67,36 @@ public struct ReusableLowering: Sendable {
             }
         }
         for diagnostic in syntax {
-            if let item = item(holding: diagnostic.range.lowerBound), item.isLayout { found.insert(item.range.lowerBound) }
+            guard let item = item(holding: diagnostic.range.lowerBound) else { continue }
+            // A template's syntax with a finding may hold names its lowering never reads.
+            guard item.isLayout else { return nil }
+            found.insert(item.range.lowerBound)
         }
         var layouts: [(layout: LayoutDecl, templates: [String])] = []
         var itemStarts: [Int] = []
         for (layout, templates) in zip(lowered.document.layouts, lowered.templatesNamed) {
-            guard let item = layout.itemRange, !found.contains(item.lowerBound) else { continue }
+            // Far below the grid budget (M008), whichever templates another layout lowers first.
+            guard let item = layout.itemRange, !found.contains(item.lowerBound), let grids = layout.tree.gridCount,
+                grids <= Lowering.maximumGrids / 2
+            else { continue }
             layouts.append((layout, templates))
             itemStarts.append(item.lowerBound)
         }
+        guard !layouts.isEmpty else { return nil }
         return ReusableLowering(arena: arena, layouts: layouts, itemStarts: itemStarts, wholeFileRecords: wholeFile)
+    }
+
+    /// How deep cells nest in the item `item` of `tree` (a cell alone: 1).
+    private static func cellDepth(of item: Int, in tree: SyntaxTree) -> Int {
+        var open: [Int] = []
+        var deepest = 0
+        for node in item..<tree.nodes[item].subtreeEnd {
+            while let end = open.last, end <= node { open.removeLast() }
+            guard tree.nodes[node].kind == .cell else { continue }
+            open.append(tree.nodes[node].subtreeEnd)
+            deepest = max(deepest, open.count)
+        }
+        return deepest
     }
 
     /// The layout to take over whose item was `item` in the old text, if any.
