@@ -38,41 +38,45 @@ extension LanguageServer {
         json.reserveCapacity(previous.map { $0.text.count + 1_024 } ?? diagnostics.count * 512)
         var bodies: [Range<Int>] = []
         bodies.reserveCapacity(diagnostics.count)
-        for (number, diagnostic) in diagnostics.enumerated() {
+        // By index: enumerating the list would copy each diagnostic (a reference count per
+        // string and list it holds).
+        for number in diagnostics.indices {
+            let diagnostic = diagnostics[number]
             if number > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(contentsOf: #"{"range":"#.utf8)
+            json.append(literal: #"{"range":"#)
             appendRange(diagnostic.range, with: &cursor, to: &json)
             let bodyStart = json.count
             if reusable.indices.contains(number), let body = reusable[number] {
-                json.append(contentsOf: previousText[body])
+                // SAFETY: `body` is a range of `previousText` (``WrittenDiagnostics/bodies``), read inside the closure only.
+                previousText.withUnsafeBufferPointer { json.append(contentsOf: UnsafeBufferPointer(rebasing: $0[body])) }
             } else {
-                json.append(contentsOf: #","severity":"#.utf8)
+                json.append(literal: #","severity":"#)
                 JSONWriter.appendInteger(Self.severityNumber(diagnostic.severity), into: &json)
-                json.append(contentsOf: #","code":"#.utf8)
+                json.append(literal: #","code":"#)
                 JSONWriter.appendString(diagnostic.code.id, into: &json)
-                json.append(contentsOf: #","source":"trellis","message":"#.utf8)
+                json.append(literal: #","source":"trellis","message":"#)
                 JSONWriter.appendString(diagnostic.message, lines: diagnostic.notes, into: &json)
                 if let base {
-                    json.append(contentsOf: #","codeDescription":{"href":"#.utf8)
+                    json.append(literal: #","codeDescription":{"href":"#)
                     JSONWriter.appendString(base + "#" + diagnostic.code.anchor, into: &json)
                     json.append(UInt8(ascii: "}"))
                 }
             }
             bodies.append(bodyStart..<json.count)
             if !diagnostic.labels.isEmpty {
-                json.append(contentsOf: #","relatedInformation":["#.utf8)
+                json.append(literal: #","relatedInformation":["#)
                 for (index, label) in diagnostic.labels.enumerated() {
-                    json.append(contentsOf: (index == 0 ? #"{"location":{"uri":"# : #",{"location":{"uri":"#).utf8)
+                    json.append(literal: index == 0 ? #"{"location":{"uri":"# : #",{"location":{"uri":"#)
                     json += uriText
-                    json.append(contentsOf: #","range":"#.utf8)
+                    json.append(literal: #","range":"#)
                     appendRange(label.range, with: &cursor, to: &json)
-                    json.append(contentsOf: #"},"message":"#.utf8)
+                    json.append(literal: #"},"message":"#)
                     JSONWriter.appendString(label.message, into: &json)
                     json.append(UInt8(ascii: "}"))
                 }
                 json.append(UInt8(ascii: "]"))
             }
-            if diagnostic.code.isUnnecessary { json.append(contentsOf: #","tags":[1]"#.utf8) }
+            if diagnostic.code.isUnnecessary { json.append(literal: #","tags":[1]"#) }
             json.append(UInt8(ascii: "}"))
         }
         json.append(UInt8(ascii: "]"))
@@ -92,15 +96,15 @@ extension LanguageServer {
     private func appendRange(_ range: Range<Int>, with cursor: inout PositionCursor, to json: inout [UInt8]) {
         let start = cursor.position(of: range.lowerBound)
         let end = range.isEmpty ? start : cursor.position(of: range.upperBound)
-        json.append(contentsOf: #"{"start":{"line":"#.utf8)
+        json.append(literal: #"{"start":{"line":"#)
         JSONWriter.appendInteger(start.line, into: &json)
-        json.append(contentsOf: #","character":"#.utf8)
+        json.append(literal: #","character":"#)
         JSONWriter.appendInteger(start.character, into: &json)
-        json.append(contentsOf: #"},"end":{"line":"#.utf8)
+        json.append(literal: #"},"end":{"line":"#)
         JSONWriter.appendInteger(end.line, into: &json)
-        json.append(contentsOf: #","character":"#.utf8)
+        json.append(literal: #","character":"#)
         JSONWriter.appendInteger(end.character, into: &json)
-        json.append(contentsOf: "}}".utf8)
+        json.append(literal: "}}")
     }
 
     /// `textDocument/publishDiagnostics` with a list written as text (``diagnosticsText(_:)``).
@@ -117,5 +121,14 @@ extension LanguageServer {
         }
         tail.append(contentsOf: "}}".utf8)
         writer.send([head, diagnosticsText, tail])
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes in one piece (a string's UTF-8 view is appended a byte at a
+    /// time).
+    fileprivate mutating func append(literal: StaticString) {
+        // SAFETY: the literal's bytes are static and copied whole inside the closure.
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

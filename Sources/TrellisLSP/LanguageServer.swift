@@ -42,6 +42,11 @@ public struct LanguageServer {
     /// The diagnostics last written for each open document, with their text: the next list
     /// copies what it shares with them.
     var writtenDiagnostics: [String: WrittenDiagnostics] = [:]
+    /// What an edit of a document below ``largeDocument`` replaced (its analysis, and what the
+    /// one before left for it): let go once the new diagnostics are out and no message waits,
+    /// so that freeing thousands of findings and layout trees does not delay them.
+    var retiredAnalyses: [Analysis] = []
+    var retiredReusables: [Analysis.Reusable] = []
     var settings = Settings()
     var clientPullsDiagnostics = false
     /// Whether formatting is registered dynamically, for Trellis files only
@@ -93,6 +98,7 @@ public struct LanguageServer {
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`).
     public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        MessageWriter.widenPipe(output)
         ProcessMemory.keepFreedMemory()
         var server = LanguageServer(input: input, output: output)
         return server.loop()
@@ -112,6 +118,10 @@ public struct LanguageServer {
         inbox.startReading(input)
         while true {
             if !dirty.isEmpty, inbox.isEmpty { publishDirty() }
+            if inbox.isEmpty {
+                retiredAnalyses.removeAll()
+                retiredReusables.removeAll()
+            }
             switch inbox.take() {
             case .end: return state == .shutDown ? 0 : 1
             case .malformed(let reason): log("trellis-lsp: skipped \(reason)")
@@ -271,7 +281,9 @@ public struct LanguageServer {
         guard var document = documents[uri] else { return log("trellis-lsp: didChange for a document that is not open") }
         applyChanges(params, to: &document)
         documents[uri] = document
-        analyses[uri] = nil
+        if case .some(.some(let replaced)) = analyses.removeValue(forKey: uri), document.bytes.count < Self.largeDocument {
+            retiredAnalyses.append(replaced)
+        }
         dirty.insert(uri)
         if document.kind == .trellis { textChanged(uri, to: document.bytes) }
     }
@@ -365,7 +377,9 @@ public struct LanguageServer {
     /// that is not a grid dictionary.
     mutating func analysis(_ document: OpenDocument) -> Analysis? {
         if let cached = analyses[document.uri] { return cached }
-        let made = makeAnalysis(document, previous: lastAnalyses.removeValue(forKey: document.uri))
+        let last = lastAnalyses.removeValue(forKey: document.uri)
+        if let last, document.bytes.count < Self.largeDocument { retiredReusables.append(last) }
+        let made = makeAnalysis(document, previous: consume last)
         analyses[document.uri] = made
         lastAnalyses[document.uri] = made?.reusable
         if let parsed = made?.file.parsed, documents[document.uri]?.version == document.version {

@@ -112,6 +112,17 @@ struct MessageReader {
 struct MessageWriter {
     let descriptor: Int32
 
+    /// Lets a pipe to the client hold a whole large message (a file's thousands of
+    /// diagnostics are half a megabyte): written at once, the client reads it in one call
+    /// instead of one per 64 KiB, the server waiting on it between them. Linux's limit for
+    /// a process is 1 MiB; where the descriptor is no pipe, or elsewhere, nothing changes.
+    static func widenPipe(_ descriptor: Int32) {
+        #if os(Linux)
+            // F_SETPIPE_SZ (fcntl.h, not imported into Swift).
+            _ = fcntl(descriptor, 1031, Int32(1 << 20))
+        #endif
+    }
+
     func send(_ body: [UInt8]) { send([body]) }
 
     /// Sends one message whose body is `parts` one after the other: a small one in one write,

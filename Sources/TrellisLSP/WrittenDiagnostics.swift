@@ -20,26 +20,37 @@ struct WrittenDiagnostics {
     func reusableBodies(for diagnostics: [Diagnostic], documentationBase: String?) -> [Range<Int>?] {
         var reusable = [Range<Int>?](repeating: nil, count: diagnostics.count)
         guard documentationBase == self.documentationBase else { return reusable }
-        let old = self.diagnostics
-        let shorter = min(old.count, diagnostics.count)
-        var leading = 0
-        while leading < shorter, Self.sameBody(old[leading], diagnostics[leading]) {
-            reusable[leading] = bodies[leading]
-            leading += 1
-        }
-        var trailing = 0
-        while trailing < shorter - leading, Self.sameBody(old[old.count - 1 - trailing], diagnostics[diagnostics.count - 1 - trailing]) {
-            reusable[diagnostics.count - 1 - trailing] = bodies[old.count - 1 - trailing]
-            trailing += 1
+        // Through buffers: an array's element passed on is copied (a reference count per string
+        // and list it holds), a buffer's is lent.
+        // SAFETY: `old` is read below `shorter <= old.count` from the start and from its end,
+        // `new` likewise; neither buffer leaves its closure.
+        self.diagnostics.withUnsafeBufferPointer { old in
+            diagnostics.withUnsafeBufferPointer { new in
+                let shorter = min(old.count, new.count)
+                var leading = 0
+                while leading < shorter, Self.sameBody(old, leading, new, leading) {
+                    reusable[leading] = bodies[leading]
+                    leading += 1
+                }
+                var trailing = 0
+                while trailing < shorter - leading, Self.sameBody(old, old.count - 1 - trailing, new, new.count - 1 - trailing) {
+                    reusable[new.count - 1 - trailing] = bodies[old.count - 1 - trailing]
+                    trailing += 1
+                }
+            }
         }
         return reusable
     }
 
     /// Whether two diagnostics have the same body: their texts byte for byte (`==` on strings
     /// would call two spellings of one accented letter equal).
-    private static func sameBody(_ one: Diagnostic, _ other: Diagnostic) -> Bool {
-        one.code == other.code && one.severity == other.severity && sameBytes(one.message, other.message)
-            && one.notes.count == other.notes.count && zip(one.notes, other.notes).allSatisfy(sameBytes)
+    /// SAFETY: callers pass indices below each buffer's count.
+    private static func sameBody(_ old: UnsafeBufferPointer<Diagnostic>, _ at: Int, _ new: UnsafeBufferPointer<Diagnostic>, _ other: Int) -> Bool {
+        guard old[at].code == new[other].code, old[at].severity == new[other].severity, sameBytes(old[at].message, new[other].message),
+            old[at].notes.count == new[other].notes.count
+        else { return false }
+        for note in old[at].notes.indices where !sameBytes(old[at].notes[note], new[other].notes[note]) { return false }
+        return true
     }
 
     /// Eight bytes at a time: a body compared byte by byte cost more than writing it.
@@ -51,6 +62,8 @@ struct WrittenDiagnostics {
             other.withUTF8 { second in
                 guard first.count == second.count else { return false }
                 guard let left = first.baseAddress, let right = second.baseAddress else { return true }
+                // A finding moved past an edit shares its strings with the one it was.
+                if left == right { return true }
                 var index = 0
                 while index + 8 <= first.count {
                     // SAFETY: the eight bytes at `index` lie below both counts.

@@ -40,7 +40,9 @@ public struct BorderlineSpecs: Sendable {
         case .record(let record):
             guard let arena, arena.records.indices.contains(Int(record)) else { return [] }
             let fields = arena.rare[Int(arena.records[Int(record)].rare)]
-            return RuntimeReading.runtimeBorderlines(arena.borderlines[fields.borderlineRun].lazy.map(arena.borderline))
+            // Each line read out once (a color is a string made from the arena's bytes), then
+            // searched per edge.
+            return RuntimeReading.runtimeBorderlines(arena.borderlines[fields.borderlineRun].map(arena.borderline))
         }
     }
 

@@ -128,15 +128,16 @@ public enum Linter {
             }
             layouts[index] = findings
             // The two sets of rules report different codes, so each is capped on its own.
-            diagnostics += DiagnosticCap.capped(
-                findings.structure + findings.frames, scope: "layout `\(file.layouts[index].name)`", alsoFound: findings.structureDropped)
+            DiagnosticCap.append(
+                findings.structure, findings.frames, to: &diagnostics, scope: "layout `\(file.layouts[index].name)`",
+                alsoFound: findings.structureDropped)
         }
         // Ratios over 100% (M106) overflow at every viewport: L001 there says nothing more.
         let ratioSpans = Set(diagnostics.filter { $0.code == .ratiosOver100Percent }.map { $0.range })
         diagnostics.removeAll { $0.code == .childrenOverflow && ratioSpans.contains($0.range) }
         diagnostics = CodeRules(disabled: options.disabled, severities: options.severities).apply(to: diagnostics)
         if let tree = file.tree {
-            diagnostics = TemplateFindings.merged(diagnostics, tree: tree)
+            TemplateFindings.merge(&diagnostics, tree: tree)
             diagnostics = Suppression.apply(diagnostics, tree: tree)
         }
         diagnostics.sort { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }

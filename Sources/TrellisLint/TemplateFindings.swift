@@ -5,7 +5,8 @@ import TrellisSyntax
 /// runtime tree holds a copy per use). Such findings are reported once, at the template, with
 /// its uses as labels, rather than once per use at the same place.
 enum TemplateFindings {
-    static func merged(_ diagnostics: [Diagnostic], tree: SyntaxTree) -> [Diagnostic] {
+    /// Merges the findings in place: those kept are moved up the list, not copied.
+    static func merge(_ diagnostics: inout [Diagnostic], tree: SyntaxTree) {
         struct Place: Hashable {
             var code: DiagnosticCode
             var range: Range<Int>
@@ -19,30 +20,35 @@ enum TemplateFindings {
         var firstAt: [Place: Int] = [:]
         var othersAt: [Key: Int] = [:]
         var counts: [Int] = []
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(diagnostics.count)
+        counts.reserveCapacity(diagnostics.count)
         firstAt.reserveCapacity(diagnostics.count)
-        for diagnostic in diagnostics {
-            let place = Place(code: diagnostic.code, range: diagnostic.range)
+        // The findings kept are swapped down to `kept` (a swap moves, it copies nothing).
+        var kept = 0
+        func keep(_ index: Int) {
+            if index != kept { diagnostics.swapAt(index, kept) }
+            counts.append(1)
+            kept += 1
+        }
+        for index in diagnostics.indices {
+            let place = Place(code: diagnostics[index].code, range: diagnostics[index].range)
             guard let first = firstAt[place] else {
-                firstAt[place] = kept.count
-                kept.append(diagnostic)
-                counts.append(1)
+                firstAt[place] = kept
+                keep(index)
                 continue
             }
-            if kept[first].message == diagnostic.message {
+            if diagnostics[first].message == diagnostics[index].message {
                 counts[first] += 1
                 continue
             }
-            let key = Key(place: place, message: diagnostic.message)
-            if let index = othersAt[key] {
-                counts[index] += 1
+            let key = Key(place: place, message: diagnostics[index].message)
+            if let other = othersAt[key] {
+                counts[other] += 1
                 continue
             }
-            othersAt[key] = kept.count
-            kept.append(diagnostic)
-            counts.append(1)
+            othersAt[key] = kept
+            keep(index)
         }
+        diagnostics.removeSubrange(kept...)
         // A grid of a template another file defines has no place in this file: its findings
         // stand at the `use` that brought it, and say so.
         // (A `use` with no path brings nothing.)
@@ -51,23 +57,23 @@ enum TemplateFindings {
             if let written = UsePath.written(use) { uses[use.range] = written }
         }
         if !uses.isEmpty {
-            for index in kept.indices where !kept[index].code.id.hasPrefix("U") {
-                guard let written = uses[kept[index].range] else { continue }
-                kept[index].notes.append("Found in a template of `\(written)`: its cells are written there, so this is shown at the `use` that brings them.")
+            for index in diagnostics.indices where !diagnostics[index].code.id.hasPrefix("U") {
+                guard let written = uses[diagnostics[index].range] else { continue }
+                diagnostics[index].notes.append(
+                    "Found in a template of `\(written)`: its cells are written there, so this is shown at the `use` that brings them.")
             }
         }
-        guard counts.contains(where: { $0 > 1 }) else { return kept }
+        guard counts.contains(where: { $0 > 1 }) else { return }
         let templates = templateDeclarations(tree)
-        for index in kept.indices where counts[index] > 1 {
-            guard let template = templates.first(where: { $0.range.contains(kept[index].range.lowerBound) }) else { continue }
+        for index in diagnostics.indices where counts[index] > 1 {
+            guard let template = templates.first(where: { $0.range.contains(diagnostics[index].range.lowerBound) }) else { continue }
             let uses = template.uses
-            kept[index].labels += uses.prefix(10).map { DiagnosticLabel(range: $0, message: "`\(template.name)` used here") }
+            diagnostics[index].labels += uses.prefix(10).map { DiagnosticLabel(range: $0, message: "`\(template.name)` used here") }
             let usesText = uses.count == 1 ? "its one use" : "its \(uses.count) uses"
-            kept[index].notes.append(
+            diagnostics[index].notes.append(
                 "In template `\(template.name)`: found in each of the \(counts[index]) copies of \(usesText) (repetition and nesting multiply them), reported here once."
             )
         }
-        return kept
     }
 
     /// A template's name, the range of its declaration, and the names that use it.

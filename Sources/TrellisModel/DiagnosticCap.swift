@@ -7,6 +7,20 @@ public enum DiagnosticCap {
     public static let maximumPerRule = 100
 
     /// `alsoFound`: per code, findings made but not passed (``CappedDiagnostics/dropped``).
+    /// Appends ``capped(_:scope:alsoFound:)`` of `first` and `second` together to `list`,
+    /// without joining them first when all fit the cap (a layout's findings usually).
+    public static func append(
+        _ first: [Diagnostic], _ second: [Diagnostic], to list: inout [Diagnostic], scope: @autoclosure () -> String,
+        alsoFound: [DiagnosticCode: Int] = [:]
+    ) {
+        if first.count + second.count + alsoFound.values.reduce(0, +) <= maximumPerRule {
+            list += first
+            list += second
+        } else {
+            list += capped(first + second, scope: scope(), alsoFound: alsoFound)
+        }
+    }
+
     public static func capped(_ diagnostics: [Diagnostic], scope: @autoclosure () -> String, alsoFound: [DiagnosticCode: Int] = [:]) -> [Diagnostic] {
         // No code can pass the cap when all the findings together do not (a layout's usually).
         if diagnostics.count + alsoFound.values.reduce(0, +) <= maximumPerRule { return diagnostics }

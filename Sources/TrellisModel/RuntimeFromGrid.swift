@@ -135,7 +135,7 @@ extension RuntimeReading {
 
     /// Authored borderlines as the runtime holds them: the last one of each edge, in the
     /// runtime's order (top, left, bottom, right).
-    package static func runtimeBorderlines(_ lines: some BidirectionalCollection<Borderline>) -> [RuntimeBorderline] {
+    package static func runtimeBorderlines(_ lines: [Borderline]) -> [RuntimeBorderline] {
         guard !lines.isEmpty else { return [] }
         return Edge.allCases.compactMap { edge in
             guard let line = lines.last(where: { $0.edge == edge }) else { return nil }

@@ -1,6 +1,7 @@
 /// Whether some bytes hold a short ASCII word: somewhere in them (the prefilter that lets a
 /// pass over every token or node be skipped when the word it looks for is nowhere in the
-/// file; it looks for the word's first byte sixteen bytes at a time), or at one place (how the
+/// file; it looks sixteen places at a time for the word's first byte followed, a word's length
+/// later, by its last), or at one place (how the
 /// lexer, the attribute names and the lowering match keywords).
 public enum ByteSearch {
     /// Whether the bytes from `start` spell `word` (false when they end before it does).
@@ -23,10 +24,11 @@ public enum ByteSearch {
             range.count >= needle.count
         else { return false }
         let last = range.upperBound - needle.count
+        let tail = needle.count - 1
         // SAFETY: `range` lies in `bytes` and holds the needle (checked above). A candidate
-        // starts at most at `last`, so `candidate + word.count <= range.upperBound`; a 16-byte
-        // load starts at `start` with `start + 16 <= last + 1 <= bytes.count`. Both pointers
-        // live only inside the closures.
+        // starts at most at `last`, so `candidate + word.count <= range.upperBound`; 16-byte
+        // loads start at `start` and `start + tail` with `start + tail + 16 <= last + tail + 1 =
+        // range.upperBound <= bytes.count`. Both pointers live only inside the closures.
         return bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { word in
                 guard let base = UnsafeRawPointer(haystack.baseAddress) else { return false }
@@ -35,12 +37,16 @@ public enum ByteSearch {
                     while matched < word.count, haystack[start + matched] == word[matched] { matched += 1 }
                     return matched == word.count
                 }
-                let pattern = SIMD16<UInt8>(repeating: first)
+                let firsts = SIMD16<UInt8>(repeating: first)
+                // SAFETY: `tail < needle.count`, the needle's last byte.
+                let lasts = SIMD16<UInt8>(repeating: word[tail])
                 var start = range.lowerBound
                 while start + 16 <= last + 1 {
-                    // SAFETY: `start + 16 <= last + 1 <= range.upperBound <= bytes.count`.
-                    let chunk = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-                    if any(chunk .== pattern) {
+                    // SAFETY: `start + tail + 16 <= last + tail + 1 <= bytes.count` (above).
+                    let heads = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+                    // SAFETY: as above.
+                    let ends = base.loadUnaligned(fromByteOffset: start + tail, as: SIMD16<UInt8>.self)
+                    if any((heads .== firsts) .& (ends .== lasts)) {
                         for candidate in start..<(start + 16) where haystack[candidate] == first && matches(at: candidate) { return true }
                     }
                     start += 16

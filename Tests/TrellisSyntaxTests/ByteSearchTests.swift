@@ -7,9 +7,15 @@ final class ByteSearchTests: XCTestCase {
     func testAgreesWithAPlainSearch() {
         var random = SeededRandom(seed: 3)
         let alphabet: [UInt8] = Array("tjson-ignore //注😀\n".utf8) + [0x80, 0xFF, 0x00]
-        for round in 0..<3_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in random.pick(alphabet) }
-            let needle = (0..<Int.random(in: 1...3, using: &random)).map { _ in random.pick(alphabet) }
+        for round in 0..<6_000 {
+            var bytes = (0..<Int.random(in: 0...(round % 2 == 0 ? 40 : 120), using: &random)).map { _ in random.pick(alphabet) }
+            // Long needles too (the search pairs a word's first byte with its last), planted
+            // now and then, whole or cut short, where the sixteen-at-a-time loop or its tail meets them.
+            let needle = (0..<Int.random(in: 1...(round % 3 == 0 ? 16 : 3), using: &random)).map { _ in random.pick(alphabet) }
+            if round % 4 == 1, bytes.count >= needle.count {
+                let at = Int.random(in: 0...(bytes.count - needle.count), using: &random)
+                bytes.replaceSubrange(at..<(at + needle.count), with: needle.dropLast(round % 8 == 1 ? 1 : 0))
+            }
             let lower = Int.random(in: 0...bytes.count, using: &random)
             let upper = Int.random(in: lower...bytes.count, using: &random)
             let plain = upper - lower >= needle.count && (lower...(upper - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
