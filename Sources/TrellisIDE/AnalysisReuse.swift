@@ -23,6 +23,19 @@ extension Analysis {
 
         /// The files the text's `use` paths reached, directly or not (nil: not followed).
         public var usedFiles: Set<String>? { uses?.files }
+
+        /// Whether some layout's tree still reads its borderlines out of its lowering's arena:
+        /// the next edit reads them out for every layout it takes over (``detached()``).
+        public var holdsArenas: Bool { trees.contains { $0.holdsArena } }
+
+        /// The same, every tree's borderlines read out of its arena now: what an editor does
+        /// while it waits, so that the next edit does not (after a document's open, every
+        /// layout's; after an edit, the layouts lowered again).
+        public func detached() -> Reusable {
+            Reusable(
+                tree: tree, uses: uses, dialect: dialect, viewports: viewports, loweringMetALimit: loweringMetALimit, layouts: layouts,
+                trees: trees.map { $0.detached() }, findings: findings, lowering: lowering)
+        }
     }
 
     /// One layout's tree and findings from an earlier analysis, moved into the new text (its

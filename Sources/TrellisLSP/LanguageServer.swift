@@ -121,6 +121,7 @@ public struct LanguageServer {
             if inbox.isEmpty {
                 retiredAnalyses.removeAll()
                 retiredReusables.removeAll()
+                prepareForNextEdits()
             }
             switch inbox.take() {
             case .end: return state == .shutDown ? 0 : 1
@@ -372,6 +373,15 @@ public struct LanguageServer {
 
     /// A document from this size on is large: closing it returns memory to the kernel.
     static let largeDocument = 1 << 20
+
+    /// While no message waits: the layout trees the next edit of a document below
+    /// ``largeDocument`` would take over read their borderlines out of their lowering's arena
+    /// now rather than then (after a document's open, every layout's).
+    mutating func prepareForNextEdits() {
+        for (uri, last) in lastAnalyses where last.holdsArenas && (documents[uri]?.bytes.count ?? .max) < Self.largeDocument {
+            lastAnalyses[uri] = last.detached()
+        }
+    }
 
     /// The analysis of a document's current text (cached until it changes), or nil for JSON
     /// that is not a grid dictionary.

@@ -20,6 +20,9 @@ public struct BorderlineSpecs: Sendable {
     /// How many grids have borderlines.
     var count: Int { grids.count }
 
+    /// Whether some grid's lines are still read from an arena (``detached()`` has work).
+    var holdsArena: Bool { arena != nil }
+
     /// The grid at `position` in the list.
     func grid(at position: Int) -> Int { Int(grids[position]) }
 

@@ -135,6 +135,20 @@ public struct LayoutTree: Sendable {
         return moved
     }
 
+    /// Whether the tree reads its borderlines out of the arena it was built from (a tree of a
+    /// lowered file, until ``detached()``).
+    public var holdsArena: Bool { borderlines.holdsArena }
+
+    /// The same tree with its borderlines read out of the arena it was built from, which it
+    /// then no longer holds (``moved(by:)`` does this too): what an editor does ahead of the
+    /// next edit while it waits.
+    public func detached() -> LayoutTree {
+        guard holdsArena else { return self }
+        var detached = self
+        detached.borderlines = borderlines.detached()
+        return detached
+    }
+
     /// How many grids the tree holds.
     public var count: Int { measure.count }
 
