@@ -25,7 +25,8 @@ extension LanguageServer {
     }
 
     /// ``diagnosticsText(_:uri:source:)``, copying from `previous` (the list last written for
-    /// the same document) the text of each diagnostic it shares but for the ranges.
+    /// the same document) the text of each diagnostic it shares: whole when its range is
+    /// written at the same positions and it has no labels, else but for the ranges.
     func diagnosticsText(_ diagnostics: [Diagnostic], uri: String, source: SourceFile, reusing previous: WrittenDiagnostics?) -> WrittenDiagnostics {
         let base = settings.documentationBase
         let reusable = previous?.reusableBodies(for: diagnostics, documentationBase: base) ?? []
@@ -36,19 +37,39 @@ extension LanguageServer {
         JSONWriter.appendString(uri, into: &uriText)
         var json: [UInt8] = [UInt8(ascii: "[")]
         json.reserveCapacity(previous.map { $0.text.count + 1_024 } ?? diagnostics.count * 512)
-        var bodies: [Range<Int>] = []
+        var bodies: [Range<Int>] = [], entries: [Range<Int>] = [], ranges: [WrittenRange] = []
+        var copiedWhole = 0
         bodies.reserveCapacity(diagnostics.count)
+        entries.reserveCapacity(diagnostics.count)
+        ranges.reserveCapacity(diagnostics.count)
+        // SAFETY: `$0[range]` is a range of `previousText` (``WrittenDiagnostics/bodies`` and
+        // ``WrittenDiagnostics/entries`` of the list it was written as), read inside the closure only.
+        func copy(_ range: Range<Int>) { previousText.withUnsafeBufferPointer { json.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) } }
         // By index: enumerating the list would copy each diagnostic (a reference count per
         // string and list it holds).
         for number in diagnostics.indices {
             let diagnostic = diagnostics[number]
             if number > 0 { json.append(UInt8(ascii: ",")) }
+            let entryStart = json.count
+            let start = cursor.position(of: diagnostic.range.lowerBound)
+            let end = diagnostic.range.isEmpty ? start : cursor.position(of: diagnostic.range.upperBound)
+            let range = WrittenRange(start, end)
+            ranges.append(range)
+            let old = reusable.indices.contains(number) ? reusable[number] : nil
+            if let old, let previous, diagnostic.labels.isEmpty, previous.diagnostics[old].labels.isEmpty, previous.ranges[old] == range {
+                copy(previous.entries[old])
+                bodies.append(
+                    (previous.bodies[old].lowerBound - previous.entries[old].lowerBound + entryStart)..<(previous.bodies[old].upperBound
+                        - previous.entries[old].lowerBound + entryStart))
+                entries.append(entryStart..<json.count)
+                copiedWhole += 1
+                continue
+            }
             json.append(literal: #"{"range":"#)
-            appendRange(diagnostic.range, with: &cursor, to: &json)
+            appendRange(start, end, to: &json)
             let bodyStart = json.count
-            if reusable.indices.contains(number), let body = reusable[number] {
-                // SAFETY: `body` is a range of `previousText` (``WrittenDiagnostics/bodies``), read inside the closure only.
-                previousText.withUnsafeBufferPointer { json.append(contentsOf: UnsafeBufferPointer(rebasing: $0[body])) }
+            if let old, let previous {
+                copy(previous.bodies[old])
             } else {
                 json.append(literal: #","severity":"#)
                 JSONWriter.appendInteger(Self.severityNumber(diagnostic.severity), into: &json)
@@ -69,7 +90,8 @@ extension LanguageServer {
                     json.append(literal: index == 0 ? #"{"location":{"uri":"# : #",{"location":{"uri":"#)
                     json += uriText
                     json.append(literal: #","range":"#)
-                    appendRange(label.range, with: &cursor, to: &json)
+                    let labelStart = cursor.position(of: label.range.lowerBound)
+                    appendRange(labelStart, label.range.isEmpty ? labelStart : cursor.position(of: label.range.upperBound), to: &json)
                     json.append(literal: #"},"message":"#)
                     JSONWriter.appendString(label.message, into: &json)
                     json.append(UInt8(ascii: "}"))
@@ -78,9 +100,11 @@ extension LanguageServer {
             }
             if diagnostic.code.isUnnecessary { json.append(literal: #","tags":[1]"#) }
             json.append(UInt8(ascii: "}"))
+            entries.append(entryStart..<json.count)
         }
         json.append(UInt8(ascii: "]"))
-        return WrittenDiagnostics(diagnostics: diagnostics, text: json, bodies: bodies, documentationBase: base)
+        return WrittenDiagnostics(
+            diagnostics: diagnostics, text: json, bodies: bodies, entries: entries, ranges: ranges, copiedWhole: copiedWhole, documentationBase: base)
     }
 
     /// LSP's number for a severity (1 error … 4 hint).
@@ -93,9 +117,7 @@ extension LanguageServer {
         }
     }
 
-    private func appendRange(_ range: Range<Int>, with cursor: inout PositionCursor, to json: inout [UInt8]) {
-        let start = cursor.position(of: range.lowerBound)
-        let end = range.isEmpty ? start : cursor.position(of: range.upperBound)
+    private func appendRange(_ start: Position, _ end: Position, to json: inout [UInt8]) {
         json.append(literal: #"{"start":{"line":"#)
         JSONWriter.appendInteger(start.line, into: &json)
         json.append(literal: #","character":"#)

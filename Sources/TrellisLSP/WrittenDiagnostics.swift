@@ -11,14 +11,22 @@ struct WrittenDiagnostics {
     /// By diagnostic, where its body lies in ``text``: what follows its range, from
     /// `,"severity"` through its message and documentation link (its labels and tags follow).
     let bodies: [Range<Int>]
+    /// By diagnostic, where it lies in ``text`` whole (`{` to `}`), and the positions its
+    /// range was written with: one with no labels whose range is written at the same
+    /// positions again is copied whole (after an edit within a line, every one off that line).
+    let entries: [Range<Int>]
+    let ranges: [WrittenRange]
+    /// How many entries were copied whole from the list before.
+    let copiedWhole: Int
     /// The documentation link's base the text was written with (every body holds it).
     let documentationBase: String?
 
-    /// By diagnostic of `diagnostics`, the body in ``text`` that is byte for byte the body it
-    /// would be written with, or nil: the diagnostics the two lists share at their start and
-    /// at their end (an edit changes the findings of the layout it touched, in the middle).
-    func reusableBodies(for diagnostics: [Diagnostic], documentationBase: String?) -> [Range<Int>?] {
-        var reusable = [Range<Int>?](repeating: nil, count: diagnostics.count)
+    /// By diagnostic of `diagnostics`, the one of this list whose body in ``text`` is byte for
+    /// byte the body it would be written with (its index), or nil: the diagnostics the two
+    /// lists share at their start and at their end (an edit changes the findings of the layout
+    /// it touched, in the middle).
+    func reusableBodies(for diagnostics: [Diagnostic], documentationBase: String?) -> [Int?] {
+        var reusable = [Int?](repeating: nil, count: diagnostics.count)
         guard documentationBase == self.documentationBase else { return reusable }
         // Through buffers: an array's element passed on is copied (a reference count per string
         // and list it holds), a buffer's is lent.
@@ -29,12 +37,12 @@ struct WrittenDiagnostics {
                 let shorter = min(old.count, new.count)
                 var leading = 0
                 while leading < shorter, Self.sameBody(old, leading, new, leading) {
-                    reusable[leading] = bodies[leading]
+                    reusable[leading] = leading
                     leading += 1
                 }
                 var trailing = 0
                 while trailing < shorter - leading, Self.sameBody(old, old.count - 1 - trailing, new, new.count - 1 - trailing) {
-                    reusable[new.count - 1 - trailing] = bodies[old.count - 1 - trailing]
+                    reusable[new.count - 1 - trailing] = old.count - 1 - trailing
                     trailing += 1
                 }
             }
@@ -78,5 +86,17 @@ struct WrittenDiagnostics {
                 return true
             }
         }
+    }
+}
+
+/// A diagnostic's range as written for the client: its start and end as LSP positions.
+struct WrittenRange: Equatable {
+    var startLine: Int32, startCharacter: Int32, endLine: Int32, endCharacter: Int32
+
+    init(_ start: Position, _ end: Position) {
+        startLine = Int32(truncatingIfNeeded: start.line)
+        startCharacter = Int32(truncatingIfNeeded: start.character)
+        endLine = Int32(truncatingIfNeeded: end.line)
+        endCharacter = Int32(truncatingIfNeeded: end.character)
     }
 }

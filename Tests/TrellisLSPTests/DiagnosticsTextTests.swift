@@ -40,6 +40,7 @@ final class DiagnosticsTextTests: XCTestCase {
     func testTextCopiedFromTheLastListEqualsTheValuesWritten() {
         var generator = ProgramGenerator(seed: 20_261_128)
         var copied = 0
+        var copiedWhole = 0
         var compared = 0
         let typed = ["1", " ", "\n", "\n  ", "fill ", "%", "卡", "😀", "| 20", "wrap\n", ""]
         for encoding in ["utf-16", "utf-8"] {
@@ -66,6 +67,7 @@ final class DiagnosticsTextTests: XCTestCase {
                     let base = server.server.settings.documentationBase
                     copied += server.server.writtenDiagnostics[uri]?.reusableBodies(for: diagnostics, documentationBase: base).count { $0 != nil } ?? 0
                     let written = server.server.diagnosticsText(document)
+                    copiedWhole += server.server.writtenDiagnostics[uri]?.copiedWhole ?? 0
                     let values = JSONWriter.write(
                         .array(diagnostics.map { server.server.diagnosticJSON($0, uri: uri, source: analysis.source) }), style: .compact)
                     XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: values, as: UTF8.self), "\(encoding):\n\(String(text))")
@@ -74,5 +76,7 @@ final class DiagnosticsTextTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(copied, compared / 2, "most findings are copied")
+        // An edit within a line leaves the positions of every finding off that line as they were.
+        XCTAssertGreaterThan(copiedWhole, compared / 4, "findings copied whole, ranges and all")
     }
 }
