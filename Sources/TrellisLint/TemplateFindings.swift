@@ -10,6 +10,13 @@ enum TemplateFindings {
         struct Place: Hashable {
             var code: DiagnosticCode
             var range: Range<Int>
+
+            // The code by its case (its default hash is its raw string's).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(range.lowerBound)
+                hasher.combine(range.upperBound)
+                hasher.combine(code.caseNumber)
+            }
         }
         struct Key: Hashable {
             var place: Place

@@ -163,6 +163,20 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
 
     public static func < (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.rawValue < right.rawValue }
 
+    /// Equal codes are the same case. (A raw-value enum otherwise compares its raw strings,
+    /// through `RawRepresentable`: every merge, cap and filter of findings did. Its hashing is
+    /// left as it is: `RawRepresentable` hashes the raw string in more than one place, and all
+    /// must agree; a hot table hashes ``caseNumber`` itself.)
+    public static func == (left: DiagnosticCode, right: DiagnosticCode) -> Bool { left.caseNumber == right.caseNumber }
+
+    /// The case's place among the cases: what a table of findings hashes.
+    public var caseNumber: UInt8 {
+        // SAFETY: an enum of fewer than 256 cases without payloads is one byte, its case's
+        // place in the declaration (`DiagnosticCodeTests` checks the size and that every case
+        // has its own number); `unsafeBitCast` traps if the sizes ever differ.
+        unsafeBitCast(self, to: UInt8.self)
+    }
+
     /// A one-line title (docs/diagnostics.md has a section under each).
     public var title: String {
         switch self {
