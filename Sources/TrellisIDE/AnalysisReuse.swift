@@ -24,6 +24,9 @@ extension Analysis {
         /// The files the text's `use` paths reached, directly or not (nil: not followed).
         public var usedFiles: Set<String>? { uses?.files }
 
+        /// The size of the text it was made of, in bytes.
+        public var textSize: Int { tree.source.bytes.count }
+
         /// Whether some layout's tree still reads its borderlines out of its lowering's arena:
         /// the next edit reads them out for every layout it takes over (``detached()``).
         public var holdsArenas: Bool { trees.contains { $0.holdsArena } }

@@ -42,11 +42,14 @@ public struct LanguageServer {
     /// The diagnostics last written for each open document, with their text: the next list
     /// copies what it shares with them.
     var writtenDiagnostics: [String: WrittenDiagnostics] = [:]
-    /// What an edit of a document below ``largeDocument`` replaced (its analysis, and what the
+    /// What an edit of a document below ``smallDocument`` replaced (its analysis, and what the
     /// one before left for it): let go once the new diagnostics are out and no message waits,
-    /// so that freeing thousands of findings and layout trees does not delay them.
+    /// so that freeing thousands of findings and layout trees does not delay them. At most
+    /// ``retiredAtMost`` of each wait: when edits come faster than they are analysed the inbox
+    /// is never empty, and the oldest are let go at once.
     var retiredAnalyses: [Analysis] = []
     var retiredReusables: [Analysis.Reusable] = []
+    static let retiredAtMost = 2
     var settings = Settings()
     var clientPullsDiagnostics = false
     /// Whether formatting is registered dynamically, for Trellis files only
@@ -282,7 +285,8 @@ public struct LanguageServer {
         guard var document = documents[uri] else { return log("trellis-lsp: didChange for a document that is not open") }
         applyChanges(params, to: &document)
         documents[uri] = document
-        if case .some(.some(let replaced)) = analyses.removeValue(forKey: uri), document.bytes.count < Self.largeDocument {
+        if case .some(.some(let replaced)) = analyses.removeValue(forKey: uri), replaced.source.bytes.count < Self.smallDocument {
+            if retiredAnalyses.count >= Self.retiredAtMost { retiredAnalyses.removeFirst() }
             retiredAnalyses.append(replaced)
         }
         dirty.insert(uri)
@@ -374,11 +378,16 @@ public struct LanguageServer {
     /// A document from this size on is large: closing it returns memory to the kernel.
     static let largeDocument = 1 << 20
 
+    /// A document below this size is small: what an edit replaced is kept until the new
+    /// diagnostics are out, and its trees are readied for the next edit while the server
+    /// waits (its analysis takes a few megabytes, and milliseconds).
+    static let smallDocument = 1 << 18
+
     /// While no message waits: the layout trees the next edit of a document below
-    /// ``largeDocument`` would take over read their borderlines out of their lowering's arena
+    /// ``smallDocument`` would take over read their borderlines out of their lowering's arena
     /// now rather than then (after a document's open, every layout's).
     mutating func prepareForNextEdits() {
-        for (uri, last) in lastAnalyses where last.holdsArenas && (documents[uri]?.bytes.count ?? .max) < Self.largeDocument {
+        for (uri, last) in lastAnalyses where (documents[uri]?.bytes.count ?? .max) < Self.smallDocument && last.holdsArenas {
             lastAnalyses[uri] = last.detached()
         }
     }
@@ -388,7 +397,10 @@ public struct LanguageServer {
     mutating func analysis(_ document: OpenDocument) -> Analysis? {
         if let cached = analyses[document.uri] { return cached }
         let last = lastAnalyses.removeValue(forKey: document.uri)
-        if let last, document.bytes.count < Self.largeDocument { retiredReusables.append(last) }
+        if let last, last.textSize < Self.smallDocument {
+            if retiredReusables.count >= Self.retiredAtMost { retiredReusables.removeFirst() }
+            retiredReusables.append(last)
+        }
         let made = makeAnalysis(document, previous: consume last)
         analyses[document.uri] = made
         lastAnalyses[document.uri] = made?.reusable

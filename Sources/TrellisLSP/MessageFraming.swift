@@ -115,11 +115,13 @@ struct MessageWriter {
     /// Lets a pipe to the client hold a whole large message (a file's thousands of
     /// diagnostics are half a megabyte): written at once, the client reads it in one call
     /// instead of one per 64 KiB, the server waiting on it between them. Linux's limit for
-    /// a process is 1 MiB; where the descriptor is no pipe, or elsewhere, nothing changes.
+    /// a process is 1 MiB; a pipe already as wide, a descriptor that is no pipe, or another
+    /// system is left as it is.
     static func widenPipe(_ descriptor: Int32) {
         #if os(Linux)
-            // F_SETPIPE_SZ (fcntl.h, not imported into Swift).
-            _ = fcntl(descriptor, 1031, Int32(1 << 20))
+            // F_GETPIPE_SZ and F_SETPIPE_SZ (fcntl.h, not imported into Swift).
+            let size = fcntl(descriptor, 1032)
+            if size > 0, size < 1 << 20 { _ = fcntl(descriptor, 1031, Int32(1 << 20)) }
         #endif
     }
 
