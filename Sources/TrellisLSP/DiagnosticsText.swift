@@ -58,9 +58,8 @@ extension LanguageServer {
             let old = reusable.indices.contains(number) ? reusable[number] : nil
             if let old, let previous, diagnostic.labels.isEmpty, previous.diagnostics[old].labels.isEmpty, previous.ranges[old] == range {
                 copy(previous.entries[old])
-                bodies.append(
-                    (previous.bodies[old].lowerBound - previous.entries[old].lowerBound + entryStart)..<(previous.bodies[old].upperBound
-                        - previous.entries[old].lowerBound + entryStart))
+                let shift = entryStart - previous.entries[old].lowerBound
+                bodies.append((previous.bodies[old].lowerBound + shift)..<(previous.bodies[old].upperBound + shift))
                 entries.append(entryStart..<json.count)
                 copiedWhole += 1
                 continue
