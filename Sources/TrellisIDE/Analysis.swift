@@ -19,8 +19,8 @@ public struct Analysis: Sendable {
     public let viewports: [Viewport]
     /// The runtime the editor's settings target, overriding the file's (nil: the file's).
     public let target: Dialect?
-    /// What the next analysis of an edited text takes over for an untouched layout (nil for a
-    /// one-off check or a JSON file).
+    /// What the next analysis of an edited text takes over: an untouched layout's results, or
+    /// all but an edited grid's of a grid dictionary (nil for a one-off check).
     public let reusable: Reusable?
     let cache = FrameCache()
 
@@ -35,12 +35,15 @@ public struct Analysis: Sendable {
     /// again would give (when the edit touched only layouts, and the files used, the dialect
     /// and the viewports are the same), and their grids where lowering them found nothing
     /// (`ReusableLowering`). It is let go before the new text is lowered when nothing can be
-    /// taken over.
+    /// taken over. For a grid dictionary edited inside one grid's object (below the root),
+    /// that object alone is read, built and linted again (``ReusableJSON``).
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
         parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: consuming Reusable? = nil
     ) {
         var parsed = parsed
+        let json = oneOff || kind != .json ? nil : previous?.json
+        let gridEdit = json.flatMap { Self.gridEdit(from: $0, to: source.bytes) }
         var edit: ByteEdit?
         if let last = previous, kind == .trellis {
             let tree = parsed ?? Parser.parse(source)
@@ -51,23 +54,34 @@ public struct Analysis: Sendable {
         var loaded =
             oneOff
             ? LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
-            : LoadedFile.load(
-                source, kind: kind, target: target, parsed: parsed, uses: uses,
-                reusing: previous.flatMap { previous in edit.flatMap { edit in previous.lowering.map { ($0, edit) } } })
+            : kind == .json
+                ? LoadedFile.loadJSON(source, target: target, rereading: json.flatMap { json in gridEdit.map { (json.read, $0.edit, $0.object) } })
+                : LoadedFile.load(
+                    source, kind: kind, target: target, parsed: parsed, uses: uses,
+                    reusing: previous.flatMap { previous in edit.flatMap { edit in previous.lowering.map { ($0, edit) } } })
         self.options = options
         let viewports = options.viewports(for: loaded)
         var reused: [ReusedLayout?] = []
         if let previous, let edit { reused = Self.reusableLayouts(from: previous, for: loaded, viewports: viewports, edit: edit) }
+        var jsonEdit: GridObjectEdit?
+        var splicedTree: LayoutTree?
+        if let json, let gridEdit, loaded.reusableJSON?.reread != nil, loaded.dialect == json.dialect,
+            let grid = loaded.jsonRoot?.object(startingAt: gridEdit.object.lowerBound)
+        {
+            jsonEdit = GridObjectEdit(findings: json.findings, object: gridEdit.object, edit: gridEdit.edit, grid: grid)
+            splicedTree = json.tree.replacing(grid: gridEdit.grid, with: grid, dialect: loaded.dialect, delta: gridEdit.edit.delta)
+        }
         let trees = loaded.layouts.indices.map { index in
-            (reused.indices.contains(index) ? reused[index]?.tree : nil) ?? LayoutTree(loaded.layouts[index])
+            (reused.indices.contains(index) ? reused[index]?.tree : nil) ?? (index == 0 ? splicedTree : nil) ?? LayoutTree(loaded.layouts[index])
         }
         self.trees = trees
         let run = Linter.run(
-            &loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff, reusing: reused.map { $0?.findings })
+            &loaded, trees: trees, options: options, keepsScreens: !oneOff, dropsJSONSyntax: oneOff, reusing: reused.map { $0?.findings },
+            reusingJSON: jsonEdit)
         file = loaded
         diagnostics = run.diagnostics
         self.viewports = viewports
-        reusable = oneOff ? nil : Self.reusable(of: loaded, trees: trees, findings: run.layouts, viewports: viewports)
+        reusable = oneOff ? nil : Self.reusable(of: loaded, trees: trees, findings: run.layouts, jsonFindings: run.jsonFindings, viewports: viewports)
         self.target = target
         // The layout rules computed every screen already: requests read them from the cache.
         for (layout, byViewport) in run.screens.enumerated() {

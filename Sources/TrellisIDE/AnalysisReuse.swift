@@ -9,7 +9,8 @@ extension Analysis {
     /// item, tree and findings. An editor keeps this between edits rather than the whole
     /// analysis (no screens).
     public struct Reusable: Sendable {
-        let tree: SyntaxTree
+        /// The text's syntax (nil for a grid dictionary: ``json``).
+        let tree: SyntaxTree?
         let uses: UsedFiles?
         let dialect: Dialect
         let viewports: [Viewport]
@@ -20,12 +21,14 @@ extension Analysis {
         let findings: [LayoutFindings]
         /// The grids of the layouts lowering can take over.
         let lowering: ReusableLowering?
+        /// What a grid dictionary's next text can take over (nil for a Trellis file).
+        var json: ReusableJSON?
 
         /// The files the text's `use` paths reached, directly or not (nil: not followed).
         public var usedFiles: Set<String>? { uses?.files }
 
         /// The size of the text it was made of, in bytes.
-        public var textSize: Int { tree.source.bytes.count }
+        public var textSize: Int { tree?.source.bytes.count ?? json?.read.text.count ?? 0 }
 
         /// Whether some layout's tree still reads its borderlines out of its lowering's arena:
         /// the next edit reads them out for every layout it takes over (``detached()``).
@@ -37,8 +40,19 @@ extension Analysis {
         public func detached() -> Reusable {
             Reusable(
                 tree: tree, uses: uses, dialect: dialect, viewports: viewports, loweringMetALimit: loweringMetALimit, layouts: layouts,
-                trees: trees.map { $0.detached() }, findings: findings, lowering: lowering)
+                trees: trees.map { $0.detached() }, findings: findings, lowering: lowering, json: json)
         }
+    }
+
+    /// What the next analysis of an edited grid dictionary can take over: the reading, what
+    /// the rules over the dictionary as written found, and the layout tree, for the dialect
+    /// they were made for. An edit inside one grid's object reads, lints and builds again
+    /// that grid alone.
+    struct ReusableJSON: Sendable {
+        let read: ReusableJSONRead
+        let findings: [Diagnostic]
+        let tree: LayoutTree
+        let dialect: Dialect
     }
 
     /// One layout's tree and findings from an earlier analysis, moved into the new text (its
@@ -50,9 +64,9 @@ extension Analysis {
     /// layout the edit did not touch is linted and laid out as it was (its own text, the
     /// templates and directives, the files used are what its results depend on). Nil otherwise.
     static func editOfLayoutsOnly(from previous: Reusable, to tree: SyntaxTree, uses: UsedFiles?) -> ByteEdit? {
-        guard !previous.loweringMetALimit, sameUses(previous.uses, uses) else { return nil }
-        let edit = ByteEdit.between(previous.tree.source.bytes, tree.source.bytes)
-        guard let oldOthers = otherItems(of: previous.tree, untouched: { edit.newRange(ofOld: $0) != nil }),
+        guard let previousTree = previous.tree, !previous.loweringMetALimit, sameUses(previous.uses, uses) else { return nil }
+        let edit = ByteEdit.between(previousTree.source.bytes, tree.source.bytes)
+        guard let oldOthers = otherItems(of: previousTree, untouched: { edit.newRange(ofOld: $0) != nil }),
             let newOthers = otherItems(of: tree, untouched: { edit.oldRange(ofNew: $0) != nil }), oldOthers == newOthers
         else { return nil }
         return edit
@@ -79,10 +93,18 @@ extension Analysis {
         }
     }
 
-    /// What of this analysis the next one of the same document can take over; nil for
-    /// anything but a Trellis file analysed for an editor.
-    static func reusable(of file: LoadedFile, trees: [LayoutTree], findings: [LayoutFindings], viewports: [Viewport]) -> Reusable? {
-        guard file.kind == .trellis, let tree = file.tree, findings.count == trees.count, trees.count == file.layouts.count else { return nil }
+    /// What of this analysis the next one of the same document can take over (`jsonFindings`:
+    /// ``Linter/Run/jsonFindings``); nil for a one-off analysis.
+    static func reusable(
+        of file: LoadedFile, trees: [LayoutTree], findings: [LayoutFindings], jsonFindings: [Diagnostic], viewports: [Viewport]
+    ) -> Reusable? {
+        if file.kind == .json {
+            guard let read = file.reusableJSON, let tree = trees.first, trees.count == 1 else { return nil }
+            return Reusable(
+                tree: nil, uses: nil, dialect: file.dialect, viewports: viewports, loweringMetALimit: false, layouts: [], trees: [], findings: [],
+                lowering: nil, json: ReusableJSON(read: read, findings: jsonFindings, tree: tree, dialect: file.dialect))
+        }
+        guard let tree = file.tree, findings.count == trees.count, trees.count == file.layouts.count else { return nil }
         return Reusable(
             tree: tree, uses: file.uses, dialect: file.dialect, viewports: viewports, loweringMetALimit: file.loweringMetALimit,
             layouts: file.layouts.map { ($0.name, $0.itemRange) }, trees: trees, findings: findings.map { $0.withoutScreens },
@@ -109,5 +131,15 @@ extension Analysis {
         case (let one?, let other?): return one.reachesTheSame(as: other)
         default: return false
         }
+    }
+}
+
+extension Analysis {
+    /// The grid of `previous`'s dictionary whose object an edit to `bytes` lay inside, the
+    /// object's old range, and the edit; nil when only the root's object holds the edit.
+    static func gridEdit(from previous: ReusableJSON, to bytes: [UInt8]) -> (grid: Int, object: Range<Int>, edit: ByteEdit)? {
+        let edit = ByteEdit.between(previous.read.text, bytes)
+        guard let grid = previous.tree.innermostGrid(holding: edit.range), let object = previous.tree.sources[grid] else { return nil }
+        return (grid, object, edit)
     }
 }

@@ -28,11 +28,7 @@ public struct BorderlineSpecs: Sendable {
 
     /// The position of grid `index` in the list, if it has borderlines.
     func position(of index: Int) -> Int? {
-        var low = 0, high = grids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(grids[middle]) < index { low = middle + 1 } else { high = middle }
-        }
+        let low = position(atOrAfter: index)
         return low < grids.count && Int(grids[low]) == index ? low : nil
     }
 
@@ -55,6 +51,36 @@ public struct BorderlineSpecs: Sendable {
         var detached = BorderlineSpecs()
         for position in grids.indices { detached.append(grid(at: position), lines: lines(at: position)) }
         return detached
+    }
+
+    /// The specs of a tree whose grids `replaced` were replaced by the grids of `new` (a
+    /// tree of its own, numbered from 0): the grids after them renumbered. Nil while lines
+    /// are read from an arena.
+    func replacing(_ replaced: Range<Int>, with new: BorderlineSpecs, count newCount: Int) -> BorderlineSpecs? {
+        guard arena == nil, new.arena == nil else { return nil }
+        let first = position(atOrAfter: replaced.lowerBound)
+        let last = position(atOrAfter: replaced.upperBound)
+        let countDelta = newCount - replaced.count
+        var spliced = BorderlineSpecs()
+        spliced.grids.reserveCapacity(grids.count - (last - first) + new.grids.count)
+        spliced.sources.reserveCapacity(grids.count - (last - first) + new.grids.count)
+        spliced.grids += grids[..<first]
+        spliced.sources += sources[..<first]
+        for grid in new.grids { spliced.grids.append(grid + Int32(replaced.lowerBound)) }
+        spliced.sources += new.sources
+        for grid in grids[last...] { spliced.grids.append(grid + Int32(countDelta)) }
+        spliced.sources += sources[last...]
+        return spliced
+    }
+
+    /// The position of the first grid with borderlines at `index` or after it.
+    private func position(atOrAfter index: Int) -> Int {
+        var low = 0, high = grids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(grids[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Adds grid `grid`, whose lines are `lines` (grids come in pre-order).

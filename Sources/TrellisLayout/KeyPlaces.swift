@@ -119,13 +119,19 @@ extension LayoutTree {
 
         /// The place of grid `grid`'s first borderline's key, found by binary search.
         func borderline(of grid: Int) -> KeyPlace? {
+            let low = lowerBound(grid)
+            guard low < borderlineGrids.count, Int(borderlineGrids[low]) == grid else { return nil }
+            return borderlines[low]
+        }
+
+        /// The position of the first grid with a borderline at `grid` or after it.
+        func lowerBound(_ grid: Int) -> Int {
             var low = 0, high = borderlineGrids.count
             while low < high {
                 let middle = (low + high) / 2
                 if Int(borderlineGrids[middle]) < grid { low = middle + 1 } else { high = middle }
             }
-            guard low < borderlineGrids.count, Int(borderlineGrids[low]) == grid else { return nil }
-            return borderlines[low]
+            return low
         }
 
         /// Adds the place of grid `grid`'s first borderline's key (grids come in order).

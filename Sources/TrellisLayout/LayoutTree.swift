@@ -5,36 +5,36 @@ import TrellisSyntax
 /// layout pass at every viewport and every rule reads, without walking or copying the nested
 /// `RuntimeGrid` values again. A grid is its index; the root is 0.
 public struct LayoutTree: Sendable {
-    public private(set) var measure: [Double] = []
+    public internal(set) var measure: [Double] = []
     /// 0 for a leaf, ``rows`` or ``cols``.
-    public private(set) var axis: [UInt8] = []
+    public internal(set) var axis: [UInt8] = []
     /// -1 for the root.
-    public private(set) var parent: [Int32] = []
+    public internal(set) var parent: [Int32] = []
     /// Where a grid's children are listed in ``childList``, and how many.
-    public private(set) var childStart: [Int32] = []
-    public private(set) var childCount: [Int32] = []
-    public private(set) var childList: [Int32] = []
+    public internal(set) var childStart: [Int32] = []
+    public internal(set) var childCount: [Int32] = []
+    public internal(set) var childList: [Int32] = []
     /// Each grid's padding and the spacing between its children.
-    public private(set) var insets = InsetsColumn()
-    public private(set) var gravity: [UInt16] = []
-    public private(set) var anchor: [Bool] = []
-    public private(set) var placeholder: [Bool] = []
-    public private(set) var content = ContentColumn()
-    public private(set) var depth: [Int32] = []
-    public private(set) var sources = SourceColumn()
+    public internal(set) var insets = InsetsColumn()
+    public internal(set) var gravity: [UInt16] = []
+    public internal(set) var anchor: [Bool] = []
+    public internal(set) var placeholder: [Bool] = []
+    public internal(set) var content = ContentColumn()
+    public internal(set) var depth: [Int32] = []
+    public internal(set) var sources = SourceColumn()
     /// The edge of a grid's first borderline, if it has any.
-    public private(set) var firstBorderline: [Edge?] = []
+    public internal(set) var firstBorderline: [Edge?] = []
     /// The grids with borderlines (never the root), and their lines.
-    public private(set) var borderlines = BorderlineSpecs()
+    public internal(set) var borderlines = BorderlineSpecs()
     /// Each grid's view slot: the subviews are assigned to the grids that take a view (leaves
     /// and anchors, placeholders excepted) in pre-order; nil for a grid that takes none.
-    public private(set) var slots = SlotColumn()
+    public internal(set) var slots = SlotColumn()
     /// Where the keys reports point at were written (trees read from JSON only).
-    private(set) var keyPlaces: KeyPlaces?
+    internal(set) var keyPlaces: KeyPlaces?
     /// The deepest grid's depth (the root's is 0).
-    public private(set) var deepest = 0
+    public internal(set) var deepest = 0
     /// Names grids by dotted path when a report asks.
-    private(set) var paths = GridPaths(parent: [], childStart: [], childCount: [], childList: [])
+    internal(set) var paths = GridPaths(parent: [], childStart: [], childCount: [], childList: [])
 
     public static let rows: UInt8 = 1
     public static let cols: UInt8 = 2
@@ -60,7 +60,7 @@ public struct LayoutTree: Sendable {
     }
 
     /// The tree a builder filled, each column freed as it becomes an array.
-    private init(_ builder: consuming Builder) {
+    init(_ builder: consuming Builder) {
         measure = builder.measure.take()
         axis = builder.axis.take()
         parent = builder.parent.take()

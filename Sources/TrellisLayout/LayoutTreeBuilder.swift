@@ -17,6 +17,9 @@ extension LayoutTree {
         var readsJSON = false
         var contentSizes: [PreviewSize] = []
         var deepest = 0
+        /// Whether the first grid appended is no layout's root but a grid below one, read
+        /// again on its own (``LayoutTree/replacing(grid:with:dialect:delta:)``).
+        var isSubtree = false
 
         init(capacity: Int) {
             measure = UnsafeColumn(capacity: capacity)
@@ -67,7 +70,7 @@ extension LayoutTree {
         /// one grid at a time: no nested runtime model of the tree is built (depth is bounded
         /// by the JSON reader).
         mutating func append(read value: JSONNode, dialect: Dialect, parent parentIndex: Int, depth level: Int) {
-            let isRoot = parentIndex < 0
+            let isRoot = parentIndex < 0 && !isSubtree
             var grid = RuntimeGrid(measure: isRoot ? RuntimeReading.fill : RuntimeReading.measure(read: value.lastMember(.size)))
             let (children, axis) = RuntimeReading.readOwnKeys(value, into: &grid, dialect: dialect, isRoot: isRoot)
             let node = appendNode(
@@ -119,7 +122,7 @@ extension LayoutTree {
         }
 
         /// Whether the runtime reads grid `node`'s borderlines: not the root's.
-        func readsBorderlines(of node: Int) -> Bool { parent[node] >= 0 }
+        func readsBorderlines(of node: Int) -> Bool { parent[node] >= 0 || isSubtree }
 
         /// Appends one grid's own values, with room for `childTotal` children in ``childList``.
         private mutating func appendNode(

@@ -56,6 +56,17 @@ struct JSONRules {
         lint(root, isRoot: true)
     }
 
+    /// The findings of linting the whole new text of `edited`, made from those of its old
+    /// text: the edited grid's linted again, the others moved. Nil when a finding straddles
+    /// the grid's object (a finding of its parent's that its contents may change).
+    static func findings(after edited: GridObjectEdit, dialect: Dialect) -> [Diagnostic]? {
+        guard let split = edited.findings.split(around: edited.object, movedBy: edited.edit) else { return nil }
+        var rules = JSONRules(dialect: dialect)
+        rules.diagnostics = split.before
+        rules.lint(edited.grid, isRoot: false)
+        return rules.diagnostics + split.after
+    }
+
     /// A grid object, then its children (`cols` before `rows`, as written within each); the
     /// readers bound the depth.
     mutating func lint(_ node: JSONNode, isRoot: Bool) {

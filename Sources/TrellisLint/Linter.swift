@@ -69,6 +69,9 @@ public enum Linter {
         public var diagnostics: [Diagnostic]
         /// By layout: what its rules found, and its screens when kept.
         public var layouts: [LayoutFindings]
+        /// What the rules over a grid dictionary as written found, before the cap (empty for
+        /// other files): what the next run can take over (``GridObjectEdit``).
+        public var jsonFindings: [Diagnostic] = []
         /// By layout, then by viewport: the settled screen, then the screen after one more
         /// layout when the first settled; empty unless asked for.
         public var screens: [[[LayoutResult]]] { layouts.map { $0.screens } }
@@ -88,17 +91,25 @@ public enum Linter {
     /// of a large grid dictionary needs less memory at its peak. `reusing` holds, by layout,
     /// what an earlier run found in a layout no edit touched since (moved into this text,
     /// ``LayoutFindings/moved(by:)``), at the same viewports: its rules are not run again.
+    /// `reusingJSON`: what an earlier run found in a grid dictionary of which one grid's object
+    /// was edited since: the rules run over that grid alone.
     public static func run(
         _ file: inout LoadedFile, trees: [LayoutTree], options: LintOptions = LintOptions(), keepsScreens: Bool,
-        dropsJSONSyntax: Bool, reusing: [LayoutFindings?] = []
+        dropsJSONSyntax: Bool, reusing: [LayoutFindings?] = [], reusingJSON: GridObjectEdit? = nil
     ) -> Run {
         let trees = trees.count == file.layouts.count ? trees : file.layouts.map(LayoutTree.init)
         var diagnostics = file.diagnostics
         var layouts = (0..<trees.count).map { reusing.indices.contains($0) ? reusing[$0] : nil }
+        var jsonFindings: [Diagnostic] = []
         if let root = file.jsonRoot {
-            var rules = JSONRules(dialect: file.dialect)
-            rules.lint(root: root)
-            diagnostics += DiagnosticCap.capped(rules.diagnostics, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
+            if let found = reusingJSON.flatMap({ JSONRules.findings(after: $0, dialect: file.dialect) }) {
+                jsonFindings = found
+            } else {
+                var rules = JSONRules(dialect: file.dialect)
+                rules.lint(root: root)
+                jsonFindings = rules.diagnostics
+            }
+            diagnostics += DiagnosticCap.capped(jsonFindings, scope: "layout `\(file.layouts.first?.name ?? file.source.name)`")
         }
         if let tree = file.tree { diagnostics += EscapeHatchRules.lint(tree, dialect: file.dialect) }
         do {
@@ -141,7 +152,7 @@ public enum Linter {
             diagnostics = Suppression.apply(diagnostics, tree: tree)
         }
         diagnostics.sort { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
-        return Run(diagnostics: diagnostics, layouts: layouts.map { $0 ?? LayoutFindings() })
+        return Run(diagnostics: diagnostics, layouts: layouts.map { $0 ?? LayoutFindings() }, jsonFindings: jsonFindings)
     }
 
     /// The rules over a grid dictionary as written (key names, value types and forms) alone:
@@ -150,5 +161,25 @@ public enum Linter {
         var rules = JSONRules(dialect: dialect)
         rules.lint(root: root)
         return DiagnosticCap.capped(rules.diagnostics, scope: "this file")
+    }
+}
+
+/// One grid's object of a grid dictionary edited inside its brackets, and what a lint run
+/// found in the text before: the rules over the dictionary as written run over that grid
+/// alone, and the other findings are moved past the edit.
+public struct GridObjectEdit: Sendable {
+    /// ``Linter/Run/jsonFindings`` of the old text.
+    public var findings: [Diagnostic]
+    /// The grid's object in the old text.
+    public var object: Range<Int>
+    public var edit: ByteEdit
+    /// The grid's object in the new text.
+    public var grid: JSONNode
+
+    public init(findings: [Diagnostic], object: Range<Int>, edit: ByteEdit, grid: JSONNode) {
+        self.findings = findings
+        self.object = object
+        self.edit = edit
+        self.grid = grid
     }
 }

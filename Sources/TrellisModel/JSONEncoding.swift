@@ -69,11 +69,25 @@ public enum JSONEncoding: String, Sendable {
 /// nothing above U+10FFFF), found in one pass that skips ASCII eight bytes at a time.
 public enum UTF8Validation {
     /// The range of the first invalid sequence, or nil when all of `bytes` is valid UTF-8.
-    public static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? {
-        // SAFETY: `buffer` stays in the closure; it is read at `index < count` and `next < count` only (`count` is its count).
+    public static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? { firstInvalid(in: bytes, within: 0..<bytes.count) }
+
+    /// Whether `bytes`, the new text of `edit`, is valid UTF-8, when its old text was: the
+    /// bytes around the edit, from the character before it to the one after it, are.
+    static func staysValid(_ bytes: [UInt8], after edit: ByteEdit) -> Bool {
+        func continues(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+        var start = min(edit.range.lowerBound, bytes.count)
+        while start > 0, continues(start) { start -= 1 }
+        var end = min(edit.insertedRange.upperBound, bytes.count)
+        while continues(end) { end += 1 }
+        return firstInvalid(in: bytes, within: start..<end) == nil
+    }
+
+    /// ``firstInvalid(in:)`` for the sequences that start in `range` (cut to the bytes).
+    static func firstInvalid(in bytes: [UInt8], within range: Range<Int>) -> Range<Int>? {
+        // SAFETY: `buffer` stays in the closure; it is read at `index < count` and `next < count` only (`count` is at most its count).
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
+            let count = min(range.upperBound, buffer.count)
+            var index = max(0, range.lowerBound)
             while index < count {
                 // SAFETY: index + 8 <= count, so the buffer is not empty (its base address is not nil) and the eight bytes read lie inside it.
                 if index + 8 <= count,

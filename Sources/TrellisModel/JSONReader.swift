@@ -97,6 +97,12 @@ struct JSONReaderState {
         entries.reserveCapacity(bytes.count / 16 + 4)
     }
 
+    /// A reader of part of `bytes`, with room for `capacity` values.
+    init(bytes: [UInt8], reserving capacity: Int) {
+        self.bytes = bytes
+        entries.reserveCapacity(max(capacity, 4))
+    }
+
     var atEnd: Bool { index >= bytes.count }
     var byte: UInt8 { index < bytes.count ? bytes[index] : 0 }
 

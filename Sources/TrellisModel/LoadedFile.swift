@@ -99,6 +99,9 @@ public struct LoadedFile: Sendable {
     /// What lowering built, for lowering the next text of the file (an editor's; nil unless
     /// asked for, and when no layout could be taken over).
     public var reusableLowering: ReusableLowering?
+    /// What reading a JSON file kept, for reading the next text of the file (an editor's;
+    /// nil unless asked for).
+    public var reusableJSON: ReusableJSONRead?
 
     /// Reads `source`. `target` overrides the file's own target directive or detection.
     /// `parsed` is the parse of `source` when the caller has it already (an editor reparsing
@@ -168,10 +171,25 @@ public struct LoadedFile: Sendable {
         return SourceFile(name: source.name, bytes: transcoded.bytes)
     }
 
-    static func loadJSON(_ given: SourceFile, target: Dialect?) -> LoadedFile {
+    /// ``load(_:kind:target:parsed:uses:)`` of a JSON file for an editor, keeping
+    /// ``reusableJSON``. `previous`: what loading an earlier text of the document kept, the
+    /// edit from that text, and the range in it of the object that holds the edit, which alone
+    /// is read again when it can be (``JSONReader/reread(_:previous:edit:object:)``).
+    public static func loadJSON(
+        _ source: SourceFile, target: Dialect?, rereading previous: (read: ReusableJSONRead, edit: ByteEdit, object: Range<Int>)?
+    ) -> LoadedFile {
+        loadJSON(source, target: target, keepsReading: true, rereading: previous)
+    }
+
+    static func loadJSON(
+        _ given: SourceFile, target: Dialect?, keepsReading: Bool = false,
+        rereading previous: (read: ReusableJSONRead, edit: ByteEdit, object: Range<Int>)? = nil
+    ) -> LoadedFile {
         var source = given
         var encodingFindings: [Diagnostic] = []
-        if let transcoded = JSONEncoding.transcodedToUTF8(given.bytes) {
+        let transcoding = JSONEncoding.transcodedToUTF8(given.bytes)
+        let transcoded = transcoding != nil
+        if let transcoded = transcoding {
             // JSONSerialization reads UTF-16 and UTF-32 too: the text is read as it would be,
             // and positions count its characters.
             source = SourceFile(name: given.name, bytes: transcoded.bytes)
@@ -181,14 +199,25 @@ public struct LoadedFile: Sendable {
                     message: transcoded.valid
                         ? "the file is \(transcoded.encoding.rawValue): JSONSerialization reads it, and so does Trellis (fixes are not applied to it)"
                         : "the file is \(transcoded.encoding.rawValue) with invalid code units: JSONSerialization rejects it"))
-        } else if let invalid = UTF8Validation.firstInvalid(in: given.bytes) {
+        } else if let invalid = firstInvalidUTF8(given.bytes, after: previous.map { ($0.read, $0.edit) }) {
             encodingFindings.append(
                 Diagnostic(
                     code: .textEncoding, range: invalid,
                     message: "invalid UTF-8 (byte 0x\(String(given.bytes[invalid.lowerBound], radix: 16, uppercase: true)))",
                     notes: [JSONReader.rejectedNote]))
         }
-        let read = JSONReader.read(source)
+        var read: JSONReadResult
+        var kept: ReusableJSONRead?
+        if let previous, !transcoded,
+            let (reread, reading) = JSONReader.reread(source.bytes, previous: previous.read, edit: previous.edit, object: previous.object)
+        {
+            read = reread
+            kept = reading
+        } else {
+            read = JSONReader.read(source)
+            kept = keepsReading ? ReusableJSONRead(read) : nil
+        }
+        kept?.validUTF8 = encodingFindings.isEmpty
         var layouts: [LoadedLayout] = []
         var dialect = target ?? .default
         if let root = read.root {
@@ -197,7 +226,19 @@ public struct LoadedFile: Sendable {
         }
         return LoadedFile(
             source: source, kind: .json, dialect: dialect, previews: [], layouts: layouts,
-            diagnostics: encodingFindings + DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root)
+            diagnostics: encodingFindings + DiagnosticCap.capped(read.diagnostics, scope: "this file"), tree: nil, parsed: nil, jsonRoot: read.root,
+            reusableJSON: kept)
+    }
+
+    /// ``UTF8Validation/firstInvalid(in:)``, read only around the edit from a text that was
+    /// valid (`previous`: that text's reading and the edit from it).
+    private static func firstInvalidUTF8(_ bytes: [UInt8], after previous: (read: ReusableJSONRead, edit: ByteEdit)?) -> Range<Int>? {
+        if let previous, previous.read.validUTF8, previous.read.text.count + previous.edit.delta == bytes.count,
+            UTF8Validation.staysValid(bytes, after: previous.edit)
+        {
+            return nil
+        }
+        return UTF8Validation.firstInvalid(in: bytes)
     }
 
     /// `space` anywhere means 1.x, `spacing` means 2.0+; nil when neither appears.

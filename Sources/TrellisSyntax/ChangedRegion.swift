@@ -99,3 +99,43 @@ extension Diagnostic {
             || fixIts.contains { $0.edits.contains { edit.newRange(ofOld: $0.range) == nil } }
     }
 }
+
+extension [Diagnostic] {
+    /// These findings split by `region` of the old text of `edit` (which lies inside it): the
+    /// ones that lie outside it, moved past the edit, before and after the first that lay
+    /// inside it (in this order), and the ones that lay inside it. Nil when one straddles it
+    /// (its range, a label's or a fix-it's).
+    public func split(around region: Range<Int>, movedBy edit: ByteEdit) -> (before: [Diagnostic], inside: [Diagnostic], after: [Diagnostic])? {
+        var before: [Diagnostic] = []
+        var inside: [Diagnostic] = []
+        var after: [Diagnostic] = []
+        for diagnostic in self {
+            var allOutside = true
+            var allInside = true
+            diagnostic.forEachRange { range in
+                if !(range.upperBound <= region.lowerBound || range.lowerBound >= region.upperBound) { allOutside = false }
+                if !(region.lowerBound <= range.lowerBound && range.upperBound <= region.upperBound) { allInside = false }
+            }
+            if allOutside {
+                guard let moved = diagnostic.moved(by: edit) else { return nil }
+                if inside.isEmpty { before.append(moved) } else { after.append(moved) }
+            } else if allInside {
+                inside.append(diagnostic)
+            } else {
+                return nil
+            }
+        }
+        return (before, inside, after)
+    }
+}
+
+extension Diagnostic {
+    /// Calls `body` with the finding's range, each label's and each fix-it edit's.
+    func forEachRange(_ body: (Range<Int>) -> Void) {
+        body(range)
+        for label in labels { body(label.range) }
+        for fix in fixIts {
+            for edit in fix.edits { body(edit.range) }
+        }
+    }
+}

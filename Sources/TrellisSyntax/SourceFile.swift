@@ -96,8 +96,11 @@ public struct SourceFile: Sendable {
     /// the whole text again, as an editor's keystroke needs. A range outside the file is cut to it.
     public func replacing(_ edited: Range<Int>, with inserted: [UInt8]) -> SourceFile {
         let range = clamped(edited)
-        var text = bytes
-        text.replaceSubrange(range, with: inserted)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count - range.count + inserted.count)
+        text += bytes[..<range.lowerBound]
+        text += inserted
+        text += bytes[range.upperBound...]
         func breaksLine(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
         let keepsLines =
             !inserted.contains(where: breaksLine) && !bytes[range].contains(where: breaksLine)
@@ -108,7 +111,12 @@ public struct SourceFile: Sendable {
         let editedLine = lineIndex(of: range.lowerBound, in: lines.starts)
         var starts = lines.starts
         if delta != 0 {
-            for index in (editedLine + 1)..<starts.count { starts.offsets[index] = UInt32(truncatingIfNeeded: starts[index] + delta) }
+            // Added modulo 2³²: the starts stay below `UInt32.max` (checked above).
+            let shift = UInt32(truncatingIfNeeded: delta)
+            // SAFETY: `index` runs below `buffer.count`, the buffer the closure is given.
+            starts.offsets.withUnsafeMutableBufferPointer { buffer in
+                for index in (editedLine + 1)..<buffer.count { buffer[index] &+= shift }
+            }
         }
         // Long lines keep their checkpoints (moved after the edit); the edited one is counted again.
         var marks: [Int: [Checkpoint]] = [:]
