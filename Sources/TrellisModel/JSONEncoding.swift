@@ -72,10 +72,13 @@ public enum UTF8Validation {
     public static func firstInvalid(in bytes: [UInt8]) -> Range<Int>? { firstInvalid(in: bytes, within: 0..<bytes.count) }
 
     /// Whether `bytes`, the new text of `edit`, is valid UTF-8, when its old text was: the
-    /// bytes around the edit, from the character before it to the one after it, are.
+    /// bytes around the edit, from the character before it (which may end inside the edit) to
+    /// the one after it, are.
     static func staysValid(_ bytes: [UInt8], after edit: ByteEdit) -> Bool {
         func continues(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
-        var start = min(edit.range.lowerBound, bytes.count)
+        // A character is at most four bytes: the one holding the byte before the edit starts
+        // at most three bytes before that byte.
+        var start = min(max(0, edit.range.lowerBound - 4), bytes.count)
         while start > 0, continues(start) { start -= 1 }
         var end = min(edit.insertedRange.upperBound, bytes.count)
         while continues(end) { end += 1 }

@@ -118,9 +118,8 @@ extension JSONSyntax {
             spliced[ancestor].payload = UInt32(truncatingIfNeeded: Int(spliced[ancestor].payload) + countDelta)
         }
         for var entry in reader.entries {
-            let kind = entry.kind
-            if kind == .object || kind == .array { entry.payload += first }
-            if kind == .number, entry.flags & Entry.wholeNumber == 0 { entry.payload += numberBase }
+            if entry.isContainer { entry.payload += first }
+            if entry.kind == .number, entry.flags & Entry.wholeNumber == 0 { entry.payload += numberBase }
             spliced.append(entry)
         }
         let after = spliced.count
@@ -132,8 +131,7 @@ extension JSONSyntax {
             for index in after..<buffer.count {
                 buffer[index].start &+= shift
                 buffer[index].end &+= shift
-                let kind = buffer[index].kind
-                if kind == .object || kind == .array { buffer[index].payload &+= payloadShift }
+                if buffer[index].isContainer { buffer[index].payload &+= payloadShift }
             }
         }
         var decoded: [Int: String] = [:]

@@ -47,6 +47,9 @@ public final class JSONSyntax: Sendable {
 
         var kind: Kind { Kind(rawValue: bits & 7) ?? .invalid }
 
+        /// Whether the value is an object or an array (its payload is where it ends).
+        var isContainer: Bool { bits & 7 == Kind.object.rawValue || bits & 7 == Kind.array.rawValue }
+
         var flags: UInt8 {
             get { bits >> 3 }
             set { bits = bits & 7 | newValue << 3 }
@@ -84,7 +87,7 @@ public final class JSONSyntax: Sendable {
     @inline(__always)
     func subtreeEnd(_ index: Int) -> Int {
         let entry = entries[index]
-        return entry.kind == .object || entry.kind == .array ? Int(entry.payload) : index + 1
+        return entry.isContainer ? Int(entry.payload) : index + 1
     }
 
     func range(_ index: Int) -> Range<Int> {

@@ -8,7 +8,25 @@ extension ByteEdit {
         // (prefix) or at `count - 8 - suffix` ≥ `prefix` (suffix), checked before each load.
         let (prefix, suffix) = old.withUnsafeBytes { oldBytes in
             new.withUnsafeBytes { newBytes -> (Int, Int) in
+                /// Whether the 32 bytes at `one` in the old text and at `other` in the new are
+                /// the same (four words compared at once).
+                func same32(_ one: Int, _ other: Int) -> Bool {
+                    // SAFETY: callers pass offsets with 32 bytes after them inside each buffer.
+                    var differ = oldBytes.loadUnaligned(fromByteOffset: one, as: UInt64.self) ^ newBytes.loadUnaligned(fromByteOffset: other, as: UInt64.self)
+                    // SAFETY: as above.
+                    differ |=
+                        oldBytes.loadUnaligned(fromByteOffset: one + 8, as: UInt64.self) ^ newBytes.loadUnaligned(fromByteOffset: other + 8, as: UInt64.self)
+                    // SAFETY: as above.
+                    differ |=
+                        oldBytes.loadUnaligned(fromByteOffset: one + 16, as: UInt64.self) ^ newBytes.loadUnaligned(fromByteOffset: other + 16, as: UInt64.self)
+                    // SAFETY: as above.
+                    differ |=
+                        oldBytes.loadUnaligned(fromByteOffset: one + 24, as: UInt64.self) ^ newBytes.loadUnaligned(fromByteOffset: other + 24, as: UInt64.self)
+                    return differ == 0
+                }
                 var prefix = 0
+                // SAFETY: the 32 bytes at `prefix` lie below `shorter`, inside both buffers.
+                while prefix + 32 <= shorter, same32(prefix, prefix) { prefix += 32 }
                 // SAFETY: the eight bytes at `prefix` lie below `shorter`, inside both buffers.
                 while prefix + 8 <= shorter,
                     oldBytes.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
@@ -18,6 +36,8 @@ extension ByteEdit {
                 }
                 while prefix < shorter, oldBytes[prefix] == newBytes[prefix] { prefix += 1 }
                 var suffix = 0
+                // SAFETY: the 32 bytes end `suffix` before each buffer's end and start after `prefix` (≥ 0).
+                while suffix + 32 <= shorter - prefix, same32(old.count - 32 - suffix, new.count - 32 - suffix) { suffix += 32 }
                 // SAFETY: the eight bytes end `suffix` before each buffer's end and start after `prefix` (≥ 0).
                 while suffix + 8 <= shorter - prefix,
                     oldBytes.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)

@@ -73,6 +73,25 @@ final class JSONEncodingTests: XCTestCase {
             }
         }
     }
+
+    /// Property: an edit of valid UTF-8 leaves it valid exactly when the bytes around the edit
+    /// are (what the server checks after an edit of a grid dictionary instead of all of it).
+    func testAnEditOfValidTextIsCheckedAroundTheEdit() {
+        var random = SeededRandom(seed: 20_261_129)
+        let pieces = ["a", "é", "中", "😀", "\n", "{", "\u{7F}"]
+        for _ in 0..<20_000 {
+            let old = Array((0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(pieces) }.joined().utf8)
+            var new = old
+            let at = Int.random(in: 0...old.count, using: &random)
+            let end = min(old.count, at + Int.random(in: 0...4, using: &random))
+            let inserted: [UInt8] =
+                random.chance(50)
+                ? Array(random.pick(pieces).utf8) : (0..<Int.random(in: 0...3, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            new.replaceSubrange(at..<end, with: inserted)
+            let edit = ByteEdit.between(old, new)
+            XCTAssertEqual(UTF8Validation.staysValid(new, after: edit), String(validating: new, as: UTF8.self) != nil, "\(old) → \(new)")
+        }
+    }
 }
 
 /// Which JSON is a grid dictionary: the quick scan of the root's keys and the tolerant reader
