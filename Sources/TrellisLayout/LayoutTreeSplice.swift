@@ -2,24 +2,19 @@ import TrellisModel
 import TrellisSyntax
 
 extension LayoutTree {
-    /// The deepest grid below the root whose object holds `range` inside its brackets (a
-    /// grid's children are written in order, so each level is a binary search); nil when
-    /// only the root does, or for a tree not read from JSON.
+    /// The deepest grid below the root written as an object that holds `range` inside its
+    /// brackets (a grid's children are its `cols`, then its `rows`: searched one by one); nil
+    /// when only the root does, or for a tree not read from JSON.
     public func innermostGrid(holding range: Range<Int>) -> Int? {
-        guard keyPlaces != nil, count > 0 else { return nil }
+        guard let keyPlaces, count > 0 else { return nil }
         var grid = 0
-        while true {
-            let children = childList[Int(childStart[grid])..<(Int(childStart[grid]) + Int(childCount[grid]))]
-            var low = children.startIndex
-            var high = children.endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                if sources.starts[Int(children[middle])] <= range.lowerBound { low = middle + 1 } else { high = middle }
+        descending: while true {
+            for child in children(of: grid) where keyPlaces.size[child] != .notAnObject {
+                guard let source = sources[child], source.lowerBound + 1 <= range.lowerBound, range.upperBound + 1 <= source.upperBound else { continue }
+                grid = child
+                continue descending
             }
-            guard low > children.startIndex, let source = sources[Int(children[low - 1])],
-                source.lowerBound + 1 <= range.lowerBound, range.upperBound + 1 <= source.upperBound
-            else { return grid == 0 ? nil : grid }
-            grid = Int(children[low - 1])
+            return grid == 0 ? nil : grid
         }
     }
 

@@ -32,8 +32,10 @@ public struct ReusableJSONRead: Sendable {
 extension JSONReader {
     /// The reading of `bytes`, the new text of `edit`, made from `previous`, the reading of its
     /// old text, by reading again only the object written at `object` in the old text (the
-    /// edit lies inside its brackets): equal to reading the whole text, but for the losses,
-    /// which it does not list. Nil when that cannot be told: the object's new text does not
+    /// edit lies inside its brackets): the same values and findings as reading the whole text,
+    /// but for the losses, which it does not list, the order of the findings (the object's
+    /// come where its old ones were, else last) and the numbers of the replaced values, which
+    /// stay in the numbers column. Nil when that cannot be told: a finding straddles the object; the object's new text does not
     /// read as one object ending where the edit moved its end; reading it, or the old reading
     /// of it, met an error (the first error of a file carries a note); it gains or loses a
     /// `space` or `spacing` key (what the dialect is detected from); or the numbers kept aside
@@ -50,7 +52,7 @@ extension JSONReader {
         let end = syntax.subtreeEnd(index)
         guard reader.index == object.upperBound + edit.delta, reader.entries.first?.kind == .object,
             !reader.diagnostics.contains(where: { $0.severity == .error }),
-            syntax.spacingKeys(in: index..<end) == (reader.sawSpaceKey, reader.sawSpacingKey),
+            syntax.spacingKeys(in: (index + 1)..<end) == (reader.sawSpaceKey, reader.sawSpacingKey),
             syntax.numbers.count + reader.numbers.count <= syntax.entries.count + reader.entries.count
         else { return nil }
         let spliced = syntax.replacing(index..<end, with: reader, ancestors: ancestors, delta: edit.delta)
@@ -140,6 +142,12 @@ extension JSONSyntax {
             if index < replaced.lowerBound { decoded[key] = text } else if index >= replaced.upperBound { decoded[key + (countDelta << 1)] = text }
         }
         for (key, text) in reader.decoded { decoded[key + (replaced.lowerBound << 1)] = text }
+        // The object's own key, written before it, is the old entry's.
+        let own = entries[replaced.lowerBound]
+        spliced[replaced.lowerBound].keyDistance = own.keyDistance
+        spliced[replaced.lowerBound].keySpelling = own.keySpelling
+        spliced[replaced.lowerBound].flags |= own.flags & (Entry.decodedKey | Entry.keyElsewhere)
+        if let key = self.decoded[replaced.lowerBound << 1 | 1] { decoded[replaced.lowerBound << 1 | 1] = key }
         var keysElsewhere: [Int: Range<UInt32>] = [:]
         for (index, range) in self.keysElsewhere {
             if index < replaced.lowerBound {
@@ -149,6 +157,7 @@ extension JSONSyntax {
             }
         }
         for (index, range) in reader.keysElsewhere { keysElsewhere[index + replaced.lowerBound] = range }
+        if let range = self.keysElsewhere[replaced.lowerBound] { keysElsewhere[replaced.lowerBound] = range }
         return JSONSyntax(bytes: reader.bytes, entries: spliced, numbers: numbers + reader.numbers, decoded: decoded, keysElsewhere: keysElsewhere)
     }
 }

@@ -124,7 +124,8 @@ extension [Diagnostic] {
     /// These findings split by `region` of the old text of `edit` (which lies inside it): the
     /// ones that lie outside it, moved past the edit, before and after the first that lay
     /// inside it (in this order), and the ones that lay inside it. Nil when one straddles it
-    /// (its range, a label's or a fix-it's).
+    /// (its range, a label's or a fix-it's), or one outside it cannot be moved (it adjoins the
+    /// edit).
     public func split(around region: Range<Int>, movedBy edit: ByteEdit) -> (before: [Diagnostic], inside: [Diagnostic], after: [Diagnostic])? {
         var before: [Diagnostic] = []
         var inside: [Diagnostic] = []

@@ -69,6 +69,23 @@ final class IncrementalJSONAnalysisTests: XCTestCase {
         XCTAssertEqual(incremental.diagnostics, Analysis(source, kind: .json).diagnostics)
     }
 
+    /// A grid's children are its `cols`, then its `rows`, whatever order they are written in:
+    /// an edit inside a grid of `cols` written after `rows` is found in it.
+    func testAnEditInsideAColumnWrittenAfterTheRowsReadsThatColumnAgain() throws {
+        let before = #"{"size": 100, "cols": [{"size": 10}, {"size": 20}], "rows": [{"size": 30}]}"#
+        let after = #"{"size": 100, "cols": [{"size": 10}, {"size": 20, "anchr": true}], "rows": [{"size": 30}]}"#
+        let rowsFirst = #"{"size": 100, "rows": [{"size": 30}], "cols": [{"size": 10}, {"size": 20}]}"#
+        let rowsFirstAfter = #"{"size": 100, "rows": [{"size": 30}], "cols": [{"size": 10}, {"size": 20, "anchr": true}]}"#
+        for (old, new) in [(before, after), (rowsFirst, rowsFirstAfter)] {
+            let previous = Analysis(SourceFile(name: "a.grid.json", text: old), kind: .json)
+            let source = SourceFile(name: "a.grid.json", text: new)
+            let incremental = Analysis(source, kind: .json, previous: previous.reusable)
+            XCTAssertNotNil(incremental.reusable?.json?.read.reread, new)
+            let scratch = Analysis(source, kind: .json)
+            IncrementalAnalysisTests.assertEqual(incremental, scratch, new)
+        }
+    }
+
     /// A dictionary of 1 to 12 random grids in `rows`, pretty or compact, now and then with
     /// a comment, a trailing comma or an element that is no object.
     static func dictionary(random: inout SeededRandom) -> [UInt8] {
