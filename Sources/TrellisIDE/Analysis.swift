@@ -36,7 +36,7 @@ public struct Analysis: Sendable {
     /// and the viewports are the same), and their grids where lowering them found nothing
     /// (`ReusableLowering`). It is let go before the new text is lowered when nothing can be
     /// taken over. For a grid dictionary edited inside one grid's object (below the root),
-    /// that object alone is read, built and linted again (``ReusableJSON``).
+    /// that object alone is read, built and linted again.
     public init(
         _ source: SourceFile, kind: InputKind, options: LintOptions = LintOptions(), target: Dialect? = nil, oneOff: Bool = false,
         parsed: ParseResult? = nil, uses: UsedFiles? = nil, previous: consuming Reusable? = nil

@@ -1,7 +1,7 @@
 import TrellisSyntax
 
 /// What reading a JSON text kept so that an editor's next text of the same document can be
-/// read again object by object (``JSONReader/reread(_:previous:edit:object:)``).
+/// read again object by object (`JSONReader.reread`).
 public struct ReusableJSONRead: Sendable {
     /// The value read.
     let root: JSONNode

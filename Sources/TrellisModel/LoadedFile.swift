@@ -174,7 +174,7 @@ public struct LoadedFile: Sendable {
     /// ``load(_:kind:target:parsed:uses:)`` of a JSON file for an editor, keeping
     /// ``reusableJSON``. `previous`: what loading an earlier text of the document kept, the
     /// edit from that text, and the range in it of the object that holds the edit, which alone
-    /// is read again when it can be (``JSONReader/reread(_:previous:edit:object:)``).
+    /// is read again when it can be (`JSONReader.reread`).
     public static func loadJSON(
         _ source: SourceFile, target: Dialect?, rereading previous: (read: ReusableJSONRead, edit: ByteEdit, object: Range<Int>)?
     ) -> LoadedFile {
