@@ -30,11 +30,11 @@ public struct LayoutTree: Sendable {
     /// and anchors, placeholders excepted) in pre-order; nil for a grid that takes none.
     public internal(set) var slots = SlotColumn()
     /// Where the keys reports point at were written (trees read from JSON only).
-    internal(set) var keyPlaces: KeyPlaces?
+    var keyPlaces: KeyPlaces?
     /// The deepest grid's depth (the root's is 0).
     public internal(set) var deepest = 0
     /// Names grids by dotted path when a report asks.
-    internal(set) var paths = GridPaths(parent: [], childStart: [], childCount: [], childList: [])
+    var paths = GridPaths(parent: [], childStart: [], childCount: [], childList: [])
 
     public static let rows: UInt8 = 1
     public static let cols: UInt8 = 2
