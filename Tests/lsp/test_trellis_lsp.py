@@ -3,6 +3,7 @@ lsprotocol. Run: `python3 -m pytest Tests/lsp` after `swift build` (TRELLIS_LSP 
 another binary)."""
 import os
 import pathlib
+import random
 
 import pytest
 import pytest_lsp
@@ -141,19 +142,19 @@ async def test_an_edit_between_the_halves_of_an_emoji_goes_before_it(client: Lan
     assert [edit.new_text for edit in edits] == ["layout e rows 20 | fill // x😀 注释\n"]
 
 
-def grid_dictionary(random) -> str:
+def grid_dictionary(generator: random.Random) -> str:
     """A pretty-printed grid dictionary of 30 rows, some with columns, borderlines, a typo
     (`paddng`) or Chinese text."""
     rows = []
     for index in range(30):
-        members = ['"size": ' + random.choice(["20", "0.25", '"50%"', '"fill"', '"wrap"'])]
-        if random.random() < 0.5:
+        members = ['"size": ' + generator.choice(["20", "0.25", '"50%"', '"fill"', '"wrap"'])]
+        if generator.random() < 0.5:
             members.append(f'"padding": "{{{index % 7},0,0,0}}"')
-        if random.random() < 0.3:
+        if generator.random() < 0.3:
             members.append('"top-borderline": {"color": "#EEEEEE", "thick": 1}')
-        if random.random() < 0.2:
+        if generator.random() < 0.2:
             members.append('"paddng": "商品 😀"')
-        if random.random() < 0.3:
+        if generator.random() < 0.3:
             members.append('"cols": [{"size": 0.5}, {"size": "fill", "gravity": "center"}]')
         rows.append("    {\n      " + ",\n      ".join(members) + "\n    }")
     return '{\n  "size": 300,\n  "rows": [\n' + ",\n".join(rows) + "\n  ]\n}\n"
@@ -172,24 +173,22 @@ async def test_edits_of_a_grid_dictionary_publish_what_opening_it_anew_does(clie
     """An edit inside one grid's object reads, builds and lints that grid alone (docs/lsp.md,
     "Speed"): after each of 80 random edits, mostly ones that keep the JSON valid, the same
     text opened as a new document gets the same diagnostics, every tenth edit compared."""
-    import random as randomness
-
-    random = randomness.Random(20261129)
+    generator = random.Random(20261129)
     encoding = "utf-8" if client.trellis_encoding == types.PositionEncodingKind.Utf8 else "utf-16"
     uri = "file:///tmp/edited.grid.json"
-    text = grid_dictionary(random)
+    text = grid_dictionary(generator)
     open_document(client, uri, text, language="json")
     await diagnostics_of(client, uri)
     for version in range(2, 82):
-        choice = random.random()
+        choice = generator.random()
         places = [i for i, c in enumerate(text) if c in ("{" if choice < 0.35 else "0123456789" if choice < 0.6 else ",")]
         if choice < 0.85 and places:
-            start = end = random.choice(places) + 1
-            inserted = random.choice(['"size": 3, ', '"gravty": "top", ', '"anchor": true, ']) if choice < 0.35 else "1" if choice < 0.6 else " "
+            start = end = generator.choice(places) + 1
+            inserted = generator.choice(['"size": 3, ', '"gravty": "top", ', '"anchor": true, ']) if choice < 0.35 else "1" if choice < 0.6 else " "
         else:
-            start = random.randrange(len(text))
-            end = min(len(text), start + random.randint(1, 3))
-            inserted = random.choice(["", "}", '"', "中"])
+            start = generator.randrange(len(text))
+            end = min(len(text), start + generator.randint(1, 3))
+            inserted = generator.choice(["", "}", '"', "中"])
         forget(client, uri)
         client.text_document_did_change(
             types.DidChangeTextDocumentParams(
