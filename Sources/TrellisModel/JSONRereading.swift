@@ -35,11 +35,12 @@ extension JSONReader {
     /// edit lies inside its brackets): the same values and findings as reading the whole text,
     /// but for the losses, which it does not list, the order of the findings (the object's
     /// come where its old ones were, else last) and the numbers of the replaced values, which
-    /// stay in the numbers column. Nil when that cannot be told: a finding straddles the object; the object's new text does not
-    /// read as one object ending where the edit moved its end; reading it, or the old reading
-    /// of it, met an error (the first error of a file carries a note); it gains or loses a
-    /// `space` or `spacing` key (what the dialect is detected from); or the numbers kept aside
-    /// outgrow the values (a whole reading drops those of replaced values).
+    /// stay in the numbers column. Nil when that cannot be told: a finding straddles the
+    /// object; the object's new text does not read as one object ending where the edit moved
+    /// its end; reading it, or the old reading of it, met an error (the first error of a file
+    /// carries a note); it gains or loses a `space` or `spacing` key (what the dialect is
+    /// detected from); or the numbers kept aside outgrow the values (a whole reading drops
+    /// those of replaced values).
     static func reread(_ bytes: [UInt8], previous: ReusableJSONRead, edit: ByteEdit, object: Range<Int>) -> (JSONReadResult, ReusableJSONRead)? {
         let syntax = previous.root.syntax
         guard bytes.count <= maximumBytes, object.lowerBound + 1 <= edit.range.lowerBound, edit.range.upperBound + 1 <= object.upperBound,
@@ -120,8 +121,9 @@ extension JSONSyntax {
             spliced[ancestor].payload = UInt32(truncatingIfNeeded: Int(spliced[ancestor].payload) + countDelta)
         }
         for var entry in reader.entries {
-            if entry.isContainer { entry.payload += first }
-            if entry.kind == .number, entry.flags & Entry.wholeNumber == 0 { entry.payload += numberBase }
+            // Indices below the values' count, which is below the file's size (`maximumBytes`).
+            if entry.isContainer { entry.payload &+= first }
+            if entry.kind == .number, entry.flags & Entry.wholeNumber == 0 { entry.payload &+= numberBase }
             spliced.append(entry)
         }
         let after = spliced.count
