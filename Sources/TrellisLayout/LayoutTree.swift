@@ -78,6 +78,11 @@ public struct LayoutTree: Sendable {
         borderlines = builder.borderlines
         if builder.readsJSON { keyPlaces = builder.keyPlaces }
         deepest = builder.deepest
+        derivePathsAndSlots()
+    }
+
+    /// Makes ``paths`` and ``slots`` from the other columns.
+    mutating func derivePathsAndSlots() {
         paths = GridPaths(parent: parent, childStart: childStart, childCount: childCount, childList: childList)
         let (anchor, childCount, placeholder) = (anchor, childCount, placeholder)
         slots = SlotColumn(count: measure.count) { index in

@@ -60,11 +60,7 @@ extension LayoutTree {
         tree.borderlines = borderlines
         tree.keyPlaces = keyPlaces.replacing(replaced, with: newKeyPlaces, moving: shift)
         tree.deepest = Int(tree.depth.max() ?? 0)
-        tree.paths = GridPaths(parent: tree.parent, childStart: tree.childStart, childCount: tree.childCount, childList: tree.childList)
-        let (anchor, childCount, placeholder) = (tree.anchor, tree.childCount, tree.placeholder)
-        tree.slots = SlotColumn(count: tree.measure.count) { index in
-            Self.takesView(anchor: anchor[index], leaf: childCount[index] == 0, placeholder: placeholder[index])
-        }
+        tree.derivePathsAndSlots()
         return tree
     }
 
