@@ -74,14 +74,7 @@ public struct BorderlineSpecs: Sendable {
     }
 
     /// The position of the first grid with borderlines at `index` or after it.
-    private func position(atOrAfter index: Int) -> Int {
-        var low = 0, high = grids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(grids[middle]) < index { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    private func position(atOrAfter index: Int) -> Int { grids.firstPosition(atOrAfter: index) }
 
     /// Adds grid `grid`, whose lines are `lines` (grids come in pre-order).
     mutating func append(_ grid: Int, lines: [RuntimeBorderline]) {
@@ -94,5 +87,18 @@ public struct BorderlineSpecs: Sendable {
         if self.arena == nil { self.arena = arena }
         grids.append(Int32(truncatingIfNeeded: grid))
         sources.append(.record(Int32(truncatingIfNeeded: record)))
+    }
+}
+
+extension [Int32] {
+    /// In grid numbers in ascending order, the position of the first at `grid` or after it
+    /// (binary search).
+    func firstPosition(atOrAfter grid: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(self[middle]) < grid { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -125,14 +125,7 @@ extension LayoutTree {
         }
 
         /// The position of the first grid with a borderline at `grid` or after it.
-        func lowerBound(_ grid: Int) -> Int {
-            var low = 0, high = borderlineGrids.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(borderlineGrids[middle]) < grid { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
+        func lowerBound(_ grid: Int) -> Int { borderlineGrids.firstPosition(atOrAfter: grid) }
 
         /// Adds the place of grid `grid`'s first borderline's key (grids come in order).
         mutating func appendBorderline(_ place: KeyPlace, of grid: Int) {

@@ -110,13 +110,15 @@ extension Diagnostic {
     /// `edit` begins: ``moved(by:)`` gives it back as it is.
     public func liesBefore(_ edit: ByteEdit) -> Bool {
         let start = edit.range.lowerBound
-        return range.upperBound < start && labels.allSatisfy { $0.range.upperBound < start }
-            && fixIts.allSatisfy { $0.edits.allSatisfy { $0.range.upperBound < start } }
+        var before = true
+        forEachRange { if $0.upperBound >= start { before = false } }
+        return before
     }
 
     private func touches(_ edit: ByteEdit) -> Bool {
-        edit.newRange(ofOld: range) == nil || labels.contains { edit.newRange(ofOld: $0.range) == nil }
-            || fixIts.contains { $0.edits.contains { edit.newRange(ofOld: $0.range) == nil } }
+        var touches = false
+        forEachRange { if edit.newRange(ofOld: $0) == nil { touches = true } }
+        return touches
     }
 }
 
