@@ -132,6 +132,8 @@ final class FrameCache: Sendable {
     let origins = Memo<[GridOrigin]>()
     /// The grids with a source, by the offset their source starts at (for hovers).
     let originsByStart = Memo<[Int: [GridOrigin]]>()
+    /// Every grid by where it was written (for inlay hints).
+    let writtenGrids = Memo<WrittenGrids>()
 
     func store(_ result: LayoutResult, layout: Int, viewport: Int) {
         results.withLock { $0[layout << 16 | viewport] = result }

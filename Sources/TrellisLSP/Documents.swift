@@ -20,6 +20,9 @@ struct OpenDocument {
     /// The text, its line table computed once per change.
     private(set) var source: SourceFile
     var version: Int
+    /// The server's number for this opening of the document (from 1; 0 for a file read from
+    /// disk): inlay hints name their document by it.
+    var number = 0
     var kind: InputKind
     var languageID: String
     /// What the next analysis reparses from: the parse of an earlier text and the one edit

@@ -126,61 +126,28 @@ extension LanguageServer {
         guard let wanted = byteRange(params["range"], in: source) else {
             return respond(id: id, error: .invalidParams, "range is required")
         }
-        // Written straight as JSON text: a whole large document has millions of hints (what
-        // Neovim asks for), each a tree of values to build and free were it a `JSONValue`.
+        // Written straight as JSON text as it is sent: a whole large document has millions of
+        // hints (what Neovim asks for), hundreds of megabytes (`InlayHintBody`).
         let hints = InlayHints.hints(analysis, in: wanted)
-        var json: [UInt8] = []
-        json.reserveCapacity(64 + hints.count * (160 + document.uri.utf8.count))
-        json.append(UInt8(ascii: "["))
-        var uriJSON: [UInt8] = []
-        JSONWriter.appendString(document.uri, into: &uriJSON)
-        let positions = source.positions
-        for (number, hint) in hints.enumerated() {
-            let first = hint.grids[0]
-            let position: (line: Int, character: Int)
-            switch encoding {
-            case .utf8:
-                let found = positions.utf8Position(of: hint.offset)
-                position = (found.line, found.column)
-            case .utf16:
-                let found = positions.scalarAndUTF16Position(of: hint.offset)
-                position = (found.line, found.utf16)
-            }
-            json.append(contentsOf: (number == 0 ? #"{"position":{"line":"# : #",{"position":{"line":"#).utf8)
-            JSONWriter.appendInteger(position.line, into: &json)
-            json.append(contentsOf: #","character":"#.utf8)
-            JSONWriter.appendInteger(position.character, into: &json)
-            json.append(contentsOf: #"},"label":"#.utf8)
-            JSONWriter.appendString(hint.label, into: &json)
-            json.append(
-                contentsOf: (hint.kind == .length
-                    ? #","kind":1,"paddingLeft":true,"paddingRight":false,"# : #","kind":2,"paddingLeft":false,"paddingRight":true,"#).utf8)
-            json.append(contentsOf: #""data":{"uri":"#.utf8)
-            json += uriJSON
-            json.append(contentsOf: #","version":"#.utf8)
-            JSONWriter.appendNumber(Double(document.version), into: &json)
-            json.append(contentsOf: #","layout":"#.utf8)
-            JSONWriter.appendInteger(first.layout, into: &json)
-            json.append(contentsOf: #","grid":"#.utf8)
-            JSONWriter.appendInteger(first.index, into: &json)
-            json.append(contentsOf: (hint.kind == .slot ? #","slot":true}}"# : #","slot":false}}"#).utf8)
-        }
-        json.append(UInt8(ascii: "]"))
-        respond(id: id, json: json)
+        respond(
+            id: id,
+            streaming: InlayHintBody(hints: hints, source: source, encoding: encoding, document: document.number, version: document.version))
     }
 
+    /// `data` is `[document, version, layout, grid]`: the document's number and version when
+    /// the hint was given (a hint of another text keeps no tooltip) and the grid it is about.
     mutating func inlayHintResolve(_ id: JSONValue, _ params: JSONValue) {
-        guard case .object = params else { return respond(id: id, error: .invalidParams, "an inlay hint is required") }
-        let data = params["data"]
-        guard let uri = data?["uri"]?.stringValue, let layout = LSPJSON.integer(data?["layout"]), let grid = LSPJSON.integer(data?["grid"]),
-            let document = documents[uri], LSPJSON.integer(data?["version"]) == document.version, let analysis = analysis(document),
-            layout >= 0, grid >= 0
+        guard case .object(let given) = params else { return respond(id: id, error: .invalidParams, "an inlay hint is required") }
+        guard case .array(let data) = params["data"], data.count == 4, let number = LSPJSON.integer(data[0]),
+            let version = LSPJSON.integer(data[1]), let layout = LSPJSON.integer(data[2]), let grid = LSPJSON.integer(data[3]),
+            number > 0, layout >= 0, grid >= 0,
+            let document = documents.values.first(where: { $0.number == number }), document.version == version,
+            let analysis = analysis(document)
         else {
             return respond(id: id, result: params)
         }
-        let kind: InlayHint.Kind = data?["slot"] == .bool(true) ? .slot : .length
-        var members: [JSONMember] = []
-        if case .object(let given) = params { members = given.filter { $0.key != "tooltip" } }
+        let kind: InlayHint.Kind = LSPJSON.integer(params["kind"]) == 2 ? .slot : .length
+        var members = given.filter { $0.key != "tooltip" }
         members.append(
             JSONMember(
                 "tooltip",

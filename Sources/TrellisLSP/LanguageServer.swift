@@ -32,6 +32,8 @@ public struct LanguageServer {
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
+    /// How many documents were opened: the number of the last (``OpenDocument/number``).
+    var documentsOpened = 0
     var dirty: Set<String> = []
     /// The analysis of each document's current text, made once and shared by every request.
     var analyses: [String: Analysis?] = [:]
@@ -268,7 +270,10 @@ public struct LanguageServer {
         // Other TOML (an editor that sends every `.toml` buffer): not a document of this server.
         if language == "toml" || uri.lowercased().hasSuffix(".toml") { return }
         let kind: InputKind = language == "json" || language == "jsonc" || uri.lowercased().hasSuffix(".json") ? .json : .trellis
-        documents[uri] = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
+        var document = OpenDocument(uri: uri, bytes: Array(text.utf8), version: LSPJSON.integer(item["version"]) ?? 0, kind: kind, languageID: language)
+        documentsOpened += 1
+        document.number = documentsOpened
+        documents[uri] = document
         analyses[uri] = nil
         dirty.insert(uri)
         if kind == .trellis { textChanged(uri, to: Array(text.utf8)) }
@@ -569,6 +574,18 @@ public struct LanguageServer {
         JSONWriter.write(id, style: .compact, into: &head)
         head += Array(#","result":"#.utf8)
         writer.send([head, result, [UInt8(ascii: "}")]])
+    }
+
+    /// Answers `id` with a result made as it is sent (``StreamedBody``): counted first; a
+    /// request cancelled while it is counted is answered as cancelled.
+    func respond(id: JSONValue, streaming body: some StreamedBody) {
+        if inbox.takeCancellation(id) { return respondCancelled(id) }
+        var counter = ByteCount()
+        guard body.write(into: &counter, stop: { isCancelled(id) }) else { return respondCancelled(id) }
+        var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONWriter.write(id, style: .compact, into: &head)
+        head += Array(#","result":"#.utf8)
+        writer.send(head: head, body: body, length: counter.count, tail: [UInt8(ascii: "}")])
     }
 
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {

@@ -140,11 +140,17 @@ struct MessageWriter {
     }
 
     /// Writes all of `bytes`; false when the descriptor fails (the client has gone).
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    func writeAll(_ bytes: [UInt8]) -> Bool {
+        // SAFETY: the array's bytes are written in the closure only.
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
+    /// Writes all of `bytes`, a buffer live for the call; false when the descriptor fails.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            // SAFETY: write(2) reads `$0.count` bytes from the slice's base: the slice's own bytes, in the closure.
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            // SAFETY: write(2) reads `bytes.count - offset` bytes from `offset`: inside the buffer.
+            let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

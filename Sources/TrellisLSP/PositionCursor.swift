@@ -56,6 +56,14 @@ struct PositionCursor {
             // SAFETY: `bytes` stays in the closure and is read at `counted < target <= bytes.count` only; `counted` starts at a
             // line start, never negative.
             source.bytes.withUnsafeBufferPointer { bytes in
+                // Eight ASCII characters at once: one UTF-16 unit each.
+                // SAFETY: the eight bytes read lie at `counted..<counted + 8`, with `counted + 8 <= target <= bytes.count`.
+                while counted + 8 <= target, let base = bytes.baseAddress,
+                    UnsafeRawPointer(base + counted).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    counted += 8
+                    column += 8
+                }
                 while counted < target {
                     let length = SourceFile.sequenceLength(bytes[counted])
                     if counted + length > target { break }

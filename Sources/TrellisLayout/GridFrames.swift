@@ -21,6 +21,11 @@ public struct GridFrames: RandomAccessCollection, Sendable {
     /// its frame.
     public func rect(_ index: Int) -> Rect { pass.rect(index) }
 
+    /// Grid `index`'s length along its parent's axis (its height in `rows`, its width in
+    /// `cols`), nil for the root: ``GridFrame/frame`` along ``GridFrame/parentAxis``, without
+    /// the rest of the frame.
+    public func lengthAlongParent(_ index: Int) -> Double? { pass.lengthAlongParent(index) }
+
     /// Whether every frame equals `other`'s at the same index, for two results of the same
     /// tree (the caller's promise): the same viewport and kind of result, and the same finite
     /// rectangles bit for bit (a non-finite one never compares equal, as in the rules).

@@ -324,6 +324,13 @@ extension LayoutPass {
         return rect
     }
 
+    /// Grid `index`'s height in a `rows` parent, its width in a `cols` one; nil for the root.
+    func lengthAlongParent(_ index: Int) -> Double? {
+        let parentIndex = Int(parent[index])
+        guard parentIndex >= 0 else { return nil }
+        return axis[parentIndex] == Self.rows ? h[index] : w[index]
+    }
+
     /// Grid `index`'s frame as it appears (mirrored under RTL), with its slot; with `screen`,
     /// also the frame its view really gets (`-doLayoutSubviews`: negative sizes applied as 0,
     /// then `_myCGRectRound`).

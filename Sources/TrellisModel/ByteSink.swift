@@ -9,13 +9,13 @@
 /// ``withBytes(_:)``; the memory is freed with the sink. A sink made with a `drain` hands its
 /// bytes over whenever it is full instead of growing, so a large output never sits whole in
 /// memory (``withBytes(_:)`` then sees only the bytes not handed over yet).
-struct ByteSink: ~Copyable, ByteOutput {
+package struct ByteSink: ~Copyable, ByteOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
     private let drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
-    init(capacity: Int, drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
+    package init(capacity: Int, drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         self.capacity = max(capacity, 64)
         self.drain = drain
         // SAFETY: `memory` is `capacity` fresh bytes, bound to no other type; the sink reads and writes them as bytes, below
@@ -24,7 +24,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     }
 
     /// Hands the bytes written so far to the drain (none without one).
-    mutating func flush() {
+    package mutating func flush() {
         guard let drain, count > 0 else { return }
         // SAFETY: the first `count` bytes are written; the drain gets them for the call only.
         drain(UnsafeBufferPointer(start: base, count: count))
@@ -34,7 +34,7 @@ struct ByteSink: ~Copyable, ByteOutput {
     deinit { SinkMemory.release(base) }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = byte
         count += 1
@@ -42,7 +42,7 @@ struct ByteSink: ~Copyable, ByteOutput {
 
     // SAFETY: no precondition: any buffer; it is read below `bytes.count` only.
     @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         // SAFETY: `source` is read below `bytes.count` only; after `grow` (which may first empty the sink into its drain),
         // `count + bytes.count <= capacity`, so every write is inside the sink's memory.
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
@@ -56,7 +56,7 @@ struct ByteSink: ~Copyable, ByteOutput {
         count += bytes.count
     }
 
-    mutating func append(_ byte: UInt8, times: Int) {
+    package mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         if capacity - count < times { grow(toHold: count + times) }
         (base + count).initialize(repeating: byte, count: times)
@@ -80,7 +80,7 @@ struct ByteSink: ~Copyable, ByteOutput {
         capacity = newCapacity
     }
 
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // SAFETY: the first `count` bytes are written; `body` gets them for the call only.
         body(UnsafeBufferPointer(start: base, count: count))
     }

@@ -151,11 +151,11 @@ extension JSONWriter {
 
     public static func appendInteger(_ value: Int, into output: inout [UInt8]) { appendInteger(Int64(value), to: &output) }
 
-    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) { appendInteger(Int64(value), to: &output) }
+    package static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int, to output: inout Output) { appendInteger(Int64(value), to: &output) }
 
     /// Integers are written 64 bits wide on every platform (wasm32's `Int` has 32), so a tag or
     /// a size of 3,000,000,000 is written as the native tool writes it.
-    static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int64, to output: inout Output) {
+    package static func appendInteger<Output: ByteOutput & ~Copyable>(_ value: Int64, to output: inout Output) {
         var magnitude = value.magnitude
         if value < 0 { output.append(UInt8(ascii: "-")) }
         // Most numbers in a layout have one or two digits.
@@ -212,7 +212,7 @@ extension JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
+    package static func appendString<Output: ByteOutput & ~Copyable>(_ text: String, to output: inout Output) {
         var text = text
         // SAFETY: the string's UTF-8 is read inside the closure only, within its count.
         text.withUTF8 { appendString(utf8: $0, to: &output) }

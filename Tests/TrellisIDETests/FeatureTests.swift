@@ -66,7 +66,7 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(hints.filter { $0.kind == .length }.map(\.label), ["▸ 120", "▸ 273.5", "▸ 273.5"], "\(rendered)")
         XCTAssertEqual(hints.filter { $0.kind == .slot }.map(\.label), ["#0", "#1", "#2"])
         let first = hints[0]
-        XCTAssertTrue(InlayHints.tooltip(analysis, kind: first.kind, layout: first.grids[0].layout, grid: first.grids[0].index).contains("375x667@2x"))
+        XCTAssertTrue(InlayHints.tooltip(analysis, kind: first.kind, layout: first.layout, grid: first.grid).contains("375x667@2x"))
     }
 
     func testInlayHintsInATemplateListEveryUse() {

@@ -1,0 +1,48 @@
+import TrellisSyntax
+
+/// The templates whose bodies a range overlaps, in the text's order, with what each body's
+/// cell stands for: a template's own cell has no grid; it stands for the grids of every cell
+/// that uses the template (as ``Origins/innermost(_:containing:)`` says).
+struct TemplateBodies {
+    /// The bodies' cells' ranges, by start.
+    private(set) var bodies: [Range<Int>] = []
+    private var tree: SyntaxTree?
+    /// The cells that use each template of ``bodies``, by name.
+    private var uses: [String: [Range<Int>]] = [:]
+
+    init(_ analysis: Analysis, overlapping range: Range<Int>) {
+        guard let tree = analysis.tree else { return }
+        self.tree = tree
+        var names: Set<String> = []
+        tree.forEachChild(of: 0) { item in
+            guard let template = TemplateDecl(tree, item), let body = template.body?.range, body.overlaps(range) else { return }
+            bodies.append(body)
+            if let name = template.name { names.insert(tree.text(name)) }
+        }
+        guard !names.isEmpty else { return }
+        for node in tree.nodes.indices where tree.nodes[node].kind == .templateRef {
+            guard let token = tree.firstToken(of: node), case let name = tree.text(tree.tokens[token]), names.contains(name),
+                let cell = tree.enclosing(.cell, from: node)
+            else { continue }
+            uses[name, default: []].append(tree.range(of: cell))
+        }
+    }
+
+    /// The grids body number `number` stands for: those written at the innermost cell holding
+    /// its start, or else, reaching the template, those of every cell that uses it.
+    func grids(usingBodyAt number: Int, _ written: WrittenGrids) -> [WrittenGrids.Entry] {
+        guard let tree, bodies.indices.contains(number) else { return [] }
+        let start = bodies[number].lowerBound
+        var cell = tree.enclosing(.cell, from: tree.coveringNode(start..<start))
+        while let current = cell {
+            let found = written.positions(writtenAt: tree.range(of: current))
+            if !found.isEmpty { return Array(written.entries[found]) }
+            let parent = tree.nodes[current].parent
+            if parent >= 0, let template = TemplateDecl(tree, parent), let name = template.name {
+                return (uses[tree.text(name)] ?? []).flatMap { written.entries[written.positions(writtenAt: $0)] }
+            }
+            cell = parent >= 0 ? tree.enclosing(.cell, from: parent) : nil
+        }
+        return []
+    }
+}

@@ -1,0 +1,117 @@
+import TrellisLayout
+import TrellisLint
+import TrellisModel
+import TrellisSyntax
+import TrellisTestSupport
+import XCTest
+
+@testable import TrellisIDE
+
+/// The inlay hints walk the grids in the order they were written beside the syntax tree; this
+/// test says what they must be the plain way — every grid's origin grouped by the range it was
+/// written at, each cell found by searching the tree, the frames taken grid by grid — and
+/// compares the two on random programs (with templates, `* N`, comments, text cut anywhere)
+/// and dictionaries, over the whole text and random ranges of it.
+final class InlayHintsAgreeTests: XCTestCase {
+    func testHintsEqualThePlainDefinitionOnRandomPrograms() {
+        var generator = ProgramGenerator(seed: 20_261_129)
+        var compared = 0
+        for number in 0..<300 {
+            var text = number % 3 == 0 ? generator.manyLayouts() : generator.program()
+            if number % 4 == 3 {
+                // Cut anywhere: the hints of a tree with errors.
+                let bytes = Array(text.utf8)
+                let cut = Int.random(in: 0...bytes.count, using: &generator.random)
+                text = String(decoding: bytes[..<cut] + bytes[min(bytes.count, cut + 7)...], as: UTF8.self)
+            }
+            if !text.contains("preview") { text = "preview 375x667@2x\n" + text }
+            compared += compare(Analysis(SourceFile(name: "t.trellis", text: text), kind: .trellis), random: &generator.random)
+        }
+        XCTAssertGreaterThan(compared, 3_000, "hints compared")
+    }
+
+    func testHintsEqualThePlainDefinitionOnRandomDictionaries() {
+        var random = SeededRandom(seed: 29)
+        var compared = 0
+        for _ in 0..<100 {
+            let bytes = IncrementalJSONAnalysisTests.dictionary(random: &random)
+            compared += compare(Analysis(SourceFile(name: "t.json", bytes: bytes), kind: .json), random: &random)
+        }
+        XCTAssertGreaterThan(compared, 1_000, "hints compared")
+    }
+
+    /// Slot labels are made from their digits: the same text as `"#\(slot)"`.
+    func testSlotLabelsAreTheNumberAfterAHash() {
+        for slot in [0, 1, 9, 10, 11, 99, 100, 12_345, 99_999_999_999_999, 100_000_000_000_000, Int.max, -1] {
+            XCTAssertEqual(HintValues.slotLabel(slot), "#\(slot)")
+        }
+    }
+
+    /// Compares the whole text and five random ranges; the number of hints compared.
+    private func compare(_ analysis: Analysis, random: inout SeededRandom) -> Int {
+        let count = analysis.source.bytes.count
+        var ranges = [0..<count, 0..<0, count..<count]
+        for _ in 0..<5 {
+            let start = Int.random(in: 0...count, using: &random)
+            ranges.append(start..<Int.random(in: start...count, using: &random))
+        }
+        var compared = 0
+        for range in ranges {
+            let hints = InlayHints.hints(analysis, in: range)
+            let plain = Self.plainHints(analysis, in: range)
+            XCTAssertEqual(hints, plain, "\(range) of:\n\(analysis.source.text)")
+            if hints != plain { return compared }
+            compared += hints.count
+        }
+        return compared
+    }
+
+    /// The hints as the definition says them, with no care for speed.
+    static func plainHints(_ analysis: Analysis, in range: Range<Int>) -> [InlayHint] {
+        guard !analysis.viewports.isEmpty else { return [] }
+        let origins = Origins.all(analysis)
+        var order: [Range<Int>] = []
+        for origin in origins {
+            guard let written = origin.sourceRange, written.overlaps(range) || written.lowerBound == range.lowerBound else { continue }
+            if !order.contains(written) { order.append(written) }
+        }
+        // A template's own cell stands for the grids of its uses; a grid written where a
+        // template's cell starts is one of those.
+        var aliases: [Range<Int>: [GridOrigin]] = [:]
+        if let tree = analysis.tree {
+            tree.forEachChild(of: 0) { item in
+                guard let body = TemplateDecl(tree, item)?.body, body.range.overlaps(range) else { return }
+                aliases[body.range] = Origins.innermost(analysis, containing: body.range.lowerBound)
+            }
+        }
+        order.removeAll { written in aliases.keys.contains { $0.lowerBound == written.lowerBound } }
+        order += aliases.keys
+        order.sort { ($0.lowerBound, -$0.upperBound) < ($1.lowerBound, -$1.upperBound) }
+        var hints: [InlayHint] = []
+        for written in order {
+            let grids = aliases[written] ?? origins.filter { $0.sourceRange == written }
+            let frames = grids.compactMap { analysis.frames(layout: $0.layout, viewport: 0)?.grids[$0.index] }
+            guard let first = grids.first, !frames.isEmpty else { continue }
+            let slots = InlayHints.distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
+            let lengths = InlayHints.distinct(
+                frames.compactMap { frame in frame.parentAxis.map { FramesReport.number($0 == .rows ? frame.frame.height : frame.frame.width) } })
+            var slotAt: Int?
+            var lengthAt: Int?
+            if let tree = analysis.tree {
+                guard let node = tree.enclosing(.cell, from: tree.coveringNode(written)), let cell = CellSyntax(tree, node) else { continue }
+                (slotAt, lengthAt) = (written.lowerBound, (cell.size ?? cell.templateRef)?.end)
+            } else {
+                guard let object = analysis.file.jsonRoot?.value(spanning: written) else { continue }
+                let size = JSONQueries.member(of: object, named: GridKey.size.jsonName)
+                (slotAt, lengthAt) = (written.lowerBound + 1, size?.value.range.upperBound ?? written.lowerBound + 1)
+            }
+            if let slotAt, !slots.isEmpty, range.contains(slotAt) || range.upperBound == slotAt {
+                hints.append(InlayHint(offset: slotAt, label: slots, kind: .slot, layout: first.layout, grid: first.index))
+            }
+            if let lengthAt, !lengths.isEmpty, range.contains(lengthAt) || range.upperBound == lengthAt {
+                hints.append(InlayHint(offset: lengthAt, label: "▸ " + lengths, kind: .length, layout: first.layout, grid: first.index))
+            }
+        }
+        return hints.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
+}
