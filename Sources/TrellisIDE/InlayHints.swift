@@ -154,6 +154,8 @@ struct HintValues {
     let analysis: Analysis
     private var layout = -1
     private var frames: GridFrames?
+    /// How many grids ``frames`` has (asked once: a collection's `indices` copies it).
+    private var framed = 0
     private var slots: LayoutTree.SlotColumn?
     /// Length labels made lately, by the length's bits (a document's lengths repeat: the same
     /// cards at the same screen width): the number alone and after `▸ `.
@@ -177,15 +179,15 @@ struct HintValues {
         }
         var slotLabels: [String] = []
         var lengthLabels: [String] = []
-        var framed = false
+        var anyFramed = false
         for grid in grids {
             let (layout, index) = grid.origin
             guard select(layout, index) else { continue }
-            framed = true
+            anyFramed = true
             if let slot = slots?[index] ?? nil { slotLabels.append(Self.slotLabel(slot)) }
             if let length = frames?.lengthAlongParent(index) { lengthLabels.append(made(length).number) }
         }
-        guard framed else { return nil }
+        guard anyFramed else { return nil }
         return (first.origin, InlayHints.distinct(slotLabels), lengthLabels.isEmpty ? "" : "▸ " + InlayHints.distinct(lengthLabels))
     }
 
@@ -198,8 +200,8 @@ struct HintValues {
             digits += 1
             power *= 10
         }
+        // SAFETY: the buffer holds `digits + 1` bytes: `#` at 0, then the digits at 1...digits.
         return String(unsafeUninitializedCapacity: digits + 1) { buffer in
-            // SAFETY: the buffer holds `digits + 1` bytes: `#` at 0, then the digits at 1...digits.
             buffer[0] = UInt8(ascii: "#")
             var rest = slot
             for place in stride(from: digits, through: 1, by: -1) {
@@ -226,8 +228,9 @@ struct HintValues {
         if layout != self.layout {
             self.layout = layout
             frames = analysis.frames(layout: layout, viewport: 0)?.grids
+            framed = frames?.endIndex ?? 0
             slots = analysis.trees.indices.contains(layout) ? analysis.trees[layout].slots : nil
         }
-        return frames?.indices.contains(index) ?? false
+        return index >= 0 && index < framed
     }
 }

@@ -580,12 +580,11 @@ public struct LanguageServer {
     /// request cancelled while it is counted is answered as cancelled.
     func respond(id: JSONValue, streaming body: some StreamedBody) {
         if inbox.takeCancellation(id) { return respondCancelled(id) }
-        var counter = ByteCount()
-        guard body.write(into: &counter, stop: { isCancelled(id) }) else { return respondCancelled(id) }
+        guard let length = body.count(stop: { isCancelled(id) }) else { return respondCancelled(id) }
         var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
         JSONWriter.write(id, style: .compact, into: &head)
         head += Array(#","result":"#.utf8)
-        writer.send(head: head, body: body, length: counter.count, tail: [UInt8(ascii: "}")])
+        writer.send(head: head, body: body, length: length, tail: [UInt8(ascii: "}")])
     }
 
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {

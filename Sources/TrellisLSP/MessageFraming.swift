@@ -145,7 +145,8 @@ struct MessageWriter {
         bytes.withUnsafeBytes { writeAll($0) }
     }
 
-    /// Writes all of `bytes`, a buffer live for the call; false when the descriptor fails.
+    /// Writes all of `bytes`; false when the descriptor fails.
+    /// SAFETY: `bytes` must be live for the call; write(2) reads it below its count.
     func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {

@@ -4,8 +4,10 @@ import TrellisModel
 /// send them as they are made, 256 KiB at a time. A body of hundreds of megabytes (every
 /// inlay hint of a large document) then never lies in memory whole.
 protocol StreamedBody {
-    /// Makes the body into `output`; false when `stop` said to stop (asked only while counting).
-    func write<Output: ByteOutput & ~Copyable>(into output: inout Output, stop: () -> Bool) -> Bool
+    /// The body's length in bytes; nil when `stop` said to stop.
+    func count(stop: () -> Bool) -> Int?
+    /// Makes the body into `sink`: exactly ``count(stop:)`` bytes.
+    func write(into sink: inout ByteSink)
 }
 
 /// Counts a body's bytes.
@@ -32,7 +34,7 @@ extension MessageWriter {
             // SAFETY: `bytes` is the sink's buffer, handed over for this call only.
             if !failed { failed = !writeAll(UnsafeRawBufferPointer(bytes)) }
         }
-        _ = body.write(into: &sink, stop: { false })
+        body.write(into: &sink)
         sink.flush()
         guard !failed else { return }
         assert(sent == length, "a streamed body made \(sent) bytes, not the \(length) counted")

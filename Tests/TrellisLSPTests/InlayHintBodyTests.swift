@@ -18,10 +18,8 @@ final class InlayHintBodyTests: XCTestCase {
         for hints in [hints, [], Array(hints.prefix(1))] {
             let body = InlayHintBody(hints: hints, source: source, encoding: .utf16, document: 12, version: -3)
             var written: [UInt8] = []
-            XCTAssertTrue(body.write(into: &written, stop: { false }))
-            var counted = ByteCount()
-            XCTAssertTrue(body.write(into: &counted, stop: { false }))
-            XCTAssertEqual(counted.count, written.count)
+            XCTAssertTrue(body.make(into: &written, counting: false, stop: { false }))
+            XCTAssertEqual(body.count(stop: { false }), written.count)
             let read = try XCTUnwrap(JSONReader.read(SourceFile(name: "reply", bytes: written)).root?.value.arrayElements)
             XCTAssertEqual(read.count, hints.count)
             for (hint, json) in zip(hints, read) {
@@ -38,7 +36,29 @@ final class InlayHintBodyTests: XCTestCase {
         let source = SourceFile(name: "t.trellis", text: "x\n")
         let hints = Array(repeating: InlayHint(offset: 0, label: "#0", kind: .slot, layout: 0, grid: 0), count: LanguageServer.cancellationStride + 1)
         let body = InlayHintBody(hints: hints, source: source, encoding: .utf8, document: 1, version: 1)
-        var counted = ByteCount()
-        XCTAssertFalse(body.write(into: &counted, stop: { true }))
+        XCTAssertNil(body.count(stop: { true }))
+    }
+
+    /// Numbers are written as JSON writes them, and counted as long as written.
+    func testNumbersAreWrittenAsJSONWritesThem() {
+        var values = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, Int.max, Int.min, -1, -10, -100]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            guard let base = buffer.baseAddress else { return XCTFail("no memory") }
+            for value in values {
+                var written = ScratchText(base, counting: false)
+                written.putDecimal(value)
+                var counted = ScratchText(base, counting: true)
+                counted.putDecimal(value)
+                var expected: [UInt8] = []
+                JSONWriter.appendInteger(value, into: &expected)
+                XCTAssertEqual(Array(written.written), expected, "\(value)")
+                XCTAssertEqual(counted.count, expected.count, "\(value)")
+            }
+        }
     }
 }
