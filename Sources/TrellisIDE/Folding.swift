@@ -1,9 +1,11 @@
 import TrellisModel
 import TrellisSyntax
 
-/// A foldable region: byte range, and whether it is a run of comments.
+/// A foldable region: byte range, the lines of its first and last bytes, and whether it is a
+/// run of comments.
 public struct FoldingRegion: Sendable, Equatable {
     public var range: Range<Int>
+    public var lines: ClosedRange<Int>
     public var isComment: Bool
 }
 
@@ -13,9 +15,14 @@ public enum Folding {
     public static func regions(_ analysis: Analysis) -> [FoldingRegion] {
         let source = analysis.source
         var regions: [FoldingRegion] = []
+        // The line table taken once, not once per region (it is made under a lock).
+        let positions = source.positions
         func add(_ range: Range<Int>, comment: Bool = false) {
-            guard !range.isEmpty, source.lineIndex(of: range.lowerBound) < source.lineIndex(of: max(range.lowerBound, range.upperBound - 1)) else { return }
-            regions.append(FoldingRegion(range: range, isComment: comment))
+            guard !range.isEmpty else { return }
+            let first = positions.utf8Position(of: range.lowerBound).line
+            let last = positions.utf8Position(of: range.upperBound - 1).line
+            guard first < last else { return }
+            regions.append(FoldingRegion(range: range, lines: first...last, isComment: comment))
         }
         if let tree = analysis.tree {
             for (index, node) in tree.nodes.enumerated() {
@@ -38,18 +45,7 @@ public enum Folding {
             }
             if let run { add(run, comment: true) }
         } else if let root = analysis.file.jsonRoot {
-            var stack = [root]
-            while let node = stack.popLast() {
-                switch node.type {
-                case .array:
-                    add(node.range)
-                    node.forEachElement { stack.append($0) }
-                case .object:
-                    add(node.range)
-                    node.forEachMember { stack.append($0.value) }
-                default: break
-                }
-            }
+            root.forEachContainer { add($0) }
         }
         return regions.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }

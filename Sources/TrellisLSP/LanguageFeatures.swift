@@ -179,26 +179,33 @@ extension LanguageServer {
         respond(id: id, result: .array(symbols.map(json)))
     }
 
+    /// Written straight as JSON text: a large grid dictionary has a million objects and arrays.
     mutating func textDocumentFoldingRange(_ id: JSONValue, _ params: JSONValue) {
         guard let (_, analysis) = requested(id, params, empty: .array([])) else { return }
         let source = analysis.source
+        let regions = Folding.regions(analysis)
         var seen: Set<Int> = []
-        var result: [JSONValue] = []
-        for region in Folding.regions(analysis) {
-            let start = source.lineIndex(of: region.range.lowerBound)
-            var end = source.lineIndex(of: max(region.range.lowerBound, region.range.upperBound - 1))
+        seen.reserveCapacity(regions.count)
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        json.reserveCapacity(40 * regions.count + 2)
+        for region in regions {
+            let start = region.lines.lowerBound
+            var end = region.lines.upperBound
             // Keep a closing `}` or `]` that starts its line visible.
             if let last = source.bytes[safe: region.range.upperBound - 1], last == UInt8(ascii: "}") || last == UInt8(ascii: "]"),
                 source.lineRange(end).lowerBound + Self.indentation(source, line: end) == region.range.upperBound - 1
             {
                 end -= 1
             }
-            guard end > start, seen.insert(start << 20 | end).inserted else { continue }
-            var members: [(String, JSONValue)] = [("startLine", LSPJSON.number(start)), ("endLine", LSPJSON.number(end))]
-            if region.isComment { members.append(("kind", .string("comment"))) }
-            result.append(LSPJSON.object(members))
+            guard end > start, seen.insert(start << 32 | end).inserted else { continue }
+            json.append(contentsOf: (json.count == 1 ? #"{"startLine":"# : #",{"startLine":"#).utf8)
+            JSONWriter.appendInteger(start, into: &json)
+            json.append(contentsOf: #","endLine":"#.utf8)
+            JSONWriter.appendInteger(end, into: &json)
+            json.append(contentsOf: (region.isComment ? #","kind":"comment"}"# : "}").utf8)
         }
-        respond(id: id, result: .array(result))
+        json.append(UInt8(ascii: "]"))
+        respond(id: id, json: json)
     }
 
     static func indentation(_ source: SourceFile, line: Int) -> Int {

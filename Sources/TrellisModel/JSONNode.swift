@@ -97,6 +97,13 @@ public struct JSONNode: Sendable {
         for child in children { body(JSONNode(syntax, child)) }
     }
 
+    /// Calls `body` with the range of this value and of every value under it that is an
+    /// object or an array, in written order (values are stored so: no tree to walk).
+    public func forEachContainer(_ body: (Range<Int>) -> Void) {
+        let entries = syntax.entries
+        for child in index..<syntax.subtreeEnd(index) where entries[child].isContainer { body(syntax.range(child)) }
+    }
+
     /// The object written at `offset` (its `{`), found by binary search: values are stored in
     /// written order.
     public func object(startingAt offset: Int) -> JSONNode? {
