@@ -130,9 +130,7 @@ final class FrameCache: Sendable {
     let runtimes = Memo<[RuntimeGrid]>()
     /// Every grid's origin, in pre-order.
     let origins = Memo<[GridOrigin]>()
-    /// The grids with a source, by the offset their source starts at (for hovers).
-    let originsByStart = Memo<[Int: [GridOrigin]]>()
-    /// Every grid by where it was written (for inlay hints).
+    /// Every grid by where it was written (for hovers and inlay hints).
     let writtenGrids = Memo<WrittenGrids>()
 
     func store(_ result: LayoutResult, layout: Int, viewport: Int) {

@@ -32,14 +32,6 @@ struct CellCursor {
         cell(writtenAt: range) ?? tree.enclosing(.cell, from: tree.coveringNode(range))
     }
 
-    /// Where cell `cell`'s size (or else the template's name it uses) ends: the place of its
-    /// length hint; nil when it has neither.
-    func sizeEnd(of cell: Int) -> Int? {
-        if let size = tree.child(of: cell, .size), let token = tree.firstToken(of: size) { return tree.tokens[token].end }
-        if let use = tree.child(of: cell, .templateRef), let token = tree.firstToken(of: use) { return tree.tokens[token].end }
-        return nil
-    }
-
     /// The next cell in pre-order that does not end before `offset`.
     private mutating func nextCell(reaching offset: Int) -> (node: Int, range: Range<Int>)? {
         let nodes = tree.nodes

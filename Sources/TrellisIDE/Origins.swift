@@ -53,31 +53,41 @@ public enum Origins {
             }
             return best.map { grids(analysis, writtenAt: $0) } ?? []
         }
-        let byStart = analysis.cache.originsByStart.value {
-            Dictionary(grouping: all(analysis).filter { $0.sourceRange != nil }) { $0.sourceRange?.lowerBound ?? 0 }
-        }
-        func gridsOf(_ cell: Int) -> [GridOrigin] {
-            let range = tree.range(of: cell)
-            return (byStart[range.lowerBound] ?? []).filter { $0.sourceRange == range }
-        }
+        return innermostGrids(analysis, tree, containing: offset) { name in
+            tree.descendants(of: 0, .templateRef).compactMap { use in
+                guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == name, let cell = tree.enclosing(.cell, from: use) else {
+                    return nil
+                }
+                return tree.range(of: cell)
+            }
+        }.map { origin(of: $0, in: analysis) }
+    }
+
+    /// ``innermost(_:containing:)`` in a Trellis file, as grids by where they were written.
+    /// `uses(name)`: the ranges of the cells that use template `name`, in the text's order.
+    static func innermostGrids(
+        _ analysis: Analysis, _ tree: SyntaxTree, containing offset: Int, uses: (String) -> [Range<Int>]
+    ) -> [WrittenGrids.Entry] {
+        let written = analysis.writtenGrids
         var cell = tree.enclosing(.cell, from: tree.coveringNode(offset..<offset))
         while let current = cell {
-            let found = gridsOf(current)
-            if !found.isEmpty { return found }
+            let found = written.positions(writtenAt: tree.range(of: current))
+            if !found.isEmpty { return Array(written.entries[found]) }
             let parent = tree.nodes[current].parent
             if parent >= 0, let template = TemplateDecl(tree, parent), let name = template.name {
                 // The template's cell: the grids of every cell that uses it.
-                let spelled = tree.text(name)
-                return tree.descendants(of: 0, .templateRef).flatMap { use -> [GridOrigin] in
-                    guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == spelled,
-                        let useCell = tree.enclosing(.cell, from: use)
-                    else { return [] }
-                    return gridsOf(useCell)
-                }
+                return uses(tree.text(name)).flatMap { written.entries[written.positions(writtenAt: $0)] }
             }
             cell = parent >= 0 ? tree.enclosing(.cell, from: parent) : nil
         }
         return []
+    }
+
+    /// The origin of a grid taken by where it was written.
+    static func origin(of grid: WrittenGrids.Entry, in analysis: Analysis) -> GridOrigin {
+        let (layout, index) = grid.origin
+        let parent = analysis.trees.indices.contains(layout) && index < analysis.trees[layout].count ? Int(analysis.trees[layout].parent[index]) : -1
+        return GridOrigin(layout: layout, index: index, parent: parent < 0 ? nil : parent, sourceRange: grid.range)
     }
 
     /// For a grid written inside a template, the source range of the cell that used the

@@ -30,19 +30,8 @@ struct TemplateBodies {
 
     /// The grids body number `number` stands for: those written at the innermost cell holding
     /// its start, or else, reaching the template, those of every cell that uses it.
-    func grids(usingBodyAt number: Int, _ written: WrittenGrids) -> [WrittenGrids.Entry] {
+    func grids(usingBodyAt number: Int, in analysis: Analysis) -> [WrittenGrids.Entry] {
         guard let tree, bodies.indices.contains(number) else { return [] }
-        let start = bodies[number].lowerBound
-        var cell = tree.enclosing(.cell, from: tree.coveringNode(start..<start))
-        while let current = cell {
-            let found = written.positions(writtenAt: tree.range(of: current))
-            if !found.isEmpty { return Array(written.entries[found]) }
-            let parent = tree.nodes[current].parent
-            if parent >= 0, let template = TemplateDecl(tree, parent), let name = template.name {
-                return (uses[tree.text(name)] ?? []).flatMap { written.entries[written.positions(writtenAt: $0)] }
-            }
-            cell = parent >= 0 ? tree.enclosing(.cell, from: parent) : nil
-        }
-        return []
+        return Origins.innermostGrids(analysis, tree, containing: bodies[number].lowerBound) { uses[$0] ?? [] }
     }
 }

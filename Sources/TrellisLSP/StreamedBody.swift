@@ -6,8 +6,9 @@ import TrellisModel
 protocol StreamedBody {
     /// The body's length in bytes; nil when `stop` said to stop.
     func count(stop: () -> Bool) -> Int?
-    /// Makes the body into `sink`: exactly ``count(stop:)`` bytes.
-    func write(into sink: inout ByteSink)
+    /// Makes the body into `sink`: exactly ``count(stop:)`` bytes, unless `stop` says to stop
+    /// (the client has gone).
+    func write(into sink: inout ByteSink, stop: () -> Bool)
 }
 
 /// Counts a body's bytes.
@@ -34,7 +35,7 @@ extension MessageWriter {
             // SAFETY: `bytes` is the sink's buffer, handed over for this call only.
             if !failed { failed = !writeAll(UnsafeRawBufferPointer(bytes)) }
         }
-        body.write(into: &sink)
+        body.write(into: &sink, stop: { failed })
         sink.flush()
         guard !failed else { return }
         assert(sent == length, "a streamed body made \(sent) bytes, not the \(length) counted")

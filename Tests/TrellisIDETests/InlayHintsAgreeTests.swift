@@ -90,7 +90,9 @@ final class InlayHintsAgreeTests: XCTestCase {
         var hints: [InlayHint] = []
         for written in order {
             let grids = aliases[written] ?? origins.filter { $0.sourceRange == written }
-            let frames = grids.compactMap { analysis.frames(layout: $0.layout, viewport: 0)?.grids[$0.index] }
+            let frames = grids.compactMap { grid in
+                analysis.frames(layout: grid.layout, viewport: 0).flatMap { $0.grids.indices.contains(grid.index) ? $0.grids[grid.index] : nil }
+            }
             guard let first = grids.first, !frames.isEmpty else { continue }
             let slots = InlayHints.distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
             let lengths = InlayHints.distinct(

@@ -32,7 +32,7 @@ final class InlayHintBodyTests: XCTestCase {
         }
     }
 
-    func testCountingStopsWhenAskedAndSendingDoesNot() {
+    func testCountingStopsWhenAsked() {
         let source = SourceFile(name: "t.trellis", text: "x\n")
         let hints = Array(repeating: InlayHint(offset: 0, label: "#0", kind: .slot, layout: 0, grid: 0), count: LanguageServer.cancellationStride + 1)
         let body = InlayHintBody(hints: hints, source: source, encoding: .utf8, document: 1, version: 1)
