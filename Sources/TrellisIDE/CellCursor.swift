@@ -32,6 +32,10 @@ struct CellCursor {
         cell(writtenAt: range) ?? tree.enclosing(.cell, from: tree.coveringNode(range))
     }
 
+    /// Where cell `node`'s size (or else the template's name it uses) ends: the place of its
+    /// length hint.
+    func sizeOrTemplateEnd(of node: Int) -> Int? { CellSyntax.sizeOrTemplateEnd(of: node, in: tree) }
+
     /// The next cell in pre-order that does not end before `offset`.
     private mutating func nextCell(reaching offset: Int) -> (node: Int, range: Range<Int>)? {
         let nodes = tree.nodes

@@ -70,10 +70,8 @@ struct HintWalk {
     /// after the `size` value or the object's `{`) go.
     private mutating func anchors(_ cell: Range<Int>) -> (slot: Int?, length: Int?) {
         if cells != nil {
-            guard let node = cells?.cellOrSearch(writtenAt: cell), let syntax = cells.flatMap({ CellSyntax($0.tree, node) }) else {
-                return (nil, nil)
-            }
-            return (cell.lowerBound, (syntax.size ?? syntax.templateRef)?.end)
+            guard let node = cells?.cellOrSearch(writtenAt: cell) else { return (nil, nil) }
+            return (cell.lowerBound, cells?.sizeOrTemplateEnd(of: node))
         }
         guard let object = analysis.file.jsonRoot?.value(spanning: cell) else { return (nil, nil) }
         let size = JSONQueries.member(of: object, named: GridKey.size.jsonName)

@@ -53,14 +53,22 @@ public enum Origins {
             }
             return best.map { grids(analysis, writtenAt: $0) } ?? []
         }
-        return innermostGrids(analysis, tree, containing: offset) { name in
-            tree.descendants(of: 0, .templateRef).compactMap { use in
-                guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == name, let cell = tree.enclosing(.cell, from: use) else {
-                    return nil
-                }
-                return tree.range(of: cell)
-            }
-        }.map { origin(of: $0, in: analysis) }
+        return innermostGrids(analysis, tree, containing: offset) { name in cellsUsingTemplates(named: [name], in: tree)[name] ?? [] }
+            .map { origin(of: $0, in: analysis) }
+    }
+
+    /// The ranges of the cells that use each template of `names`, in the text's order (one
+    /// pass over the tree for them all).
+    static func cellsUsingTemplates(named names: Set<String>, in tree: SyntaxTree) -> [String: [Range<Int>]] {
+        var uses: [String: [Range<Int>]] = [:]
+        guard !names.isEmpty else { return uses }
+        for node in tree.nodes.indices where tree.nodes[node].kind == .templateRef {
+            guard let token = tree.firstToken(of: node), case let name = tree.text(tree.tokens[token]), names.contains(name),
+                let cell = tree.enclosing(.cell, from: node)
+            else { continue }
+            uses[name, default: []].append(tree.range(of: cell))
+        }
+        return uses
     }
 
     /// ``innermost(_:containing:)`` in a Trellis file, as grids by where they were written.

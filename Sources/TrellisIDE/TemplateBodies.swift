@@ -19,13 +19,7 @@ struct TemplateBodies {
             bodies.append(body)
             if let name = template.name { names.insert(tree.text(name)) }
         }
-        guard !names.isEmpty else { return }
-        for node in tree.nodes.indices where tree.nodes[node].kind == .templateRef {
-            guard let token = tree.firstToken(of: node), case let name = tree.text(tree.tokens[token]), names.contains(name),
-                let cell = tree.enclosing(.cell, from: node)
-            else { continue }
-            uses[name, default: []].append(tree.range(of: cell))
-        }
+        uses = Origins.cellsUsingTemplates(named: names, in: tree)
     }
 
     /// The grids body number `number` stands for: those written at the innermost cell holding

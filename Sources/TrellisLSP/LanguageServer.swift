@@ -570,10 +570,15 @@ public struct LanguageServer {
     /// without building a `JSONValue`); like ``respond(id:result:)`` otherwise.
     func respond(id: JSONValue, json result: [UInt8]) {
         if inbox.takeCancellation(id) { return respondCancelled(id) }
+        writer.send([Self.resultHead(id), result, [UInt8(ascii: "}")]])
+    }
+
+    /// A response's text up to its result: `{"jsonrpc":"2.0","id":…,"result":`.
+    static func resultHead(_ id: JSONValue) -> [UInt8] {
         var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
         JSONWriter.write(id, style: .compact, into: &head)
         head += Array(#","result":"#.utf8)
-        writer.send([head, result, [UInt8(ascii: "}")]])
+        return head
     }
 
     /// Answers `id` with a result made as it is sent (``StreamedBody``): counted first; a
@@ -581,10 +586,7 @@ public struct LanguageServer {
     func respond(id: JSONValue, streaming body: some StreamedBody) {
         if inbox.takeCancellation(id) { return respondCancelled(id) }
         guard let length = body.count(stop: { isCancelled(id) }) else { return respondCancelled(id) }
-        var head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
-        JSONWriter.write(id, style: .compact, into: &head)
-        head += Array(#","result":"#.utf8)
-        writer.send(head: head, body: body, length: length, tail: [UInt8(ascii: "}")])
+        writer.send(head: Self.resultHead(id), body: body, length: length, tail: [UInt8(ascii: "}")])
     }
 
     func respond(id: JSONValue, error code: ErrorCode, _ message: String) {
