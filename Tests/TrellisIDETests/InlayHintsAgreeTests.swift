@@ -66,6 +66,31 @@ final class InlayHintsAgreeTests: XCTestCase {
         return compared
     }
 
+    /// What a template's own cell stands for, the plain way: the grids written at the
+    /// innermost cell holding its start, or else (reaching the template) those of every cell
+    /// that uses it, found by a scan of the tree.
+    static func plainGrids(_ analysis: Analysis, _ tree: SyntaxTree, template: TemplateDecl, body: Int, origins: [GridOrigin]) -> [GridOrigin] {
+        let start = tree.range(of: body).lowerBound
+        var cell = tree.enclosing(.cell, from: tree.coveringNode(start..<start))
+        while let current = cell {
+            let range = tree.range(of: current)
+            let found = origins.filter { $0.sourceRange == range }
+            if !found.isEmpty { return found }
+            let parent = tree.nodes[current].parent
+            if parent == template.node {
+                guard let name = template.name.map(tree.text) else { return [] }
+                return tree.descendants(of: 0, .templateRef).flatMap { use -> [GridOrigin] in
+                    guard let token = tree.firstToken(of: use), tree.text(tree.tokens[token]) == name, let useCell = tree.enclosing(.cell, from: use)
+                    else { return [] }
+                    let written = tree.range(of: useCell)
+                    return origins.filter { $0.sourceRange == written }
+                }
+            }
+            cell = parent >= 0 ? tree.enclosing(.cell, from: parent) : nil
+        }
+        return []
+    }
+
     /// The hints as the definition says them, with no care for speed.
     static func plainHints(_ analysis: Analysis, in range: Range<Int>) -> [InlayHint] {
         guard !analysis.viewports.isEmpty else { return [] }
@@ -80,8 +105,8 @@ final class InlayHintsAgreeTests: XCTestCase {
         var aliases: [Range<Int>: [GridOrigin]] = [:]
         if let tree = analysis.tree {
             tree.forEachChild(of: 0) { item in
-                guard let body = TemplateDecl(tree, item)?.body, body.range.overlaps(range) else { return }
-                aliases[body.range] = Origins.innermost(analysis, containing: body.range.lowerBound)
+                guard let template = TemplateDecl(tree, item), let body = template.body, body.range.overlaps(range) else { return }
+                aliases[body.range] = plainGrids(analysis, tree, template: template, body: body.node, origins: origins)
             }
         }
         order.removeAll { written in aliases.keys.contains { $0.lowerBound == written.lowerBound } }
