@@ -9,7 +9,7 @@ struct HintWalk {
     let templates: TemplateBodies
     var values: HintValues
     var cells: CellCursor?
-    var hints: [InlayHint] = []
+    var hints = InlayHintRecords()
 
     init(_ analysis: Analysis, range: Range<Int>) {
         self.analysis = analysis
@@ -24,7 +24,7 @@ struct HintWalk {
         let entries = written.entries
         // About two hints a grid, for the share of the text asked for.
         let share = Double(range.count) / Double(max(1, analysis.source.bytes.count))
-        hints.reserveCapacity(16 + Int(min(1, share) * Double(2 * entries.count)))
+        hints.records.reserveCapacity(16 + Int(min(1, share) * Double(2 * entries.count)))
         var nextTemplate = 0
         var position = 0
         while position < entries.count {
@@ -56,13 +56,13 @@ struct HintWalk {
     }
 
     private mutating func add(_ grids: some Collection<WrittenGrids.Entry>, at cell: Range<Int>) {
-        guard let (first, slots, lengths) = values.labels(grids) else { return }
+        guard let (first, slot, length) = values.values(grids, texts: &hints) else { return }
         let (slotAt, lengthAt) = anchors(cell)
-        if let slotAt, !slots.isEmpty, range.contains(slotAt) || range.upperBound == slotAt {
-            hints.append(InlayHint(offset: slotAt, label: slots, kind: .slot, layout: first.layout, grid: first.index))
+        if let slotAt, let slot, range.contains(slotAt) || range.upperBound == slotAt {
+            hints.records.append(InlayHintRecords.Record(offset: slotAt, value: slot, kind: .slot, layout: first.layout, grid: first.index))
         }
-        if let lengthAt, !lengths.isEmpty, range.contains(lengthAt) || range.upperBound == lengthAt {
-            hints.append(InlayHint(offset: lengthAt, label: lengths, kind: .length, layout: first.layout, grid: first.index))
+        if let lengthAt, let length, range.contains(lengthAt) || range.upperBound == lengthAt {
+            hints.records.append(InlayHintRecords.Record(offset: lengthAt, value: length, kind: .length, layout: first.layout, grid: first.index))
         }
     }
 

@@ -33,22 +33,27 @@ public enum InlayHints {
     /// order they were written and each cell found walking the syntax tree alongside, so a
     /// whole document of a million cells costs a pass over its grids, not a search per cell.
     public static func hints(_ analysis: Analysis, in range: Range<Int>) -> [InlayHint] {
-        guard !analysis.viewports.isEmpty else { return [] }
+        let records = records(analysis, in: range)
+        return records.records.map { records.hint($0) }
+    }
+
+    /// ``hints(_:in:)`` as plain values, for a language server's answer.
+    package static func records(_ analysis: Analysis, in range: Range<Int>) -> InlayHintRecords {
+        guard !analysis.viewports.isEmpty else { return InlayHintRecords() }
         var walk = HintWalk(analysis, range: range)
         walk.run()
         // Cells come in the text's order and a cell's slot comes before its size: the hints
         // are in order already, but for a size written after a nested cell.
-        var hints = walk.hints
-        if !zip(hints, hints.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) {
-            hints = hints.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map { $0.element }
-        }
-        return hints
+        walk.hints.sortByOffset()
+        return walk.hints
     }
 
-    static func distinct(_ values: [String]) -> String {
-        var seen: [String] = []
-        for value in values where !seen.contains(value) { seen.append(value) }
-        return seen.count > 3 ? seen.prefix(3).joined(separator: ", ") + ", …" : seen.joined(separator: ", ")
+    /// What a length's label starts with.
+    package static let lengthMark = "▸ "
+
+    /// Distinct values, as a label lists them: the first three, then `…`.
+    static func list(_ distinctValues: [String]) -> String {
+        distinctValues.count > 3 ? distinctValues.prefix(3).joined(separator: ", ") + ", …" : distinctValues.joined(separator: ", ")
     }
 
     /// The tooltip of a hint: the same fact at every viewport.

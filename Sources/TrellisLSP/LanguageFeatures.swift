@@ -128,7 +128,7 @@ extension LanguageServer {
         }
         // Written straight as JSON text as it is sent: a whole large document has millions of
         // hints (what Neovim asks for), hundreds of megabytes (`InlayHintBody`).
-        let hints = InlayHints.hints(analysis, in: wanted)
+        let hints = InlayHints.records(analysis, in: wanted)
         respond(
             id: id,
             streaming: InlayHintBody(hints: hints, source: source, encoding: encoding, document: document.number, version: document.version))

@@ -1,40 +1,30 @@
-/// Text written into a buffer the caller holds, checked by none of its writes: the caller
-/// gives a buffer that holds everything it writes (``InlayHintBody`` sizes its buffer for a
-/// hint's longest text). One made for `counting` only counts: its bytes are left unwritten.
+import TrellisModel
+
+/// Text written into memory the output lends for it, checked by none of its writes: the
+/// output lends room for everything written (``InlayHintBody`` asks for a hint's longest
+/// text). One made for counting has no memory: it counts what would be written.
 struct ScratchText {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let counting: Bool
+    /// Nil: counting.
+    private let base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0
 
-    /// Writes from `base`, the start of the caller's buffer.
-    /// SAFETY: `base` must hold everything written before the caller's next use of it.
-    init(_ base: UnsafeMutablePointer<UInt8>, counting: Bool) {
-        self.base = base
-        self.counting = counting
-    }
+    /// Writes from `base`, the start of the room lent.
+    /// SAFETY: `base` must hold everything written while the text is in use.
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
-    /// The bytes written (none, counting), for the caller to copy before the buffer's next use.
-    var written: UnsafeBufferPointer<UInt8> {
-        // SAFETY: the first `count` bytes are written (or, counting, only their number is read: `ByteCount` reads no byte).
-        UnsafeBufferPointer(start: base, count: count)
-    }
+    /// Counts only.
+    init() { base = nil }
 
+    @inline(__always)
     mutating func put(_ text: StaticString) {
-        if counting { return count += text.utf8CodeUnitCount }
-        // SAFETY: the caller's buffer holds everything written into it (see the type's note); the literal is read below its
-        // count.
-        text.withUTF8Buffer { copy($0) }
+        // SAFETY: the room lent holds everything written into it (see the type's note); the literal is read below its count.
+        text.withUTF8Buffer { put($0) }
     }
 
     /// SAFETY: `bytes` must be live for the call; it is read below its count.
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if counting { return count += bytes.count }
-        copy(bytes)
-    }
-
-    /// SAFETY: `bytes` must be live for the call; it is read below its count.
-    private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-        // SAFETY: `bytes` is read below its count; the caller's buffer holds what is written (see the type's note).
+        // SAFETY: `bytes` is read below its count; the room lent holds what is written (see the type's note).
+        guard let base else { return count += bytes.count }
         guard let source = bytes.baseAddress else { return }
         (base + count).initialize(from: source, count: bytes.count)
         count += bytes.count
@@ -44,27 +34,38 @@ struct ScratchText {
     mutating func putDecimal(_ value: Int) {
         var rest = value.magnitude
         let digits = (value < 0 ? 1 : 0) + Self.digitCount(rest)
-        if counting { return count += digits }
+        guard let base else { return count += digits }
         if value < 0 {
             // SAFETY: as in `put`.
             base[count] = UInt8(ascii: "-")
         }
-        // Written from the last digit back, two at a time (divisions by constants are
-        // multiplications).
+        // Written from the last digit back, two at a time, each pair copied from a table
+        // (a division by a constant is a multiplication; by 100 once, not by 10 twice).
         var index = count + digits
         count = index
-        while rest >= 100 {
-            let pair = rest % 100
-            rest /= 100
-            // SAFETY: as in `put`; `index` runs from the last digit's place down to the first's.
-            base[index - 1] = UInt8(ascii: "0") + UInt8(pair % 10)
-            base[index - 2] = UInt8(ascii: "0") + UInt8(pair / 10)
-            index -= 2
+        // SAFETY: the table's 200 bytes are read at `2 × pair` and the byte after, `pair < 100`.
+        Self.digitPairs.withUTF8Buffer { pairs in
+            while rest >= 100 {
+                let pair = Int(rest % 100)
+                rest /= 100
+                // SAFETY: as in `put`; `index` runs from the last digit's place down to the first's.
+                base[index - 1] = pairs[2 * pair + 1]
+                base[index - 2] = pairs[2 * pair]
+                index -= 2
+            }
+            // SAFETY: as above.
+            if rest >= 10 {
+                base[index - 1] = pairs[2 * Int(rest) + 1]
+                base[index - 2] = pairs[2 * Int(rest)]
+            } else {
+                base[index - 1] = UInt8(ascii: "0") + UInt8(rest)
+            }
         }
-        // SAFETY: as above.
-        base[index - 1] = UInt8(ascii: "0") + UInt8(rest % 10)
-        if rest >= 10 { base[index - 2] = UInt8(ascii: "0") + UInt8(rest / 10) }
     }
+
+    /// `00`, `01` … `99`: the two digits of every number below 100.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// How many digits `value` has: a few comparisons for the numbers of a document (lines,
     /// columns, grids), a loop beyond a million.
@@ -88,13 +89,13 @@ struct ScratchText {
         // SAFETY: the string's bytes are read below their count inside the closure.
         return text.withUTF8 { bytes in
             guard bytes.count <= longest else { return false }
-            if counting {
+            guard let base else {
                 guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
                 count += bytes.count + 2
                 return true
             }
-            // SAFETY: `bytes` is read below its count; at most `longest` + 2 bytes are written, which the caller's buffer
-            // holds (see the type's note).
+            // SAFETY: `bytes` is read below its count; at most `longest` + 2 bytes are written, which the room lent holds
+            // (see the type's note).
             base[count] = UInt8(ascii: "\"")
             for index in 0..<bytes.count {
                 let byte = bytes[index]

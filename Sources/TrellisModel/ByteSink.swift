@@ -56,6 +56,20 @@ package struct ByteSink: ~Copyable, ByteOutput {
         count += bytes.count
     }
 
+    /// Room for `room` bytes at the end, for text made in place (no copy through a buffer of
+    /// its own): the caller writes from the pointer returned, then says how many bytes it
+    /// wrote with ``commit(_:)``.
+    /// SAFETY: the pointer is valid for `room` bytes until the sink is next used; the caller
+    /// writes no more and uses it no later.
+    package mutating func reserve(_ room: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < room { grow(toHold: count + room) }
+        // SAFETY: after `grow`, `count + room <= capacity`: the room lies inside the sink's memory.
+        return base + count
+    }
+
+    /// Keeps the `written` bytes the caller wrote into the room ``reserve(_:)`` gave.
+    package mutating func commit(_ written: Int) { count = min(capacity, count + max(0, written)) }
+
     package mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         if capacity - count < times { grow(toHold: count + times) }

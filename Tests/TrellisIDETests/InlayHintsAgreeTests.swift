@@ -40,11 +40,16 @@ final class InlayHintsAgreeTests: XCTestCase {
         XCTAssertGreaterThan(compared, 1_000, "hints compared")
     }
 
-    /// Slot labels are made from their digits: the same text as `"#\(slot)"`.
-    func testSlotLabelsAreTheNumberAfterAHash() {
-        for slot in [0, 1, 9, 10, 11, 99, 100, 12_345, 99_999_999_999_999, 100_000_000_000_000, Int.max, -1] {
-            XCTAssertEqual(HintValues.slotLabel(slot), "#\(slot)")
+    /// A slot or length kept as a number shows as the text it stands for.
+    func testRecordsShowTheirValuesAsText() {
+        var records = InlayHintRecords()
+        for slot in [0, 1, 10, 12_345, Int.max, -1] { XCTAssertEqual(records.label(.slot(slot)), "#\(slot)") }
+        for length in [0, 176, 273.5, 1.0 / 3, -0.0, 1e12, .infinity, .nan] {
+            XCTAssertEqual(records.label(.length(length)), "▸ " + FramesReport.number(length))
         }
+        let kept = records.keep("▸ 200, 75")
+        XCTAssertEqual(records.label(kept), "▸ 200, 75")
+        XCTAssertEqual(records.label(.text(7)), "", "a text not kept")
     }
 
     /// Compares the whole text and five random ranges; the number of hints compared.
@@ -119,8 +124,8 @@ final class InlayHintsAgreeTests: XCTestCase {
                 analysis.frames(layout: grid.layout, viewport: 0).flatMap { $0.grids.indices.contains(grid.index) ? $0.grids[grid.index] : nil }
             }
             guard let first = grids.first, !frames.isEmpty else { continue }
-            let slots = InlayHints.distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
-            let lengths = InlayHints.distinct(
+            let slots = Self.distinct(frames.compactMap { $0.slot.map { "#\($0)" } })
+            let lengths = Self.distinct(
                 frames.compactMap { frame in frame.parentAxis.map { FramesReport.number($0 == .rows ? frame.frame.height : frame.frame.width) } })
             var slotAt: Int?
             var lengthAt: Int?
@@ -140,5 +145,12 @@ final class InlayHintsAgreeTests: XCTestCase {
             }
         }
         return hints.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
+
+    /// The distinct values in the order met, the first three then `…`.
+    private static func distinct(_ values: [String]) -> String {
+        var seen: [String] = []
+        for value in values where !seen.contains(value) { seen.append(value) }
+        return seen.count > 3 ? seen.prefix(3).joined(separator: ", ") + ", …" : seen.joined(separator: ", ")
     }
 }

@@ -12,29 +12,55 @@ final class InlayHintBodyTests: XCTestCase {
         let text = "首页 😀\nsecond line\n"
         let source = SourceFile(name: "t.trellis", text: text)
         let labels = ["▸ 176", "#3", "needs \"quotes\" and \\", String(repeating: "▸ 1, ", count: 80), "tab\there", "", "▸ -CGFLOAT_MAX"]
-        let hints = labels.enumerated().map { number, label in
-            InlayHint(offset: min(number * 3, text.utf8.count), label: label, kind: number % 2 == 0 ? .length : .slot, layout: number, grid: 1 << (number * 9))
+        var texts = InlayHintRecords()
+        var values = labels.map { texts.keep($0) }
+        values += [0, 7, -1, 12_345, Int.max, Int.min].map { .slot($0) }
+        values += [0, -0.0, 176, 273.5, 1.0 / 3, -12.25, 1e15, 1e300, -1e300, .infinity, -.infinity, .nan, .ulpOfOne].map { .length($0) }
+        let records = values.enumerated().map { number, value in
+            InlayHintRecords.Record(
+                offset: min(number * 3, text.utf8.count), value: value, kind: number % 2 == 0 ? .length : .slot, layout: number,
+                grid: 1 << (number % 7 * 9))
         }
-        for hints in [hints, [], Array(hints.prefix(1))] {
-            let body = InlayHintBody(hints: hints, source: source, encoding: .utf16, document: 12, version: -3)
-            var written: [UInt8] = []
-            XCTAssertTrue(body.make(into: &written, counting: false, stop: { false }))
-            XCTAssertEqual(body.count(stop: { false }), written.count)
-            let read = try XCTUnwrap(JSONReader.read(SourceFile(name: "reply", bytes: written)).root?.value.arrayElements)
-            XCTAssertEqual(read.count, hints.count)
-            for (hint, json) in zip(hints, read) {
-                let position = source.utf16Position(of: hint.offset)
+        for records in [records, [], Array(records.prefix(1))] {
+            var hints = texts
+            hints.records = records
+            let read = try Self.readBack(InlayHintBody(hints: hints, source: source, encoding: .utf16, document: 12, version: -3))
+            XCTAssertEqual(read.count, records.count)
+            for (record, json) in zip(records, read) {
+                let position = source.utf16Position(of: record.offset)
                 XCTAssertEqual(json["position"], InProcessServer.position(position.line, position.column))
-                XCTAssertEqual(json["label"], .string(hint.label))
-                XCTAssertEqual(json["kind"], .number(hint.kind == .length ? 1 : 2))
-                XCTAssertEqual(json["data"], .array([.number(12), .number(-3), .number(Double(hint.layout)), .number(Double(hint.grid))]))
+                XCTAssertEqual(json["label"], .string(hints.label(record.value)))
+                XCTAssertEqual(json["kind"], .number(record.kind == .length ? 1 : 2))
+                XCTAssertEqual(json["data"], .array([.number(12), .number(-3), .number(Double(record.layout)), .number(Double(record.grid))]))
             }
         }
     }
 
+    /// Lengths' texts are kept by their bits in a table of 1,024 places: many lengths, each
+    /// written twice, collide and are made again, and each still reads back as its label.
+    func testLengthsKeptByTheirBitsReadBackAsTheirLabels() throws {
+        let source = SourceFile(name: "t.trellis", text: "x\n")
+        let lengths = (0..<3_000).map { Double($0) * 0.25 - 100 }
+        var hints = InlayHintRecords()
+        hints.records = (lengths + lengths.reversed()).map { InlayHintRecords.Record(offset: 0, value: .length($0), kind: .length, layout: 0, grid: 0) }
+        let read = try Self.readBack(InlayHintBody(hints: hints, source: source, encoding: .utf8, document: 1, version: 1))
+        XCTAssertEqual(read.map { $0["label"] }, hints.records.map { .string(hints.label($0.value)) })
+    }
+
+    /// The body written into a sink, checked to be as long as counted, read as JSON.
+    private static func readBack(_ body: InlayHintBody) throws -> [JSONValue] {
+        var sink = ByteSink(capacity: 64)
+        body.write(into: &sink, stop: { false })
+        let written = sink.withBytes { Array($0) }
+        XCTAssertEqual(body.count(stop: { false }), written.count)
+        return try XCTUnwrap(JSONReader.read(SourceFile(name: "reply", bytes: written)).root?.value.arrayElements)
+    }
+
     func testCountingStopsWhenAsked() {
         let source = SourceFile(name: "t.trellis", text: "x\n")
-        let hints = Array(repeating: InlayHint(offset: 0, label: "#0", kind: .slot, layout: 0, grid: 0), count: LanguageServer.cancellationStride + 1)
+        var hints = InlayHintRecords()
+        hints.records = Array(
+            repeating: InlayHintRecords.Record(offset: 0, value: .slot(0), kind: .slot, layout: 0, grid: 0), count: LanguageServer.cancellationStride + 1)
         let body = InlayHintBody(hints: hints, source: source, encoding: .utf8, document: 1, version: 1)
         XCTAssertNil(body.count(stop: { true }))
     }
@@ -47,16 +73,18 @@ final class InlayHintBodyTests: XCTestCase {
             power *= 10
             values += [power - 1, power, power + 1, -power]
         }
+        // SAFETY: the buffer is used inside the closure only; a number takes at most 20 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             guard let base = buffer.baseAddress else { return XCTFail("no memory") }
             for value in values {
-                var written = ScratchText(base, counting: false)
+                var written = ScratchText(base)
                 written.putDecimal(value)
-                var counted = ScratchText(base, counting: true)
+                var counted = ScratchText()
                 counted.putDecimal(value)
                 var expected: [UInt8] = []
                 JSONWriter.appendInteger(value, into: &expected)
-                XCTAssertEqual(Array(written.written), expected, "\(value)")
+                // SAFETY: the first `written.count` bytes are written.
+                XCTAssertEqual(Array(UnsafeBufferPointer(start: base, count: written.count)), expected, "\(value)")
                 XCTAssertEqual(counted.count, expected.count, "\(value)")
             }
         }
