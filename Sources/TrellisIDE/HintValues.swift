@@ -15,7 +15,7 @@ struct HintValues {
 
     init(_ analysis: Analysis) {
         self.analysis = analysis
-        lengthTexts = Array(repeating: (0, FramesReport.number(0)), count: 1_024)
+        lengthTexts = Array(repeating: (0, FramesReport.number(0)), count: InlayHintRecords.lengthPlaces)
     }
 
     /// The first grid, the slot (`#3`) and the length along the parent's axis (`▸ 176`) of
@@ -48,7 +48,7 @@ struct HintValues {
             switch distinctSlots.count {
             case 0: nil
             case 1: .slot(distinctSlots[0])
-            default: texts.keep(InlayHints.list(distinctSlots.map { "#" + String($0) }))
+            default: texts.keep(InlayHints.list(distinctSlots.map(InlayHintRecords.label(ofSlot:))))
             }
         let length: InlayHintRecords.Record.Value? =
             switch distinctLengths.count {
@@ -62,7 +62,7 @@ struct HintValues {
     /// `length` as the frames report writes it.
     private mutating func text(ofLength length: Double) -> String {
         let bits = length.bitPattern
-        let place = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        let place = InlayHintRecords.place(ofLength: length)
         if lengthTexts[place].bits == bits { return lengthTexts[place].text }
         let text = FramesReport.number(length)
         lengthTexts[place] = (bits, text)

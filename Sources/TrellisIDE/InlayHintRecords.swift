@@ -6,6 +6,7 @@ import TrellisLayout
 package struct InlayHintRecords: Sendable {
     /// One hint (``InlayHint`` with its label kept as a number or a place in ``texts``).
     package struct Record: Sendable {
+        /// What the hint shows, before it is made into text.
         package enum Value: Sendable {
             /// `#3`.
             case slot(Int)
@@ -43,7 +44,7 @@ package struct InlayHintRecords: Sendable {
     /// The text shown for `value`.
     package func label(_ value: Record.Value) -> String {
         switch value {
-        case .slot(let slot): "#" + String(slot)
+        case .slot(let slot): Self.label(ofSlot: slot)
         case .length(let length): Self.label(ofLength: length)
         case .text(let index): texts.indices.contains(index) ? texts[index] : ""
         }
@@ -51,6 +52,18 @@ package struct InlayHintRecords: Sendable {
 
     /// `▸ 176`.
     package static func label(ofLength length: Double) -> String { InlayHints.lengthMark + FramesReport.number(length) }
+
+    /// `#3`.
+    package static func label(ofSlot slot: Int) -> String { "#" + String(slot) }
+
+    /// Where a length's text is kept in a table of 1,024 places by its bits (a document's
+    /// lengths repeat: the same cards at the same screen width).
+    package static func place(ofLength length: Double) -> Int {
+        Int(truncatingIfNeeded: (length.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    }
+
+    /// How many places ``place(ofLength:)`` chooses from.
+    package static let lengthPlaces = 1_024
 
     /// `text` kept in ``texts``: a value that shows it.
     package mutating func keep(_ text: String) -> Record.Value {

@@ -49,7 +49,7 @@ public enum InlayHints {
     }
 
     /// What a length's label starts with.
-    package static let lengthMark = "▸ "
+    static let lengthMark = "▸ "
 
     /// Distinct values, as a label lists them: the first three, then `…`.
     static func list(_ distinctValues: [String]) -> String {

@@ -81,6 +81,12 @@ public enum SemanticTokens {
             case .layoutDecl: return .namespace
             case .attribute: return .property
             case .attributeArgs:
+                switch ArgumentWord(token.range, in: tree.source.bytes) {
+                case .enumMember: return .enumMember
+                case .parameter: return .parameter
+                case .other: return nil
+                case .undecided: break
+                }
                 let text = tree.text(token)
                 if GridSchema.alignmentWords.contains(text) || GridSchema.colorNames.contains(text.lowercased()) { return .enumMember }
                 if GridSchema.borderlineFields.contains(text) { return .parameter }

@@ -62,7 +62,6 @@ struct InlayHintBody: StreamedBody {
             slotTailBytes.append(UInt8(ascii: ","))
         }
         let room = Self.hintBytes + max(lengthTailBytes.count, slotTailBytes.count)
-        var lengths = LengthTexts()
         // SAFETY: the temporary buffer is used inside the closure only: the two tails, then the length texts.
         let finished = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lengthTailBytes.count + slotTailBytes.count + LengthTexts.bytes) {
             buffer -> Bool in
@@ -74,6 +73,7 @@ struct InlayHintBody: StreamedBody {
             let slotTail = UnsafeMutableBufferPointer(start: memory + lengthTailBytes.count, count: slotTailBytes.count)
             _ = lengthTail.initialize(fromContentsOf: lengthTailBytes)
             _ = slotTail.initialize(fromContentsOf: slotTailBytes)
+            var lengths = LengthTexts()
             // SAFETY: the texts' memory follows the tails inside the buffer, `LengthTexts.bytes` long.
             lengths.lend(memory + lengthTailBytes.count + slotTailBytes.count)
             let records = hints.records
@@ -92,13 +92,14 @@ struct InlayHintBody: StreamedBody {
                 var slowLabel: String?
                 switch hint.value {
                 case .slot(let slot):
+                    // As `InlayHintRecords.label(ofSlot:)` writes it (the tests compare them).
                     text.put("\"#")
                     text.putDecimal(slot)
                     text.put("\"")
                 case .length(let length):
                     if !lengths.put(length, into: &text) { slowLabel = InlayHintRecords.label(ofLength: length) }
                 case .text(let index):
-                    let label = hints.texts.indices.contains(index) ? hints.texts[index] : ""
+                    let label = hints.label(.text(index))
                     if !text.putQuoted(label, longest: Self.longestQuickLabel) { slowLabel = label }
                 }
                 if let slowLabel {

@@ -5,7 +5,7 @@ import TrellisIDE
 /// making one is a decimal conversion.
 struct LengthTexts {
     /// How many texts are kept, and each one's place: its byte count, then its bytes.
-    static let places = 1_024
+    static let places = InlayHintRecords.lengthPlaces
     static let placeBytes = 32
     static let bytes = places * placeBytes
     /// The caller's memory, ``bytes`` long; nil until lent.
@@ -24,7 +24,7 @@ struct LengthTexts {
     mutating func put(_ length: Double, into text: inout ScratchText) -> Bool {
         guard let texts else { return false }
         let key = length.bitPattern
-        let place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        let place = InlayHintRecords.place(ofLength: length)
         // SAFETY: `place < places` (ten bits): the place's bytes lie inside the lent memory.
         let start = texts + place * Self.placeBytes
         if bits[place] != key || start[0] == 0 {

@@ -18,8 +18,11 @@ extension ByteSink: ScratchOutput {
     mutating func text(room: Int) -> ScratchText {
         // SAFETY: the room holds `room` bytes until the sink is next used: the caller writes at most that and ends the text
         // first.
-        ScratchText(reserve(room))
+        ScratchText(reserve(room), room: room)
     }
 
-    mutating func end(_ text: ScratchText) { commit(text.count) }
+    mutating func end(_ text: ScratchText) {
+        assert(text.count <= text.room, "a text of \(text.count) bytes outgrew its room of \(text.room)")
+        commit(text.count)
+    }
 }

@@ -1,5 +1,3 @@
-import TrellisModel
-
 /// Text written into memory the output lends for it, checked by none of its writes: the
 /// output lends room for everything written (``InlayHintBody`` asks for a hint's longest
 /// text). One made for counting has no memory: it counts what would be written.
@@ -7,13 +5,21 @@ struct ScratchText {
     /// Nil: counting.
     private let base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0
+    /// How many bytes the room holds, for debug builds to check that none is written past it.
+    let room: Int
 
-    /// Writes from `base`, the start of the room lent.
-    /// SAFETY: `base` must hold everything written while the text is in use.
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    /// Writes from `base`, the start of a room of `room` bytes.
+    /// SAFETY: `base` must hold `room` bytes while the text is in use, and the writer writes no more.
+    init(_ base: UnsafeMutablePointer<UInt8>, room: Int) {
+        self.base = base
+        self.room = room
+    }
 
     /// Counts only.
-    init() { base = nil }
+    init() {
+        base = nil
+        room = .max
+    }
 
     @inline(__always)
     mutating func put(_ text: StaticString) {
@@ -30,8 +36,18 @@ struct ScratchText {
         count += bytes.count
     }
 
-    /// `value` in decimal, as JSON writes an integer (at most 20 characters).
+    /// `value` in decimal, as JSON writes an integer (at most 20 characters). A digit alone
+    /// (most of a semantic token's five numbers) is put here, inline.
+    @inline(__always)
     mutating func putDecimal(_ value: Int) {
+        guard value >= 0, value < 10 else { return putLongDecimal(value) }
+        // SAFETY: as in `put`.
+        base?[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func putLongDecimal(_ value: Int) {
         var rest = value.magnitude
         let digits = (value < 0 ? 1 : 0) + Self.digitCount(rest)
         guard let base else { return count += digits }

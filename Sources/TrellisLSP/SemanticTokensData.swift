@@ -1,13 +1,15 @@
 import TrellisIDE
+import TrellisModel
 import TrellisSyntax
 
 /// A semantic tokens result (`{"data":[…]}`) written as JSON text while the tokens come: five
 /// integers a token (line delta, start delta, length, type, modifiers) in the negotiated
-/// encoding, the positions found by a `PositionCursor`. Nothing is built per number but its
-/// digits, so the millions of tokens of a 20 MB document take one pass.
-struct SemanticTokensData {
+/// encoding, the positions found by a `PositionCursor`. Each token's numbers are written in
+/// place in a sink's memory (``ScratchText``), so the millions of tokens of a 20 MB document
+/// take one pass and a store a byte.
+struct SemanticTokensData: ~Copyable {
     var positions: PositionCursor
-    private(set) var json: [UInt8] = Array(#"{"data":["#.utf8)
+    private var json: ByteSink
     /// Tokens written.
     private(set) var count = 0
     var lastLine = 0
@@ -34,74 +36,62 @@ struct SemanticTokensData {
     /// once (about one byte of JSON for each byte of a document).
     init(_ source: SourceFile, encoding: PositionEncoding, expectedBytes: Int) {
         positions = PositionCursor(source, encoding: encoding)
-        json.reserveCapacity(16 + expectedBytes * 2)
+        json = ByteSink(capacity: 16 + expectedBytes * 2)
+        json.append(utf8: #"{"data":["#)
     }
 
     /// Writes a token; one spanning lines is left out (the legend promises no multi-line tokens).
     mutating func append(_ token: SemanticToken) {
         let start = positions.position(of: token.range.lowerBound)
-        let end = positions.position(of: token.range.upperBound)
-        guard start.line == end.line, end.character > start.character else { return }
+        let length: Int
+        if let plain = Self.plainLength(token.range, in: positions.source.bytes) {
+            length = plain
+        } else {
+            let end = positions.position(of: token.range.upperBound)
+            guard start.line == end.line else { return }
+            length = end.character - start.character
+        }
+        guard length > 0 else { return }
         let deltaLine = start.line - lastLine
         let numbers = (
-            deltaLine, deltaLine == 0 ? start.character - lastCharacter : start.character,
-            end.character - start.character, token.type.rawValue, token.isDeclaration ? 1 : 0
+            deltaLine, deltaLine == 0 ? start.character - lastCharacter : start.character, length, token.type.rawValue,
+            token.isDeclaration ? 1 : 0
         )
-        let first = count == 0
-        // The token's text in a scratch buffer on the stack, then one append.
-        // SAFETY: `scratch` holds 21 bytes a number: a comma and at most 20 for `write` (a sign and an `Int`'s 19 digits), so
-        // every write is below `5 * 21`.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * 21) { scratch in
-            var length = 0
-            for (index, number) in [numbers.0, numbers.1, numbers.2, numbers.3, numbers.4].enumerated() {
-                if index > 0 || !first {
-                    scratch[length] = UInt8(ascii: ",")
-                    length += 1
-                }
-                length = Self.write(number, into: scratch, at: length)
-            }
-            // SAFETY: `length <= 5 * 21` (see above), so the slice lies inside `scratch`; the append copies it in the closure.
-            json.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<length]))
-        }
+        // SAFETY: five numbers of at most 20 characters, each after a comma: the room reserved holds them; the text is
+        // committed before the sink is used again.
+        var text = ScratchText(json.reserve(5 * 21), room: 5 * 21)
+        if count > 0 { text.put(",") }
+        text.putDecimal(numbers.0)
+        text.put(",")
+        text.putDecimal(numbers.1)
+        text.put(",")
+        text.putDecimal(numbers.2)
+        text.put(",")
+        text.putDecimal(numbers.3)
+        text.put(",")
+        text.putDecimal(numbers.4)
+        assert(text.count <= text.room, "a token's numbers outgrew their room")
+        json.commit(text.count)
         count += 1
         lastLine = start.line
         lastCharacter = start.character
     }
 
-    /// Closes the result and returns it.
-    mutating func finish() -> [UInt8] {
-        json.append(UInt8(ascii: "]"))
-        json.append(UInt8(ascii: "}"))
-        return json
+    /// The length of a token of ASCII characters and no line break (almost every token): its
+    /// bytes, in every encoding; nil for any other, which the cursor measures.
+    private static func plainLength(_ range: Range<Int>, in bytes: [UInt8]) -> Int? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        for index in range {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
+        }
+        return range.count
     }
 
-    /// Writes `value`'s digits at `index` (room for 21 bytes) and returns the index after them.
-    /// SAFETY: callers leave at least 20 bytes from `index` on (a sign and the 19 digits of the longest `Int`); the writes
-    /// go up from `index`, one a digit, below that.
-    private static func write(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
-        var index = index
-        // Most are one or two digits: a line delta, a column delta, a length, a type.
-        if value >= 0, value < 100 {
-            if value >= 10 {
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-            return index + 1
-        }
-        if value < 0 {
-            buffer[index] = UInt8(ascii: "-")
-            index += 1
-        }
-        var rest = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= rest / 10 { divisor *= 10 }
-        while divisor > 0 {
-            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor)
-            index += 1
-            rest %= divisor
-            divisor /= 10
-        }
-        return index
+    /// Closes the result and returns it.
+    consuming func finish() -> [UInt8] {
+        json.append(UInt8(ascii: "]"))
+        json.append(UInt8(ascii: "}"))
+        return json.withBytes { Array($0) }
     }
 }

@@ -19,6 +19,7 @@ struct ByteCount: ByteOutput {
     // SAFETY: no byte is read: only the buffer's count.
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
     mutating func append(_ byte: UInt8, times: Int) { count += max(0, times) }
+    /// Counts `bytes` more, written elsewhere (a ``ScratchText`` counting).
     mutating func append(counted bytes: Int) { count += bytes }
 }
 

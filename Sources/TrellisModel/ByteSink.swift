@@ -67,8 +67,12 @@ package struct ByteSink: ~Copyable, ByteOutput {
         return base + count
     }
 
-    /// Keeps the `written` bytes the caller wrote into the room ``reserve(_:)`` gave.
-    package mutating func commit(_ written: Int) { count = min(capacity, count + max(0, written)) }
+    /// Keeps the `written` bytes the caller wrote into the room ``reserve(_:)`` gave, which
+    /// holds them (`ScratchText` checks its writes stay in its room in debug builds).
+    package mutating func commit(_ written: Int) {
+        assert(written >= 0 && count + written <= capacity, "\(written) bytes committed past the sink's memory")
+        count = min(capacity, count + max(0, written))
+    }
 
     package mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }

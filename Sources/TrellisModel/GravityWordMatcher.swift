@@ -5,7 +5,7 @@ extension Gravity {
     /// a switch (by length and first byte, then the bytes), as the lexer finds keywords, for
     /// the lowering's fast path; `GravityWordTests` holds it equal to ``AlignmentWord``.
     @inline(__always)
-    static func isWord(_ word: ByteView) -> Bool {
+    package static func isWord(_ word: ByteView) -> Bool {
         guard word.count >= 3, word.count <= 8 else { return false }
         switch (word.count, word[0]) {
         case (3, UInt8(ascii: "t")): return word.spells("top")

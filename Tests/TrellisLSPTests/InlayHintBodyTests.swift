@@ -77,7 +77,7 @@ final class InlayHintBodyTests: XCTestCase {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             guard let base = buffer.baseAddress else { return XCTFail("no memory") }
             for value in values {
-                var written = ScratchText(base)
+                var written = ScratchText(base, room: 32)
                 written.putDecimal(value)
                 var counted = ScratchText()
                 counted.putDecimal(value)
