@@ -8,9 +8,9 @@ import TrellisSyntax
 /// (``OpenDocument/number``), not by its URI, which would be most of each hint's bytes.
 ///
 /// Each hint is made in place, in room the sink reserves for it (checked once a hint, not
-/// once a write): millions of hints (a whole large document) are made twice, counted and sent, so
-/// each byte costs a store, not a call; slots and lengths are numbers until written, each
-/// length's text made once (`LengthTexts`).
+/// once a write): millions of hints (a whole large document) are made twice, counted and
+/// sent, so each byte costs a store, not a call; slots and lengths are numbers until
+/// written, each length's text made once (`LengthTexts`).
 struct InlayHintBody: StreamedBody {
     let hints: InlayHintRecords
     let document: Int

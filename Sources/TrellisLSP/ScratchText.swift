@@ -1,6 +1,7 @@
 /// Text written into memory the output lends for it, checked by none of its writes: the
 /// output lends room for everything written (``InlayHintBody`` asks for a hint's longest
-/// text). One made for counting has no memory: it counts what would be written.
+/// text), and debug builds check, when the text ends, that it kept to its room. One made for
+/// counting has no memory: it counts what would be written.
 struct ScratchText {
     /// Nil: counting.
     private let base: UnsafeMutablePointer<UInt8>?
