@@ -57,9 +57,8 @@ struct SemanticTokensData: ~Copyable {
             deltaLine, deltaLine == 0 ? start.character - lastCharacter : start.character, length, token.type.rawValue,
             token.isDeclaration ? 1 : 0
         )
-        // SAFETY: five numbers of at most 20 characters, each after a comma: the room reserved holds them; the text is
-        // committed before the sink is used again.
-        var text = ScratchText(json.reserve(5 * 21), room: 5 * 21)
+        // Five numbers of at most 20 characters, each after a comma.
+        var text = json.text(room: 5 * 21)
         if count > 0 { text.put(",") }
         text.putDecimal(numbers.0)
         text.put(",")
@@ -70,8 +69,7 @@ struct SemanticTokensData: ~Copyable {
         text.putDecimal(numbers.3)
         text.put(",")
         text.putDecimal(numbers.4)
-        assert(text.count <= text.room, "a token's numbers outgrew their room")
-        json.commit(text.count)
+        json.end(text)
         count += 1
         lastLine = start.line
         lastCharacter = start.character
