@@ -116,17 +116,11 @@ public struct LayoutTree: Sendable {
         self.init(builder)
     }
 
-    /// At least the number of grids the runtime reads from a grid dictionary: the dictionary
-    /// and every element of every `rows` and `cols` list below it (a list given twice counts
-    /// twice, though only the last is read). Depth is bounded by the JSON reader.
-    static func gridCount(upTo value: JSONNode) -> Int {
-        var count = 1
-        value.forEachMember { member in
-            guard member.value.type == .array, member.gridKey == .rows || member.gridKey == .cols else { return }
-            member.value.forEachElement { count += gridCount(upTo: $0) }
-        }
-        return count
-    }
+    /// At least the number of grids the runtime reads from a grid dictionary: each grid is the
+    /// dictionary or an element of a `rows` or `cols` list below it, a value of its own, so
+    /// there are no more grids than values (counted without a walk; the columns' memory past
+    /// what the grids use is reserved, never written).
+    static func gridCount(upTo value: JSONNode) -> Int { value.valueCount }
 
     /// The tree of a layout in the old text of `edit`, made for the same layout in the new
     /// text without building it again: its grids' sources moved past the edit and its

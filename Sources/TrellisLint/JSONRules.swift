@@ -213,13 +213,15 @@ struct JSONRules {
 
     mutating func unknownKey(_ member: JSONNode.Member) {
         let key = member.key
-        var message = "unknown key \"\(key)\": the runtime ignores it"
-        var fix: FixIt?
-        if let suggestion = Suggestion.closest(to: key, among: Self.keySuggestions(dialect)) {
-            message = "unknown key \"\(key)\" (the runtime ignores it); did you mean \"\(suggestion)\"?"
-            fix = FixIt(message: "rename to \"\(suggestion)\"", edits: [TextEdit(range: member.keyRange, replacement: "\"\(suggestion)\"")], isSafe: false)
+        let range = member.keyRange
+        guard let suggestion = Suggestion.closest(to: key, among: Self.keySuggestions(dialect)) else {
+            add(.unknownKey, "unknown key \"\(key)\": the runtime ignores it", range)
+            return
         }
-        add(.unknownKey, message, member.keyRange, fix: fix)
+        let quoted = "\"\(suggestion)\""
+        add(
+            .unknownKey, "unknown key \"\(key)\" (the runtime ignores it); did you mean \(quoted)?", range,
+            fix: FixIt(message: "rename to \(quoted)", edits: [TextEdit(range: range, replacement: quoted)], isSafe: false))
     }
 
     mutating func lintSize(_ value: JSONNode, keyRange: Range<Int>, isRoot: Bool) {

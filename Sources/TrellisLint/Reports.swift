@@ -18,11 +18,13 @@ public struct CheckSummary: Sendable, Equatable {
 
     public init(_ files: [CheckedFile]) {
         self.files = files.count
-        for diagnostic in files.flatMap({ $0.diagnostics }) {
-            switch diagnostic.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .info, .hint: infos += 1
+        for file in files {
+            for diagnostic in file.diagnostics {
+                switch diagnostic.severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info, .hint: infos += 1
+                }
             }
         }
     }
@@ -89,16 +91,7 @@ public enum Reports {
 
     private static func write(position offset: Int, _ positions: SourceFile.Positions, to stream: inout JSONStream) {
         let (line, column, utf16) = positions.scalarAndUTF16Position(of: offset)
-        stream.beginObject()
-        stream.key("line")
-        stream.integer(line + 1)
-        stream.key("column")
-        stream.integer(column + 1)
-        stream.key("offset")
-        stream.integer(offset)
-        stream.key("utf16")
-        stream.integer(utf16)
-        stream.endObject()
+        stream.integerObject(("line", line + 1), ("column", column + 1), ("offset", offset), ("utf16", utf16))
     }
 
     private static func write(range: Range<Int>, _ source: SourceFile.Positions, to stream: inout JSONStream) {

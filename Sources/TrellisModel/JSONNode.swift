@@ -25,10 +25,7 @@ public struct JSONNode: Sendable {
 
         /// The grid key the member's key spells in either dialect, if any (no String is built
         /// for a key read on the fast path).
-        public var gridKey: GridKey? {
-            let spelling = value.syntax.entries[value.index].keySpelling
-            return spelling != 0 ? GridSchema.jsonSpellings[Int(spelling) - 1].key : GridSchema.key(json: key)
-        }
+        public var gridKey: GridKey? { value.syntax.gridKey(value.index) }
     }
 
     public let syntax: JSONSyntax
@@ -43,6 +40,10 @@ public struct JSONNode: Sendable {
     public var type: JSONSyntax.Kind { syntax.entries[index].kind }
 
     public var range: Range<Int> { syntax.range(index) }
+
+    /// How many values this one is made of, itself included (keys are not values): values are
+    /// stored in written order, so this is where its last descendant ends, without a walk.
+    public var valueCount: Int { syntax.subtreeEnd(index) - index }
 
     public var kind: Kind {
         switch type {

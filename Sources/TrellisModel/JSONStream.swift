@@ -27,8 +27,12 @@ public struct JSONStream: ~Copyable {
     }
 
     private mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(UInt8(ascii: " "), times: (baseIndent + openArrays.count) * 2)
+        let indent = (baseIndent + openArrays.count) * 2
+        let room = bytes.reserve(1 + indent)
+        // SAFETY: `room` holds `1 + indent` bytes; one line break and `indent` spaces are written, then committed.
+        room.initialize(to: UInt8(ascii: "\n"))
+        (room + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        bytes.commit(1 + indent)
     }
 
     /// The separator before a value: in an array, a comma after the previous one and a new line.
@@ -74,14 +78,38 @@ public struct JSONStream: ~Copyable {
     /// A member's key written in the code (a report's own schema); its value comes next. It is
     /// copied as it is: a key in the code holds no character JSON escapes.
     public mutating func key(_ name: StaticString) {
-        beforeKey()
-        bytes.append(UInt8(ascii: "\""))
+        // The separator, the line break, the indentation and the quoted key with its colon are
+        // written into one room: a report writes hundreds of thousands of keys.
+        let comma = isEmpty ? 0 : 1
+        isEmpty = false
+        let indent = (baseIndent + openArrays.count) * 2
         // SAFETY: the literal's bytes are static and read whole inside the closure.
         name.withUTF8Buffer { name in
             assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
-            bytes.append(bytes: name)
+            let length = comma + 1 + indent + 1 + name.count + 3
+            let room = bytes.reserve(length)
+            // SAFETY: `room` holds `length` bytes: the comma (if any), the line break, `indent` spaces, the quote, the
+            // key's `name.count` bytes (read below their count from `name`) and `": `, written in order, then committed.
+            var at = room
+            if comma == 1 {
+                at.initialize(to: UInt8(ascii: ","))
+                at += 1
+            }
+            at.initialize(to: UInt8(ascii: "\n"))
+            (at + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+            at += 1 + indent
+            at.initialize(to: UInt8(ascii: "\""))
+            at += 1
+            // SAFETY: `name` is read below its count; `at` has room for its bytes (above). A loop beats memmove on a key.
+            if let source = name.baseAddress {
+                for offset in 0..<name.count { at[offset] = source[offset] }
+            }
+            at += name.count
+            at.initialize(to: UInt8(ascii: "\""))
+            (at + 1).initialize(to: UInt8(ascii: ":"))
+            (at + 2).initialize(to: UInt8(ascii: " "))
+            bytes.commit(length)
         }
-        bytes.append("\": ")
     }
 
     private mutating func beforeKey() {
@@ -106,6 +134,85 @@ public struct JSONStream: ~Copyable {
     public mutating func integer(_ value: Int) {
         beforeValue()
         JSONWriter.appendInteger(value, to: &bytes)
+    }
+
+    /// An object of four whole numbers, byte for byte what ``beginObject()``, four
+    /// ``key(_:)``–``integer(_:)`` pairs and ``endObject()`` write, made in one room: a report
+    /// writes two for each range (a position's line, column, offset and UTF-16 column).
+    public mutating func integerObject(
+        _ first: (StaticString, Int), _ second: (StaticString, Int), _ third: (StaticString, Int), _ fourth: (StaticString, Int)
+    ) {
+        beforeValue()
+        let outer = (baseIndent + openArrays.count) * 2
+        let inner = outer + 2
+        let names = first.0.utf8CodeUnitCount + second.0.utf8CodeUnitCount + third.0.utf8CodeUnitCount + fourth.0.utf8CodeUnitCount
+        // `{`, per member a comma, a line break, the indentation, the quoted name, `": ` and
+        // at most 20 characters of number; then a line break, the indentation and `}`.
+        let length = 1 + 4 * (2 + inner + 5 + 20) + names + 2 + outer
+        let room = bytes.reserve(length)
+        // SAFETY: every write below is counted in `length`, the room `reserve` gave: `at` only moves forward over
+        // the bytes just written, and the members' writes (`Self.member`) keep to the sizes counted.
+        var at = room
+        at.initialize(to: UInt8(ascii: "{"))
+        at += 1
+        at = Self.member(first, indent: inner, comma: false, at: at)
+        at = Self.member(second, indent: inner, comma: true, at: at)
+        at = Self.member(third, indent: inner, comma: true, at: at)
+        at = Self.member(fourth, indent: inner, comma: true, at: at)
+        at.initialize(to: UInt8(ascii: "\n"))
+        (at + 1).initialize(repeating: UInt8(ascii: " "), count: outer)
+        at += 1 + outer
+        at.initialize(to: UInt8(ascii: "}"))
+        at += 1
+        bytes.commit(at - room)
+        isEmpty = false
+    }
+
+    /// One member of ``integerObject(_:_:_:_:)``: an optional comma, a line break, `indent`
+    /// spaces, the quoted name, `": ` and the number; returns where the next byte goes.
+    /// SAFETY: callers give room for `comma + 1 + indent + name + 4 + 20` bytes at `start`.
+    private static func member(_ member: (StaticString, Int), indent: Int, comma: Bool, at start: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        var at = start
+        if comma {
+            at.initialize(to: UInt8(ascii: ","))
+            at += 1
+        }
+        at.initialize(to: UInt8(ascii: "\n"))
+        (at + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        at += 1 + indent
+        at.initialize(to: UInt8(ascii: "\""))
+        at += 1
+        // SAFETY: the literal's bytes are read below their count, into room the caller gave for them.
+        member.0.withUTF8Buffer { name in
+            assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
+            for offset in 0..<name.count { at[offset] = name[offset] }
+            at += name.count
+        }
+        at.initialize(to: UInt8(ascii: "\""))
+        (at + 1).initialize(to: UInt8(ascii: ":"))
+        (at + 2).initialize(to: UInt8(ascii: " "))
+        at += 3
+        // The number as ``JSONWriter/appendInteger(_:to:)`` writes it: a sign, then its digits
+        // (an `Int64`'s magnitude has at most 20), written from the last.
+        let value = Int64(member.1)
+        if value < 0 {
+            at.initialize(to: UInt8(ascii: "-"))
+            at += 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        for place in stride(from: digits - 1, through: 0, by: -1) {
+            at[place] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        return at + digits
     }
 
     /// `true` or `false`.

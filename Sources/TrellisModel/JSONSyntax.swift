@@ -148,10 +148,45 @@ public final class JSONSyntax: Sendable {
         }
     }
 
+    /// The grid key member `index`'s key spells in either dialect, if any, without building a
+    /// String: a key of the schema was recognised when read, and any other key as written is
+    /// looked up on its bytes (only a key with escapes goes through its decoded text).
+    func gridKey(_ index: Int) -> GridKey? {
+        let entry = entries[index]
+        if entry.keySpelling != 0 { return GridSchema.jsonSpellings[Int(entry.keySpelling) - 1].key }
+        if entry.flags & Entry.decodedKey != 0 { return GridSchema.key(json: key(index)) }
+        // The bytes `key(index)` makes its text of (none when the range is off the bytes).
+        let range = keyRange(index)
+        return GridSchema.spellingNumber(bytes, (range.lowerBound + 1)..<max(range.lowerBound + 1, range.upperBound - 1)).map {
+            GridSchema.jsonSpellings[$0].key
+        }
+    }
+
     /// Whether member `index`'s key is `name`, without building a String for a key of the schema.
     func key(_ index: Int, is name: String) -> Bool {
         let entry = entries[index]
         if entry.keySpelling != 0 { return GridSchema.jsonSpellings[Int(entry.keySpelling) - 1].text == name }
+        if entry.flags & Entry.decodedKey == 0, let equal = asWritten(index, equals: name) { return equal }
         return key(index) == name
+    }
+
+    /// Whether the bytes `key(index)` makes its text of are `name`'s, when both are ASCII
+    /// (two ASCII texts are equal as Strings exactly when their bytes are); nil otherwise.
+    private func asWritten(_ index: Int, equals name: String) -> Bool? {
+        let range = keyRange(index)
+        let start = range.lowerBound + 1
+        let end = max(start, range.upperBound - 1)
+        guard end <= bytes.count else { return nil }
+        var name = name
+        // SAFETY: both buffers are read inside the closures that lend them, `buffer` only at `start..<end`, checked
+        // above to lie inside it.
+        return name.withUTF8 { name in
+            bytes.withUnsafeBufferPointer { buffer -> Bool? in
+                guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
+                let key = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                guard key.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return key.elementsEqual(name)
+            }
+        }
     }
 }

@@ -22,7 +22,9 @@ public enum RuntimeReading {
     /// `createLayoutSize:` — how a `size` value becomes a measure.
     public static func measure(of value: JSONValue?) -> Double { measure(read: value) }
 
-    /// `createLayoutSize:` for any readable value.
+    /// `createLayoutSize:` for any readable value (inlinable: specialized for the kind of value
+    /// where it is called, in any module, without looking up the optional's type at run time).
+    @inlinable
     public static func measure<Value: RuntimeReadable>(read value: Value?) -> Double {
         guard let value else { return fill }
         switch value.readableKind {

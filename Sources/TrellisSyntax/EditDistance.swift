@@ -11,6 +11,15 @@ struct EditRows {
     /// row whose every cell is above `bound` (a path crosses one of any two rows, a swap
     /// stepping over one at most, and never gets cheaper on the way).
     mutating func distance(_ a: [UInt8], _ b: [UInt8], atMost bound: Int) -> Int {
+        // SAFETY: the buffers are read inside the closures that lend them.
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in distance(a, b, atMost: bound) }
+        }
+    }
+
+    /// ``distance(_:_:atMost:)`` of two words' bytes.
+    /// SAFETY: callers pass buffers valid for the call; they are read below their counts only.
+    mutating func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost bound: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if abs(a.count - b.count) > bound { return bound + 1 }
@@ -19,12 +28,8 @@ struct EditRows {
         // SAFETY: `cells` holds three rows of `stride` cells, and `table` reads and writes
         // each at columns 0...b.count + 1 only; `a` and `b` are read below their counts.
         return cells.withUnsafeMutableBufferPointer { cells in
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    guard let base = cells.baseAddress else { return bound + 1 }
-                    return Self.table(a, b, bound: bound, rows: (base, base + stride, base + 2 * stride))
-                }
-            }
+            guard let base = cells.baseAddress else { return bound + 1 }
+            return Self.table(a, b, bound: bound, rows: (base, base + stride, base + 2 * stride))
         }
     }
 

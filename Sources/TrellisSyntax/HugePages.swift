@@ -6,10 +6,10 @@
 /// be backed by huge pages where the kernel gives them on request (Linux's transparent huge
 /// pages in `madvise` mode): filling 20 MB then takes about ten page faults instead of five
 /// thousand. Advice only: the contents and the results are the same either way.
-package enum HugePages {
+@usableFromInline package enum HugePages {
     /// Arrays reserved smaller than this are left alone: their untouched room would become
     /// resident with the huge pages around it.
-    static let threshold = 4 << 20
+    @usableFromInline static let threshold = 4 << 20
 
     /// Advises the kernel to use huge pages for `array`'s reserved storage.
     package static func advise<Element>(_ array: inout [Element]) {
@@ -35,7 +35,7 @@ package enum HugePages {
 
     /// SAFETY: only whole huge pages inside `base ..< base + size` are advised; no byte is read
     /// or written, and callers pass their storage's own address and size.
-    static func advise(_ base: UnsafeMutableRawPointer, bytes size: Int) {
+    @usableFromInline package static func advise(_ base: UnsafeMutableRawPointer, bytes size: Int) {
         #if os(Linux)
             guard size >= threshold else { return }
             let hugePage: UInt = 2 << 20

@@ -3,9 +3,10 @@
 /// tree, twice a syntax node). It owns its memory and is copied into an array at the end, or
 /// it starts in the storage of an array being made (``init(writingInto:)``), which then holds
 /// the values without a copy unless they outgrew it.
-package struct UnsafeColumn<Element>: ~Copyable {
+public struct UnsafeColumn<Element>: ~Copyable {
     // Visible to inlined code only (the column's methods are inlined into the modules that
-    // build trees, so that appending to a column of plain values is specialized there).
+    // build trees, so that appending to a column of plain values is specialized there: that
+    // takes `public` methods, as the compiler inlines no `package` method into another module).
     @usableFromInline var base: UnsafeMutablePointer<Element>
     @usableFromInline var capacity: Int
     /// How many values are written (set by the column's own methods only).
@@ -41,19 +42,19 @@ package struct UnsafeColumn<Element>: ~Copyable {
         base.deallocate()
     }
 
-    @inlinable package mutating func append(_ value: Element) {
+    @inlinable public mutating func append(_ value: Element) {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: value)
         count += 1
     }
 
-    @inlinable package mutating func append(_ value: Element, times: Int) {
+    @inlinable public mutating func append(_ value: Element, times: Int) {
         if count + times > capacity { grow(to: max(capacity * 2, count + times)) }
         (base + count).initialize(repeating: value, count: times)
         count += times
     }
 
-    @inlinable package subscript(index: Int) -> Element {
+    @inlinable public subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "column index out of range")
             return base[index]
@@ -76,13 +77,17 @@ package struct UnsafeColumn<Element>: ~Copyable {
     /// The values in an array (itself asked for huge pages when large); the column's memory
     /// is freed as it returns, so a tree's columns are never all held twice. Only for a column
     /// that owns its memory: values in a lent array's storage are the array's already.
-    package consuming func take() -> [Element] {
+    @inlinable public consuming func take() -> [Element] {
         precondition(ownsMemory, "the values are in a lent array's storage")
         // SAFETY: the column owns `count` initialized values at `base`.
         let values = UnsafeBufferPointer(start: base, count: count)
+        // A small array is copied through code made for the element type, whose storage's type
+        // is looked up once (making the array uninitialized looks it up at run time each time).
+        guard count * MemoryLayout<Element>.stride >= HugePages.threshold else { return Array(values) }
         // SAFETY: `values` are the column's first `count` values, all initialized; the array's `count` slots take them all.
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            HugePages.advise(buffer)
+            // SAFETY: only the address and size of the array's storage go to the advice.
+            if let start = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(start), bytes: buffer.count * MemoryLayout<Element>.stride) }
             initialized = buffer.initialize(fromContentsOf: values)
         }
     }

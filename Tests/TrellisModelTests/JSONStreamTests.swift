@@ -86,3 +86,57 @@ extension JSONStreamTests {
         }
     }
 }
+
+extension JSONStreamTests {
+    /// A report's own pieces, keys written in the code and objects of four whole numbers,
+    /// write what the stream's general calls write (which the test above holds to the writer),
+    /// at every depth, after other members and array elements, from a sink that must grow.
+    func testReportPiecesWriteWhatTheGeneralCallsWrite() {
+        var generator = SeededRandom(seed: 20_261_129)
+        let numbers = [0, 1, 9, 10, 99, 100, 12_345, -1, -10, -99_999, Int(Int32.max), Int.max, Int.min + 1, Int.min]
+        func number() -> Int { numbers.randomElement(using: &generator) ?? 0 }
+        for _ in 0..<2_000 {
+            let indent = Int.random(in: 0...3, using: &generator)
+            let room = Int.random(in: 0...64, using: &generator)
+            var fast = JSONStream(nestedAt: indent, appendingTo: Array("p".utf8), expectedBytes: room)
+            var general = JSONStream(nestedAt: indent, appendingTo: Array("p".utf8), expectedBytes: room)
+            fast.beginArray()
+            general.beginArray()
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let values = (number(), number(), number(), number())
+                if Bool.random(using: &generator) {
+                    fast.integerObject(("line", values.0), ("column", values.1), ("offset", values.2), ("utf16", values.3))
+                    general.beginObject()
+                    for (name, value) in [("line", values.0), ("column", values.1), ("offset", values.2), ("utf16", values.3)] {
+                        general.key(named: name)
+                        general.integer(value)
+                    }
+                    general.endObject()
+                } else {
+                    fast.beginObject()
+                    general.beginObject()
+                    fast.key("code")
+                    general.key(named: "code")
+                    fast.string("M113")
+                    general.string("M113")
+                    fast.key("start")
+                    general.key(named: "start")
+                    fast.integerObject(("a", values.0), ("bb", values.1), ("ccc", values.2), ("utf16", values.3))
+                    general.beginObject()
+                    for (name, value) in [("a", values.0), ("bb", values.1), ("ccc", values.2), ("utf16", values.3)] {
+                        general.key(named: name)
+                        general.integer(value)
+                    }
+                    general.endObject()
+                    fast.endObject()
+                    general.endObject()
+                }
+            }
+            fast.endArray()
+            general.endArray()
+            let fastBytes = fast.finish()
+            let generalBytes = general.finish()
+            XCTAssertEqual(String(decoding: fastBytes, as: UTF8.self), String(decoding: generalBytes, as: UTF8.self))
+        }
+    }
+}

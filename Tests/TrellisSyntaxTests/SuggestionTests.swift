@@ -73,3 +73,16 @@ extension SuggestionTests {
         }
     }
 }
+
+extension SuggestionTests {
+    /// ASCII words are lowered on their bytes: each ASCII character as `lowercased()` maps it.
+    func testASCIIIsLoweredAsTheStandardLibraryLowersIt() {
+        for byte in UInt8(0)..<0x80 {
+            let character = String(decoding: [byte], as: UTF8.self)
+            XCTAssertEqual([Suggestion.lowercasedASCII(byte)], Array(character.lowercased().utf8), "\(byte)")
+        }
+        XCTAssertEqual(Suggestion.closest(to: "ToP-BORDERLINE", among: ["top-borderline"]), "top-borderline")
+        XCTAssertEqual(Suggestion.closest(to: "ＰＡＤＤＩＮＧ", among: ["padding"]), nil)
+        XCTAssertEqual(Suggestion.closest(to: "blac\u{212A}", among: ["black"]), "black")
+    }
+}
