@@ -116,11 +116,13 @@ public struct LayoutTree: Sendable {
         self.init(builder)
     }
 
-    /// At least the number of grids the runtime reads from a grid dictionary: each grid is the
-    /// dictionary or an element of a `rows` or `cols` list below it, a value of its own, so
-    /// there are no more grids than values (counted without a walk; the columns' memory past
-    /// what the grids use is reserved, never written).
-    static func gridCount(upTo value: JSONNode) -> Int { value.valueCount }
+    /// At least the number of grids the runtime reads from a grid dictionary: the dictionary
+    /// and every element of every `rows` and `cols` list below it (a list given twice counts
+    /// twice, though only the last is read; a list inside a value that is no grid, such as
+    /// `action-data`, counts too).
+    static func gridCount(upTo value: JSONNode) -> Int {
+        1 + value.elementCount(inArraysKeyed: { $0 == .rows || $0 == .cols })
+    }
 
     /// The tree of a layout in the old text of `edit`, made for the same layout in the new
     /// text without building it again: its grids' sources moved past the edit and its

@@ -41,9 +41,26 @@ public struct JSONNode: Sendable {
 
     public var range: Range<Int> { syntax.range(index) }
 
-    /// How many values this one is made of, itself included (keys are not values): values are
-    /// stored in written order, so this is where its last descendant ends, without a walk.
-    public var valueCount: Int { syntax.subtreeEnd(index) - index }
+    /// How many elements the arrays at or under this value hold that are the value of a member
+    /// whose key spells a grid key `counts` accepts, in either dialect: one pass over the values
+    /// as stored (in written order), without a walk through the members.
+    public func elementCount(inArraysKeyed counts: (GridKey) -> Bool) -> Int {
+        var count = 0
+        let end = syntax.subtreeEnd(index)
+        var value = index
+        while value < end {
+            if syntax.entries[value].kind == .array, let key = syntax.gridKey(value), counts(key) {
+                var element = value + 1
+                let arrayEnd = syntax.subtreeEnd(value)
+                while element < arrayEnd {
+                    count += 1
+                    element = syntax.subtreeEnd(element)
+                }
+            }
+            value += 1
+        }
+        return count
+    }
 
     public var kind: Kind {
         switch type {

@@ -145,7 +145,7 @@ public struct JSONStream: ~Copyable {
         beforeValue()
         let outer = (baseIndent + openArrays.count) * 2
         let inner = outer + 2
-        let names = first.0.utf8CodeUnitCount + second.0.utf8CodeUnitCount + third.0.utf8CodeUnitCount + fourth.0.utf8CodeUnitCount
+        let names = Self.length(first.0) + Self.length(second.0) + Self.length(third.0) + Self.length(fourth.0)
         // `{`, per member a comma, a line break, the indentation, the quoted name, `": ` and
         // at most 20 characters of number; then a line break, the indentation and `}`.
         let length = 1 + 4 * (2 + inner + 5 + 20) + names + 2 + outer
@@ -166,6 +166,12 @@ public struct JSONStream: ~Copyable {
         at += 1
         bytes.commit(at - room)
         isEmpty = false
+    }
+
+    /// How many bytes a literal's text has (any literal: one made of a single character too).
+    private static func length(_ name: StaticString) -> Int {
+        // SAFETY: the literal's bytes are only counted, inside the closure.
+        name.withUTF8Buffer { $0.count }
     }
 
     /// One member of ``integerObject(_:_:_:_:)``: an optional comma, a line break, `indent`

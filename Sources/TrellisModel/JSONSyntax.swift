@@ -176,7 +176,7 @@ public final class JSONSyntax: Sendable {
         let range = keyRange(index)
         let start = range.lowerBound + 1
         let end = max(start, range.upperBound - 1)
-        guard end <= bytes.count else { return nil }
+        guard start >= 0, end <= bytes.count else { return nil }
         var name = name
         // SAFETY: both buffers are read inside the closures that lend them, `buffer` only at `start..<end`, checked
         // above to lie inside it.

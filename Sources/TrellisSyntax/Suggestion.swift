@@ -36,7 +36,7 @@ public enum Suggestion {
     private static func closestIndex(to word: UnsafeBufferPointer<UInt8>, among candidates: Candidates) -> Int? {
         var best: (index: Int, distance: Int)?
         var rows = EditRows()
-        let wordBytes = Candidates.presence(word)
+        let wordKinds = Candidates.presence(word)
         // SAFETY: `letters` is read inside the closure that lends it; each candidate's bytes are
         // `letters[start ..< start + count]`, made so by `Candidates.init`.
         candidates.letters.withUnsafeBufferPointer { letters in
@@ -46,8 +46,8 @@ public enum Suggestion {
                 if abs(candidate.count - word.count) > bound { continue }
                 // So is the number of kinds of byte only one of the two words has: an edit
                 // removes or brings at most one (a swap neither).
-                let onlyInWord = (wordBytes & ~candidate.bytes).nonzeroBitCount
-                let onlyInCandidate = (candidate.bytes & ~wordBytes).nonzeroBitCount
+                let onlyInWord = (wordKinds & ~candidate.byteKinds).nonzeroBitCount
+                let onlyInCandidate = (candidate.byteKinds & ~wordKinds).nonzeroBitCount
                 if max(onlyInWord, onlyInCandidate) > bound { continue }
                 // SAFETY: the candidate's span lies inside `letters` (above).
                 let bytes = UnsafeBufferPointer(rebasing: letters[candidate.start..<(candidate.start + candidate.count)])
@@ -65,7 +65,7 @@ public enum Suggestion {
         let letters: [UInt8]
         /// Where each candidate's lowered bytes lie in ``letters``, the edits it tolerates, and
         /// the kinds of byte in it (``presence(_:)``).
-        let spans: [(start: Int, count: Int, limit: Int, bytes: UInt64)]
+        let spans: [(start: Int, count: Int, limit: Int, byteKinds: UInt64)]
 
         public init(_ names: [String]) {
             self.names = names
@@ -74,8 +74,8 @@ public enum Suggestion {
                 let lowered = Array(name.lowercased().utf8)
                 defer { letters += lowered }
                 // SAFETY: the bytes are read inside the closure that lends them.
-                let bytes = lowered.withUnsafeBufferPointer { Self.presence($0) }
-                return (letters.count, lowered.count, max(1, min(3, name.count / 3)), bytes)
+                let byteKinds = lowered.withUnsafeBufferPointer { Self.presence($0) }
+                return (letters.count, lowered.count, max(1, min(3, name.count / 3)), byteKinds)
             }
             self.letters = letters
         }

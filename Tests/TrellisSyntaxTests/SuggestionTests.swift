@@ -48,6 +48,15 @@ final class SuggestionTests: XCTestCase {
             var typo = Array(base)
             if !typo.isEmpty, Bool.random(using: &generator) { typo.remove(at: Int.random(in: 0..<typo.count, using: &generator)) }
             if Bool.random(using: &generator) { typo.append(Character(alphabet.randomElement(using: &generator) ?? "x")) }
+            // A letter replaced, and two neighbours swapped (the edits the byte-kinds bound
+            // must not overrate).
+            if !typo.isEmpty, Bool.random(using: &generator) {
+                typo[Int.random(in: 0..<typo.count, using: &generator)] = Character(alphabet.randomElement(using: &generator) ?? "x")
+            }
+            if typo.count > 1, Bool.random(using: &generator) {
+                let place = Int.random(in: 0..<(typo.count - 1), using: &generator)
+                typo.swapAt(place, place + 1)
+            }
             let probe = Bool.random(using: &generator) ? String(typo).uppercased() : String(typo)
             XCTAssertEqual(Suggestion.closest(to: probe, among: candidates), reference(probe, candidates), "\(probe) among \(candidates)")
         }
@@ -84,5 +93,34 @@ extension SuggestionTests {
         XCTAssertEqual(Suggestion.closest(to: "ToP-BORDERLINE", among: ["top-borderline"]), "top-borderline")
         XCTAssertEqual(Suggestion.closest(to: "ＰＡＤＤＩＮＧ", among: ["padding"]), nil)
         XCTAssertEqual(Suggestion.closest(to: "blac\u{212A}", among: ["black"]), "black")
+    }
+}
+
+extension SuggestionTests {
+    /// The kinds of byte only one of two words has never exceed their distance: the search
+    /// skips a candidate on that bound alone.
+    func testTheByteKindsBoundNeverExceedsTheDistance() {
+        var generator = SeededRandom(seed: 20_261_129)
+        for _ in 0..<5_000 {
+            let a = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator) | (Bool.random(using: &generator) ? 0x40 : 0)
+            }
+            var b = a
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where !b.isEmpty: b.remove(at: Int.random(in: 0..<b.count, using: &generator))
+                case 1: b.insert(UInt8.random(in: 0...255, using: &generator), at: Int.random(in: 0...b.count, using: &generator))
+                case 2 where !b.isEmpty: b[Int.random(in: 0..<b.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                case 3 where b.count > 1:
+                    let place = Int.random(in: 0..<(b.count - 1), using: &generator)
+                    b.swapAt(place, place + 1)
+                default: break
+                }
+            }
+            let kindsA = a.withUnsafeBufferPointer { Suggestion.Candidates.presence($0) }
+            let kindsB = b.withUnsafeBufferPointer { Suggestion.Candidates.presence($0) }
+            let bound = max((kindsA & ~kindsB).nonzeroBitCount, (kindsB & ~kindsA).nonzeroBitCount)
+            XCTAssertLessThanOrEqual(bound, referenceDistance(a, b), "\(a) \(b)")
+        }
     }
 }
