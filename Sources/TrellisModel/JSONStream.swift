@@ -80,36 +80,43 @@ public struct JSONStream: ~Copyable {
     public mutating func key(_ name: StaticString) {
         // The separator, the line break, the indentation and the quoted key with its colon are
         // written into one room: a report writes hundreds of thousands of keys.
-        let comma = isEmpty ? 0 : 1
+        let comma = !isEmpty
         isEmpty = false
         let indent = (baseIndent + openArrays.count) * 2
         // SAFETY: the literal's bytes are static and read whole inside the closure.
         name.withUTF8Buffer { name in
-            assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
-            let length = comma + 1 + indent + 1 + name.count + 3
-            let room = bytes.reserve(length)
-            // SAFETY: `room` holds `length` bytes: the comma (if any), the line break, `indent` spaces, the quote, the
-            // key's `name.count` bytes (read below their count from `name`) and `": `, written in order, then committed.
-            var at = room
-            if comma == 1 {
-                at.initialize(to: UInt8(ascii: ","))
-                at += 1
-            }
-            at.initialize(to: UInt8(ascii: "\n"))
-            (at + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
-            at += 1 + indent
-            at.initialize(to: UInt8(ascii: "\""))
-            at += 1
-            // SAFETY: `name` is read below its count; `at` has room for its bytes (above). A loop beats memmove on a key.
-            if let source = name.baseAddress {
-                for offset in 0..<name.count { at[offset] = source[offset] }
-            }
-            at += name.count
-            at.initialize(to: UInt8(ascii: "\""))
-            (at + 1).initialize(to: UInt8(ascii: ":"))
-            (at + 2).initialize(to: UInt8(ascii: " "))
+            let length = (comma ? 1 : 0) + 1 + indent + name.count + 4
+            // SAFETY: the room holds `length` bytes, what `writeKey` writes for this name, indentation and comma.
+            _ = Self.writeKey(name, indent: indent, comma: comma, at: bytes.reserve(length))
             bytes.commit(length)
         }
+    }
+
+    /// Writes an optional comma, a line break, `indent` spaces, the quoted `name` and `": `;
+    /// returns where the next byte goes.
+    /// SAFETY: callers give room for `comma + 1 + indent + name.count + 4` bytes at `start` and a
+    /// live `name`, read below its count.
+    private static func writeKey(_ name: UnsafeBufferPointer<UInt8>, indent: Int, comma: Bool, at start: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
+        var at = start
+        if comma {
+            at.initialize(to: UInt8(ascii: ","))
+            at += 1
+        }
+        at.initialize(to: UInt8(ascii: "\n"))
+        (at + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        at += 1 + indent
+        at.initialize(to: UInt8(ascii: "\""))
+        at += 1
+        // A loop beats memmove on a key.
+        for offset in 0..<name.count { at[offset] = name[offset] }
+        at += name.count
+        at.initialize(to: UInt8(ascii: "\""))
+        (at + 1).initialize(to: UInt8(ascii: ":"))
+        (at + 2).initialize(to: UInt8(ascii: " "))
+        return at + 3
     }
 
     private mutating func beforeKey() {
@@ -174,34 +181,16 @@ public struct JSONStream: ~Copyable {
         name.withUTF8Buffer { $0.count }
     }
 
-    /// One member of ``integerObject(_:_:_:_:)``: an optional comma, a line break, `indent`
-    /// spaces, the quoted name, `": ` and the number; returns where the next byte goes.
+    /// One member of ``integerObject(_:_:_:_:)``: its key (``writeKey(_:indent:comma:at:)``) and the
+    /// number; returns where the next byte goes.
     /// SAFETY: callers give room for `comma + 1 + indent + name + 4 + 20` bytes at `start`.
     private static func member(_ member: (StaticString, Int), indent: Int, comma: Bool, at start: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
     {
-        var at = start
-        if comma {
-            at.initialize(to: UInt8(ascii: ","))
-            at += 1
-        }
-        at.initialize(to: UInt8(ascii: "\n"))
-        (at + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
-        at += 1 + indent
-        at.initialize(to: UInt8(ascii: "\""))
-        at += 1
         // SAFETY: the literal's bytes are read below their count, into room the caller gave for them.
-        member.0.withUTF8Buffer { name in
-            assert(!name.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "a key JSON escapes")
-            for offset in 0..<name.count { at[offset] = name[offset] }
-            at += name.count
-        }
-        at.initialize(to: UInt8(ascii: "\""))
-        (at + 1).initialize(to: UInt8(ascii: ":"))
-        (at + 2).initialize(to: UInt8(ascii: " "))
-        at += 3
+        var at = member.0.withUTF8Buffer { name in writeKey(name, indent: indent, comma: comma, at: start) }
         // The number as ``JSONWriter/appendInteger(_:to:)`` writes it: a sign, then its digits
-        // (an `Int64`'s magnitude has at most 20), written from the last.
+        // (an `Int64`'s magnitude has at most 19), written from the last.
         let value = Int64(member.1)
         if value < 0 {
             at.initialize(to: UInt8(ascii: "-"))

@@ -1,7 +1,7 @@
 /// A growable column of plain values, appended to while a tree is built: one bounds check and
 /// no uniqueness check per value (an array's append pays both: twenty times a grid in a layout
 /// tree, twice a syntax node). It owns its memory and is copied into an array at the end, or
-/// it starts in the storage of an array being made (``init(writingInto:)``), which then holds
+/// it starts in the storage of an array being made (`init(writingInto:)`), which then holds
 /// the values without a copy unless they outgrew it.
 public struct UnsafeColumn<Element>: ~Copyable {
     // Visible to inlined code only (the column's methods are inlined into the modules that
@@ -21,8 +21,8 @@ public struct UnsafeColumn<Element>: ~Copyable {
     }
 
     /// A column in `buffer`, the uninitialized storage of an array being made: once done,
-    /// the array holds the first ``count`` values when ``ownsMemory`` is still false; when the
-    /// values outgrew it they were moved out (the array then holds none) and ``take()`` has them.
+    /// the array holds the first `count` values when `ownsMemory` is still false; when the
+    /// values outgrew it they were moved out (the array then holds none) and `take()` has them.
     /// SAFETY: callers lend storage that outlives the column (they drop it in the closure that gave them `buffer`); the
     /// column writes only below `buffer.count` and moves its values out to memory of its own before it needs more.
     package init(writingInto buffer: UnsafeMutableBufferPointer<Element>) {
@@ -43,18 +43,21 @@ public struct UnsafeColumn<Element>: ~Copyable {
         base.deallocate()
     }
 
+    /// Appends `value`, growing the column when it is full.
     @inlinable public mutating func append(_ value: Element) {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: value)
         count += 1
     }
 
+    /// Appends `value` `times` times.
     @inlinable public mutating func append(_ value: Element, times: Int) {
         if count + times > capacity { grow(to: max(capacity * 2, count + times)) }
         (base + count).initialize(repeating: value, count: times)
         count += times
     }
 
+    /// The value at `index`, which must be below the count (checked).
     @inlinable public subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "column index out of range")

@@ -91,6 +91,16 @@ extension JSONStreamTests {
     /// A report's own pieces, keys written in the code and objects of four whole numbers,
     /// write what the stream's general calls write (which the test above holds to the writer),
     /// at every depth, after other members and array elements, from a sink that must grow.
+    /// An object of four whole numbers written by the stream's general calls.
+    private func integers(_ names: [String], _ values: (Int, Int, Int, Int), into stream: inout JSONStream) {
+        stream.beginObject()
+        for (name, value) in zip(names, [values.0, values.1, values.2, values.3]) {
+            stream.key(named: name)
+            stream.integer(value)
+        }
+        stream.endObject()
+    }
+
     func testReportPiecesWriteWhatTheGeneralCallsWrite() {
         var generator = SeededRandom(seed: 20_261_129)
         let numbers = [0, 1, 9, 10, 99, 100, 12_345, -1, -10, -99_999, Int(Int32.max), Int.max, Int.min + 1, Int.min]
@@ -106,12 +116,7 @@ extension JSONStreamTests {
                 let values = (number(), number(), number(), number())
                 if Bool.random(using: &generator) {
                     fast.integerObject(("line", values.0), ("column", values.1), ("offset", values.2), ("utf16", values.3))
-                    general.beginObject()
-                    for (name, value) in [("line", values.0), ("column", values.1), ("offset", values.2), ("utf16", values.3)] {
-                        general.key(named: name)
-                        general.integer(value)
-                    }
-                    general.endObject()
+                    integers(["line", "column", "offset", "utf16"], values, into: &general)
                 } else {
                     fast.beginObject()
                     general.beginObject()
@@ -122,12 +127,7 @@ extension JSONStreamTests {
                     fast.key("start")
                     general.key(named: "start")
                     fast.integerObject(("a", values.0), ("bb", values.1), ("ccc", values.2), ("utf16", values.3))
-                    general.beginObject()
-                    for (name, value) in [("a", values.0), ("bb", values.1), ("ccc", values.2), ("utf16", values.3)] {
-                        general.key(named: name)
-                        general.integer(value)
-                    }
-                    general.endObject()
+                    integers(["a", "bb", "ccc", "utf16"], values, into: &general)
                     fast.endObject()
                     general.endObject()
                 }
