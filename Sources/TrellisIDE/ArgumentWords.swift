@@ -29,9 +29,7 @@ enum ArgumentWord {
         colorNames.contains { color in
             guard color.count == name.count else { return false }
             for offset in 0..<color.count {
-                let byte = name[offset]
-                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                if lower != color[offset] { return false }
+                if Suggestion.lowercasedASCII(name[offset]) != color[offset] { return false }
             }
             return true
         }

@@ -56,14 +56,18 @@ package struct InlayHintRecords: Sendable {
     /// `#3`.
     package static func label(ofSlot slot: Int) -> String { "#" + String(slot) }
 
-    /// Where a length's text is kept in a table of 1,024 places by its bits (a document's
-    /// lengths repeat: the same cards at the same screen width).
+    /// Where a length's text is kept in a table of ``lengthPlaces`` places by its bits (a
+    /// document's lengths repeat: the same cards at the same screen width): the top
+    /// ``lengthPlaceBits`` bits of the bits multiplied, so always below ``lengthPlaces``.
     package static func place(ofLength length: Double) -> Int {
-        Int(truncatingIfNeeded: (length.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        Int(truncatingIfNeeded: (length.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - lengthPlaceBits))
     }
 
+    /// How many bits choose a length's place: one number behind both the places and the shift.
+    package static let lengthPlaceBits = 10
+
     /// How many places ``place(ofLength:)`` chooses from.
-    package static let lengthPlaces = 1_024
+    package static let lengthPlaces = 1 << lengthPlaceBits
 
     /// `text` kept in ``texts``: a value that shows it.
     package mutating func keep(_ text: String) -> Record.Value {

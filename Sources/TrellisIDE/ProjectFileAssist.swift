@@ -46,7 +46,7 @@ public enum ProjectFileAssist {
     }
 
     static func codeMarkdown(_ code: DiagnosticCode) -> String {
-        "**\(code.id)** \(code.title) (\(code.severity.rawValue) by default)\n\ndocs/diagnostics.md#\(code.anchor)"
+        "**\(code.id)** \(code.title) (\(code.severity.rawValue) by default)\n\n\(code.documentationAnchor)"
     }
 
     /// The schema's table an entry is in, and its key's last part.

@@ -11,7 +11,7 @@ public enum SARIFReport {
                 JSONMember("id", .string(code.id)),
                 JSONMember("name", .string(ruleName(code))),
                 JSONMember("shortDescription", .object([JSONMember("text", .string(code.title))])),
-                JSONMember("help", .object([JSONMember("text", .string("See docs/diagnostics.md#\(code.anchor) in Trellis."))])),
+                JSONMember("help", .object([JSONMember("text", .string("See \(code.documentationAnchor) in Trellis."))])),
             ])
         }
         var results: [JSONValue] = []

@@ -68,7 +68,8 @@ package struct ByteSink: ~Copyable, ByteOutput {
     }
 
     /// Keeps the `written` bytes the caller wrote into the room ``reserve(_:)`` gave, which
-    /// holds them (`ScratchText` checks its writes stay in its room in debug builds).
+    /// holds them (debug builds check this against the sink's memory here, and the language
+    /// server's `ScratchOutput.end` against the room it reserved).
     package mutating func commit(_ written: Int) {
         assert(written >= 0 && count + written <= capacity, "\(written) bytes committed past the sink's memory")
         count = min(capacity, count + max(0, written))

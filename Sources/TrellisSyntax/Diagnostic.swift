@@ -81,15 +81,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// Where this code is documented.
-    public var documentationAnchor: String { Self.documentationAnchors[Int(code.caseNumber)] }
-
-    /// Each code's ``documentationAnchor``, at its case number (made once: a report writes one
-    /// for every finding).
-    private static let documentationAnchors: [String] = {
-        var anchors = [String](repeating: "", count: 256)
-        for code in DiagnosticCode.allCases { anchors[Int(code.caseNumber)] = "docs/diagnostics.md#\(code.anchor)" }
-        return anchors
-    }()
+    public var documentationAnchor: String { code.documentationAnchor }
 }
 
 extension Array where Element == Diagnostic {

@@ -99,6 +99,17 @@ public enum DiagnosticCode: String, CaseIterable, Comparable, CustomStringConver
     /// The anchor of the code's section in docs/diagnostics.md: `m014`.
     public var anchor: String { rawValue.lowercased() }
 
+    /// Where the code is documented: `docs/diagnostics.md#m014`.
+    public var documentationAnchor: String { Self.documentationAnchors[Int(caseNumber)] }
+
+    /// Each code's ``documentationAnchor``, at its case number (made once: a report writes one
+    /// for every finding).
+    private static let documentationAnchors: [String] = {
+        var anchors = [String](repeating: "", count: 256)
+        for code in allCases { anchors[Int(code.caseNumber)] = "docs/diagnostics.md#\(code.anchor)" }
+        return anchors
+    }()
+
     /// A finding that marks text doing nothing: an editor fades it (LSP's
     /// `DiagnosticTag.Unnecessary`).
     public var isUnnecessary: Bool { self == .unusedTemplate || self == .unusedUse }

@@ -27,7 +27,7 @@ public enum Suggestion {
     }
 
     /// An ASCII byte as `lowercased()` maps it: `A`…`Z` to `a`…`z`, any other unchanged.
-    static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    @inlinable public static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
     }
 
