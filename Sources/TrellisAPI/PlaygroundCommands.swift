@@ -13,7 +13,8 @@ extension TrellisAPI {
     /// the text builds) and the picture of the chosen layout at `device` (nil when there is
     /// nothing to draw).
     static func preview(_ request: APIRequest) -> JSONValue {
-        let analysis = Analysis(request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true)
+        let analysis = Analysis(
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
         let devices = Preview.devices(of: analysis)
         var members = [
             JSONMember("kind", .string(request.kind == .json ? "json" : "trellis")),
@@ -41,7 +42,8 @@ extension TrellisAPI {
     /// The semantic tokens alone: `[start, end, type, …]`, offsets in the request's encoding,
     /// each type an index into `tokenTypes`.
     static func tokens(_ request: APIRequest) -> JSONValue {
-        let analysis = Analysis(request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true)
+        let analysis = Analysis(
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
         return .object([
             JSONMember("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
             JSONMember("tokens", tokens(analysis, request)),
@@ -52,7 +54,8 @@ extension TrellisAPI {
     /// arithmetic of its length along its parent's split, as the language server's hover
     /// writes it.
     static func cell(_ request: APIRequest) -> JSONValue {
-        let analysis = Analysis(request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true)
+        let analysis = Analysis(
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
         guard let layout = chosenLayout(analysis, request), Preview.canDraw(analysis) else { return .object([JSONMember("cell", .null)]) }
         let tree = analysis.trees[layout]
         let result = LayoutEngine.layout(analysis.runtimes[layout], viewport: device(analysis, request))

@@ -70,6 +70,16 @@ public struct UseResolver {
         return UsedFiles(outcomes: outcomes)
     }
 
+    /// What the uses of `source` (a file of `kind` at `path`; `-` is standard input, whose
+    /// paths are relative to the current folder) reach, and the parse that found them: the
+    /// one way every caller follows a file's uses. A file that never spells `use` is not
+    /// parsed here, and a grid dictionary uses nothing.
+    public mutating func usedFiles(of source: SourceFile, at path: String, kind: InputKind) -> (uses: UsedFiles, parsed: ParseResult?) {
+        guard kind == .trellis, ByteSearch.contains(Array("use".utf8), in: source.bytes) else { return (UsedFiles(), nil) }
+        let parsed = Parser.parse(source)
+        return (usedFiles(of: parsed.tree, at: path == "-" ? "<stdin>" : path), parsed)
+    }
+
     /// Every file read so far (by ``FileSystem/canonical`` path): the files the files asked
     /// about use, directly or not.
     public var filesRead: [String] {
@@ -225,7 +235,8 @@ public struct UseResolver {
     /// `written`'s last component.
     private func suggestion(for written: String, at target: String) -> String? {
         let name = UsePath.fileName(of: target)
-        let candidates = fileSystem.fileNames(UsePath.directory(of: target)).filter { $0.hasSuffix(".trellis") && $0 != name }
+        // Sorted: of equally near names the first is suggested, whatever order a folder lists them in.
+        let candidates = fileSystem.fileNames(UsePath.directory(of: target)).filter { $0.hasSuffix(".trellis") && $0 != name }.sorted()
         guard let closest = Suggestion.closest(to: name, among: candidates) else { return nil }
         guard let slash = written.lastIndex(of: "/") else { return closest }
         return String(written[...slash]) + closest

@@ -37,9 +37,7 @@ enum UsesOnDisk {
     static func usedFiles(
         of source: SourceFile, at path: String, kind: InputKind, resolver: inout UseResolver
     ) -> (uses: UsedFiles, parsed: ParseResult?) {
-        guard kind == .trellis, ByteSearch.contains(Array("use".utf8), in: source.bytes) else { return (UsedFiles(), nil) }
-        let parsed = Parser.parse(source)
-        return (resolver.usedFiles(of: parsed.tree, at: path == "-" ? "<stdin>" : path), parsed)
+        resolver.usedFiles(of: source, at: path, kind: kind)
     }
 
     /// The files `paths` use, directly or not (canonical paths), for the commands that watch:

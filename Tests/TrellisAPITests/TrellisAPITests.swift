@@ -64,6 +64,44 @@ final class TrellisAPITests: XCTestCase {
         XCTAssertTrue(completion["items"]?.arrayElements?.contains { $0["label"]?.stringValue == "padding" } ?? false, "\(completion)")
     }
 
+    /// A `use` reads the request's `files` (paths relative to one folder, as `name` is): a
+    /// path they do not give is a missing file, and the request's text stands at its name.
+    func testAUseReadsTheRequestsFiles() throws {
+        let home = "use \"../cards.trellis\"\nlayout home rows { banner | fill }\n"
+        let cards = "template banner { 120 tag(100) }\n"
+        func request(_ command: String, files: [JSONMember]?) -> KeyValuePairs<String, JSONValue> {
+            ["command": .string(command), "source": .string(home), "name": .string("layouts/home.trellis"), "files": files.map(JSONValue.object) ?? .null]
+        }
+        let built = try call(request("build", files: [JSONMember("cards.trellis", .string(cards))]))
+        XCTAssertEqual(built["exit"], .number(0), "\(built)")
+        XCTAssertTrue(built["layouts"]?.arrayElements?.first?["json"]?.stringValue?.contains("\"tag\": 100") ?? false, "\(built)")
+        for files in [nil, [JSONMember("layouts/cards.trellis", .string(cards))]] {
+            let missing = try call(request("check", files: files))
+            XCTAssertEqual(missing["exit"], .number(1))
+            let report = missing["report"]?.stringValue ?? ""
+            XCTAssertTrue(report.contains("no file `cards.trellis` (`../cards.trellis` from this file's folder)"), report)
+        }
+        let near = try call(request("check", files: [JSONMember("card.trellis", .string(cards))]))
+        XCTAssertTrue(near["report"]?.stringValue?.contains("did you mean `../card.trellis`?") ?? false, "\(near)")
+        // The text at the request's name is its `source`, whatever `files` gives there.
+        let cycle = try call(
+            request(
+                "check",
+                files: [
+                    JSONMember("cards.trellis", .string("use \"layouts/home.trellis\"\n" + cards)),
+                    JSONMember("layouts/home.trellis", .string("layout stale rows { fill }\n")),
+                ]))
+        XCTAssertTrue(
+            cycle["report"]?.stringValue?.contains("use cycle: `layouts/home.trellis` → `cards.trellis` → `layouts/home.trellis`") ?? false, "\(cycle)")
+        for (files, message) in [
+            (JSONValue.array([]), "`files` is an object: each path to its text"),
+            (.object([JSONMember("cards.trellis", .number(1))]), "`files`: the value of \"cards.trellis\" is not a text"),
+        ] {
+            let answer = try call(["command": .string("check"), "source": .string(home), "files": files])
+            XCTAssertEqual(answer["error"]?.stringValue, message)
+        }
+    }
+
     func testEveryRequestIsAnsweredWithAnObject() throws {
         for request in [
             "", "[]", "{", "{\"command\": 3}", "{\"command\": \"check\"}", "{\"command\": \"nope\", \"source\": \"\"}",

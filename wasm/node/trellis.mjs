@@ -53,6 +53,8 @@ export function call(request) {
  * @property {string[]} [viewports]  devices as on the command line: "375x667@2x", "320xwrap@3x"
  * @property {boolean} [rtl]  right to left (`--rtl`)
  * @property {string} [layout]  only the layout of this name (`--layout`)
+ * @property {Object<string, string>} [files]  the other files its `use` lines may reach, each path
+ *   (relative to one folder, as `name` is) to its text: `{ "cards.trellis": "template product …" }`
  */
 
 /**

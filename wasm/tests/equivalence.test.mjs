@@ -1,8 +1,10 @@
 // The WebAssembly build answers what the native `trellis` prints, byte for byte: check
 // (--format json), build (every layout, pretty and --compact, --target 2), frames (--format
 // json), render (SVG) and fmt, on the examples, ../shared's corpus when it is there, 1,000
-// generated programs and dictionaries and mutated examples. Each input is written to a
-// folder of its own, where the native tool reads it under the same name the module is given.
+// generated programs and dictionaries, mutated examples, and files that `use` others (the
+// examples' projects and generated ones). Each input is written to a folder of its own, with
+// the files it uses, where the native tool reads it under the same name the module is given
+// (the other files go to the module as `files`).
 //
 //   TRELLIS=.build/release/trellis node --test wasm/tests/
 
@@ -10,11 +12,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { call } from "../node/trellis.mjs";
-import { generatedDictionaries, generatedPrograms, mutated } from "./generators.mjs";
+import { generatedDictionaries, generatedPrograms, generatedProjects, mutated } from "./generators.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const trellis = resolve(process.env.TRELLIS ?? join(root, ".build", "debug", "trellis"));
@@ -31,9 +33,38 @@ function filesUnder(folder) {
   return found;
 }
 
+/**
+ * Every .trellis file under `folder` that uses others, as [name, text, files]: the name and
+ * the files (every other .trellis file of its project) relative to the project, a folder of
+ * `folder` such as examples/shop.
+ */
+function projectFilesUnder(folder) {
+  const found = [];
+  for (const project of readdirSync(folder, { withFileTypes: true })) {
+    if (!project.isDirectory()) continue;
+    const base = join(folder, project.name);
+    const texts = {};
+    for (const entry of readdirSync(base, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(".trellis")) continue;
+      const path = join(entry.parentPath ?? entry.path, entry.name);
+      texts[relative(base, path)] = readFileSync(path, "utf8");
+    }
+    for (const [name, text] of Object.entries(texts)) {
+      if (!/^\s*use\s/m.test(text)) continue;
+      const files = { ...texts };
+      delete files[name];
+      found.push([name, text, files]);
+    }
+  }
+  return found;
+}
+
 function inputs() {
   const examples = filesUnder(join(root, "examples"));
-  const all = [...examples, ...generatedPrograms(600, 20261127), ...generatedDictionaries(400, 20261128), ...mutated(examples, 200, 7)];
+  const all = [
+    ...examples, ...projectFilesUnder(join(root, "examples")), ...generatedPrograms(600, 20261127), ...generatedDictionaries(400, 20261128),
+    ...mutated(examples, 200, 7), ...generatedProjects(200, 20261129),
+  ];
   if (existsSync(join(shared, "corpus"))) {
     for (const folder of ["mylayout", "runtime"]) {
       if (existsSync(join(shared, "corpus", folder))) all.push(...filesUnder(join(shared, "corpus", folder)));
@@ -58,29 +89,33 @@ test("the WebAssembly build answers as the native tool does", { timeout: 30 * 60
   const differences = [];
   let compared = 0;
   const cases = inputs();
-  cases.forEach(([name, text], index) => {
+  let withFiles = 0;
+  cases.forEach(([name, text, files], index) => {
     const folder = join(work, String(index));
-    mkdirSync(folder);
-    writeFileSync(join(folder, name), text);
+    for (const [path, content] of [...Object.entries(files ?? {}), [name, text]]) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), content);
+    }
+    const given = files ? { files } : {};
     const kind = name.endsWith(".json") ? "json" : "trellis";
     const differ = (what, mine, theirs) => {
       if (mine !== theirs && differences.length < 10) differences.push(`${what} of ${folder}/${name}:\n  wasm:   ${JSON.stringify(mine)?.slice(0, 400)}\n  native: ${JSON.stringify(theirs)?.slice(0, 400)}`);
     };
     const checked = native(folder, ["check", "--format", "json", name]);
     if (kind === "json" && checked.stdout.includes('"files": []')) return; // not a grid dictionary: the native tool skips it
-    const check = call({ command: "check", source: text, name });
+    const check = call({ command: "check", source: text, name, ...given });
     differ("check", check.report, checked.stdout);
     differ("check's exit", check.exit, checked.exit);
-    const frames = call({ command: "frames", source: text, name });
+    const frames = call({ command: "frames", source: text, name, ...given });
     const framed = native(folder, ["frames", "--format", "json", name]);
     differ("frames' exit", frames.exit, framed.exit);
     if (framed.stdout) differ("frames", frames.frames, framed.stdout);
-    const render = call({ command: "render", source: text, name });
+    const render = call({ command: "render", source: text, name, ...given });
     const rendered = native(folder, ["render", name]);
     if (rendered.stdout) differ("render", render.svg, rendered.stdout);
     if (kind === "trellis") {
       for (const [flags, request] of [[[], {}], [["--compact", "--target", "2"], { compact: true, target: "2" }]]) {
-        const build = call({ command: "build", source: text, name, ...request });
+        const build = call({ command: "build", source: text, name, ...given, ...request });
         const out = join(folder, `out${flags.length}`);
         const built = native(folder, ["build", ...flags, "--out-dir", out, name]);
         const names = build.layouts.map((layout) => layout.name);
@@ -97,10 +132,12 @@ test("the WebAssembly build answers as the native tool does", { timeout: 30 * 60
       if (format.exit === 0) differ("fmt", format.formatted, formatted.stdout);
     }
     compared += 1;
+    if (files) withFiles += 1;
     if (differences.length === 0) rmSync(folder, { recursive: true });
   });
-  console.log(`# ${compared} inputs compared of ${cases.length}`);
+  console.log(`# ${compared} inputs compared of ${cases.length} (${withFiles} of them using other files)`);
   assert.deepEqual(differences, [], differences.join("\n"));
   assert.ok(compared >= 1000, `only ${compared} inputs compared`);
+  assert.ok(withFiles >= 150, `only ${withFiles} inputs that use other files compared`);
   rmSync(work, { recursive: true });
 });

@@ -1,6 +1,8 @@
 // Inputs for the equivalence test, drawn from a seeded generator so a failure reproduces:
 // Trellis programs and grid dictionaries of every shape the fuzzer makes (Tests/fuzz), and
-// examples mutated as typing and pasting do.
+// examples mutated as typing and pasting do, and files that use libraries of templates.
+
+import { posix } from "node:path";
 
 /** A seeded generator (mulberry32): numbers in [0, 1). */
 export function random(seed) {
@@ -95,5 +97,71 @@ export function mutated(files, count, seed) {
     // Whole characters only: the module takes text, which a lone surrogate is not.
     text = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
     return [`mutated-${index}-${name}`, text];
+  });
+}
+
+/** A cell as a card library writes one: sizes that build, a few attributes, rows or cols of them. */
+function card(next, depth = 1) {
+  const parts = [next.pick(["fill", "wrap", "44", "33%", "-50%", "20.5", "1/3"])];
+  if (next() < 0.4) parts.push(next.pick(["padding(5)", "spacing(4)", "action(showCard:)", "tag(3)", "bottom-borderline(color #EEEEEE thick 1)"]));
+  if (depth < 3 && next() < 0.5) {
+    parts.push(`${next.pick(["rows", "cols"])} ${Array.from({ length: next.int(1, 3) }, () => card(next, depth + 1)).join(" | ")}`);
+  }
+  return parts.join(" ");
+}
+
+/**
+ * `count` Trellis files that use others, as [name, text, files]: libraries of templates in
+ * folders of their own, some using each other (now and then in a cycle), and a screen that
+ * uses them with a team's mistakes: a path mistyped or naming no file (a near name is then
+ * suggested), a use given twice or after a layout, a template no file has, one the screen
+ * defines itself.
+ */
+export function generatedProjects(count, seed) {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, index) => {
+    const paths = [];
+    for (let library = next.int(1, 3); library > 0; library--) {
+      const path = `${next.pick(["", "cards/", "lib/shared/"])}${next.pick(["cards", "card", "tiles", "banner"])}.trellis`;
+      if (!paths.includes(path)) paths.push(path);
+    }
+    const from = (file, target) => posix.relative(posix.dirname(file) || ".", target);
+    const templates = paths.map((_, library) => Array.from({ length: next.int(1, 3) }, (_, number) => `t${library}x${number}`));
+    const files = {};
+    paths.forEach((path, library) => {
+      const lines = [];
+      const others = paths.filter((other) => other !== path);
+      const used = others.length > 0 && next() < 0.4 ? next.pick(others) : undefined;
+      if (used) lines.push(`use "${from(path, used)}"`);
+      for (const name of templates[library]) {
+        const borrowed = used && next() < 0.5 ? ` | ${next.pick(templates[paths.indexOf(used)])}` : "";
+        lines.push(`template ${name} { ${next() < 0.85 ? card(next) : program(next, 1)}${borrowed} }`);
+      }
+      files[path] = lines.join("\n") + "\n";
+    });
+    const name = `${next.pick(["", "screens/"])}home-${index}.trellis`;
+    const uses = paths.filter(() => next() < 0.8).map((path) => {
+      const written = from(name, path);
+      // A mistyped path: a letter dropped, or a near name that no file has.
+      return next() < 0.15 ? written.replace(/s?\.trellis$/, next() < 0.5 ? "z.trellis" : ".trellis").replace("cards.", "card.") : written;
+    });
+    const lines = uses.map((written) => `use "${written}"`);
+    if (uses.length > 0 && next() < 0.1) lines.push(`use "${uses[0]}"`);
+    if (next() < 0.4) lines.push(`preview ${next.pick(["375x667@2x", "320xwrap@3x", "414x896@3x rtl"])}`);
+    if (next() < 0.1) lines.push(`template ${next.pick(templates.flat())} { 10 }`);
+    // Mostly templates of the files used; now and then one of a file not used, or of none.
+    const reached = templates.filter((_, library) => uses.includes(from(name, paths[library]))).flat();
+    const known = [...templates.flat(), "missing_card"];
+    for (let layout = next.int(1, 2); layout > 0; layout--) {
+      const cells = Array.from({ length: next.int(1, 3) }, () => {
+        if (reached.length > 0 && next() < 0.6) return next.pick(reached);
+        return next() < 0.3 ? next.pick(known) : card(next);
+      });
+      lines.push(`layout home${layout} rows { ${cells.join(" | ")} }`);
+    }
+    if (uses.length > 0 && next() < 0.1) lines.push(`use "${uses[0]}"`);
+    // Now and then the screen is itself used by a library: a cycle through it.
+    if (next() < 0.05) files[paths[0]] = `use "${from(paths[0], name)}"\n` + files[paths[0]];
+    return [name, lines.join("\n") + "\n", files];
   });
 }

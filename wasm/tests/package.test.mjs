@@ -52,6 +52,29 @@ test("frames gives every grid's rectangle at each viewport", () => {
   assert.equal(result.layouts[0].viewports[0].width, 375);
 });
 
+test("a `use` reaches the files the request gives, as on disk", () => {
+  const shop = join(root, "examples", "shop");
+  const everyday = readFileSync(join(shop, "layouts", "everyday.trellis"), "utf8");
+  const files = { "cards.trellis": readFileSync(join(shop, "cards.trellis"), "utf8") };
+  const name = "layouts/everyday.trellis";
+  const built = build(everyday, { name, files, compact: true, target: "2" });
+  assert.equal(built.ok, true);
+  assert.equal(JSON.parse(built.layouts[0].json).rows[0].size, 120); // the banner, from cards.trellis
+  assert.equal(check(everyday, { name, files }).ok, true);
+  // Without the file, the use says which file is missing; a near name is suggested.
+  const alone = check(everyday, { name });
+  assert.equal(alone.ok, false);
+  assert.equal(alone.diagnostics[0].code, "U001");
+  assert.match(alone.diagnostics[0].message, /^no file `cards.trellis` \(`..\/cards.trellis` from this file's folder\)$/);
+  const near = check(everyday, { name, files: { "card.trellis": files["cards.trellis"] } });
+  assert.match(near.diagnostics[0].message, /did you mean `..\/card.trellis`\?$/);
+  // The request's own text is the file at its name: a library that uses it closes a cycle.
+  const cycle = check('use "lib.trellis"\nlayout a rows { fill }\n', { name: "a.trellis", files: { "lib.trellis": 'use "a.trellis"\n' } });
+  assert.equal(cycle.diagnostics[0].code, "U002");
+  assert.throws(() => check(everyday, { name, files: { "cards.trellis": 7 } }), /`files`: the value of "cards.trellis" is not a text/);
+  assert.throws(() => check(everyday, { name, files: ["cards.trellis"] }), /`files` is an object/);
+});
+
 test("a request the module cannot read throws, and the next call works", () => {
   assert.throws(() => call({ command: "nope", source: "" }), /there is no command 'nope'/);
   assert.throws(() => call({ source: "" }), /names no `command`/);
@@ -67,4 +90,14 @@ test("the example in docs/wasm.md runs as written", () => {
   const run = spawnSync(process.execPath, [script], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^M106: the ratio rows of this grid add up to 110% of the free length\n\{/);
+});
+
+test("the example of a screen that uses a card library in docs/wasm.md runs as written", () => {
+  const docs = readFileSync(join(root, "docs", "wasm.md"), "utf8");
+  const example = [...docs.matchAll(/```js\n([\s\S]*?)```/g)][1][1];
+  const script = join(mkdtempSync(join(tmpdir(), "trellis-docs-")), "example.mjs");
+  writeFileSync(script, example.replace("./wasm/node/trellis.mjs", pathToFileURL(join(root, "wasm", "node", "trellis.mjs")).href));
+  const run = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, "true\n");
 });

@@ -41,6 +41,18 @@ def test_frames_and_offsets_in_bytes():
     assert hover["start"] == at - 2 and "fill" in hover["markdown"]
 
 
+def test_a_use_reaches_the_files_given():
+    shop = os.path.join(ROOT, "examples", "shop")
+    with open(os.path.join(shop, "layouts", "everyday.trellis"), encoding="utf-8") as file:
+        everyday = file.read()
+    with open(os.path.join(shop, "cards.trellis"), encoding="utf-8") as file:
+        files = {"cards.trellis": file.read()}
+    built = trellis_wasm.build(everyday, name="layouts/everyday.trellis", files=files, target="2", compact=True)
+    assert built["ok"] and json.loads(built["layouts"][0]["json"])["rows"][0]["size"] == 120
+    alone = trellis_wasm.check(everyday, name="layouts/everyday.trellis")
+    assert not alone["ok"] and alone["diagnostics"][0]["code"] == "U001"
+
+
 def test_errors_are_raised():
     with pytest.raises(trellis_wasm.TrellisError, match="there is no command 'nope'"):
         trellis_wasm.call({"command": "nope", "source": ""})

@@ -64,7 +64,9 @@ def _diagnostics(report_text):
 
 def check(source, **options):
     """Lints the text as `trellis check --format json` does: a dict with ok, errors,
-    warnings, diagnostics and the whole report. Options: name, kind, target, viewports, rtl."""
+    warnings, diagnostics and the whole report. Options: name, kind, target, viewports, rtl, and
+    files: the other files its `use` lines may reach, each path (relative to one folder, as name
+    is) to its text."""
     answer = call({**options, "command": "check", "source": source})
     report, diagnostics = _diagnostics(answer["report"])
     return {"ok": answer["exit"] == 0, "errors": report["summary"]["errors"], "warnings": report["summary"]["warnings"],
@@ -73,7 +75,7 @@ def check(source, **options):
 
 def build(source, **options):
     """Compiles Trellis as `trellis build` does: ok, layouts (each name and json) and the
-    diagnostics that stop a build. Options: name, target, layout, compact."""
+    diagnostics that stop a build. Options: name, target, layout, compact, files."""
     answer = call({**options, "command": "build", "source": source})
     return {"ok": answer["exit"] == 0, "layouts": answer["layouts"], "diagnostics": _diagnostics(answer["report"])[1]}
 
