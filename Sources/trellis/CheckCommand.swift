@@ -75,6 +75,8 @@ enum CheckCommand {
         var checked: [CheckedFile] = []
         // A project file's own findings come first, each file once.
         var rendered: [[UInt8]] = []
+        // The run's findings and reports are not freed one by one: the process exits next.
+        defer { KeptUntilExit.keep((checked, rendered)) }
         let color = Terminal.colorOnStdout
         for project in projects.found where !project.file.diagnostics.isEmpty {
             let file = CheckedFile(
@@ -116,6 +118,7 @@ enum CheckCommand {
             // Files are independent: analysed and rendered on every core, reported in the
             // order given; a file that cannot be read stops the run where it did before.
             let inputs = zip(zip(paths, settings), zip(usedFiles, baselines)).map { ($0.0, $0.1, $1.0, $1.1) }
+            let keepsTexts = format == "sarif" || !takenFromFiles.isEmpty
             let outcomes = ParallelMap.map(inputs) { path, setting, uses, baseline -> Result<(CheckedFile, [UInt8])?, Error> in
                 Result {
                     let source = try Terminal.read(path)
@@ -135,7 +138,13 @@ enum CheckCommand {
                     if let baseline, let against, !file.diagnostics.hasErrors {
                         file.diagnostics = Baseline.findings(analysis, since: baseline, revision: against, options: setting.options, in: file.diagnostics)
                     }
-                    return (file, render(file, format: format, color: color))
+                    let report = render(file, format: format, color: color)
+                    // Once rendered, only the findings are read again (the summary), unless the
+                    // report is written from the texts at the end (SARIF) or a finding another
+                    // file's use drops makes it rendered again: the text goes now, and the next
+                    // file's work reuses its memory.
+                    if !keepsTexts { file.source = SourceFile(name: file.source.name, bytes: []) }
+                    return (file, report)
                 }
             }
             for (index, outcome) in outcomes.enumerated() {

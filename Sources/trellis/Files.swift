@@ -178,19 +178,26 @@ enum Files {
 
     /// The part of a path before its last `/` (`""` when there is none; `/` for a root file).
     static func directoryName(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        if slash == trimmed.startIndex { return "/" }
-        return String(trimmed[..<slash])
+        let (bytes, end) = trimmedOfSlashes(path)
+        guard let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        if slash == 0 { return "/" }
+        return String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
     /// The part of a path after its last `/`.
     static func baseName(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
-        return String(trimmed[trimmed.index(after: slash)...])
+        let (bytes, end) = trimmedOfSlashes(path)
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// A path's bytes and where they end without the slashes that close it (a lone `/`
+    /// kept): as the kernel reads paths, by bytes, `/` being one byte in UTF-8.
+    private static func trimmedOfSlashes(_ path: String) -> (bytes: [UInt8], end: Int) {
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return (bytes, end)
     }
 
     static func join(_ directory: String, _ name: String) -> String {
