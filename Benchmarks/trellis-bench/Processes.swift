@@ -76,13 +76,20 @@ func peakMemory(_ path: String, _ arguments: [String]) -> Int? {
 }
 
 /// Two commands run alternately `rounds` times: the median of the per-round ratios (the issue's
-/// way: each ratio from runs under the same load) and each command's best run.
+/// way: each ratio from runs under the same load) and each command's best run. Which runs
+/// first alternates from round to round, so that neither always runs on the other's heels.
 func raceRatios(rounds: Int, _ first: () -> ProcessRun, _ second: () -> ProcessRun) -> (medianRatio: Double, first: ProcessRun, second: ProcessRun) {
     var ratios: [Double] = []
     var best = (ProcessRun(seconds: .infinity, peakKiB: 0, status: 0), ProcessRun(seconds: .infinity, peakKiB: 0, status: 0))
-    for _ in 0..<rounds {
-        let a = first()
-        let b = second()
+    for round in 0..<rounds {
+        let (a, b): (ProcessRun, ProcessRun)
+        if round.isMultiple(of: 2) {
+            a = first()
+            b = second()
+        } else {
+            b = second()
+            a = first()
+        }
         if a.seconds < best.0.seconds { best.0 = a }
         if b.seconds < best.1.seconds { best.1 = b }
         ratios.append(a.seconds / b.seconds)
@@ -169,7 +176,7 @@ func processBenchmark(quick: Bool) {
             paths.append(path)
         }
         let check = raceRatios(
-            rounds: quick ? 3 : 9, { run(trellis, ["check", "--format", "json"] + paths) },
+            rounds: quick ? 3 : 21, { run(trellis, ["check", "--format", "json"] + paths) },
             { hasJQ ? run(jq, ["empty"] + paths) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
         let totalBytes: Int = shape.files.reduce(0) { $0 + $1.count }
         let kilobytes = Double(totalBytes) / Double(max(1, shape.files.count)) / 1_000
@@ -201,7 +208,7 @@ func processBenchmark(quick: Bool) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let jsonSize = (try? FileManager.default.attributesOfItem(atPath: json)[.size] as? Int) ?? 0
         let build = raceRatios(
-            rounds: quick ? 3 : 7, { run(trellis, ["build", path]) }, { hasJQ ? run(jq, ["-c", ".", json]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
+            rounds: quick ? 3 : 11, { run(trellis, ["build", path]) }, { hasJQ ? run(jq, ["-c", ".", json]) : ProcessRun(seconds: 1, peakKiB: 0, status: 0) })
         guard build.first.status == 0 else {
             print("  trellis build of the \(name): FAILED (status \(build.first.status))")
             continue

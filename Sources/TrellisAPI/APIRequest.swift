@@ -22,10 +22,12 @@ struct APIRequest {
     var grid: Int
     /// Whether `preview` and `cell` turn the device on its side (a wrap height stays).
     var landscape: Bool
-    /// What the text's `use` lines reach among the request's `files`, and the parse that
-    /// found them (nil when the text spells no `use`).
-    var uses = UsedFiles()
-    var parsed: ParseResult?
+    /// The other files the text's `use` lines may reach (`files`).
+    var files: RequestFiles
+
+    /// What the text's `use` lines reach among `files`, and the parse that found them (nil
+    /// when the text spells no `use`): for the commands that analyse the text.
+    func followedUses() -> (uses: UsedFiles, parsed: ParseResult?) { files.uses(of: source, kind: kind) }
 
     /// The request `bytes` spell, or why there is none (a message for the caller).
     static func read(_ bytes: [UInt8]) -> Result<APIRequest, APIError> {
@@ -77,13 +79,12 @@ struct APIRequest {
         case .success(let read): files = read
         case .failure(let error): return .failure(error)
         }
-        var request = APIRequest(
-            command: command, source: source, kind: kind, target: target, viewports: viewports,
-            rtl: root.member("rtl")?.value.bool ?? false, layout: root.member("layout")?.value.string,
-            compact: root.member("compact")?.value.bool ?? false, offset: encoding.byteOffset(Int(at), in: bytes), encoding: encoding,
-            device: device, grid: Int(grid), landscape: root.member("landscape")?.value.bool ?? false)
-        (request.uses, request.parsed) = files.uses(of: source, kind: kind)
-        return .success(request)
+        return .success(
+            APIRequest(
+                command: command, source: source, kind: kind, target: target, viewports: viewports,
+                rtl: root.member("rtl")?.value.bool ?? false, layout: root.member("layout")?.value.string,
+                compact: root.member("compact")?.value.bool ?? false, offset: encoding.byteOffset(Int(at), in: bytes), encoding: encoding,
+                device: device, grid: Int(grid), landscape: root.member("landscape")?.value.bool ?? false, files: files))
     }
 }
 

@@ -13,8 +13,9 @@ extension TrellisAPI {
     /// the text builds) and the picture of the chosen layout at `device` (nil when there is
     /// nothing to draw).
     static func preview(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: parsed, uses: uses)
         let devices = Preview.devices(of: analysis)
         var members = [
             JSONMember("kind", .string(request.kind == .json ? "json" : "trellis")),
@@ -42,8 +43,9 @@ extension TrellisAPI {
     /// The semantic tokens alone: `[start, end, type, …]`, offsets in the request's encoding,
     /// each type an index into `tokenTypes`.
     static func tokens(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: parsed, uses: uses)
         return .object([
             JSONMember("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
             JSONMember("tokens", tokens(analysis, request)),
@@ -54,8 +56,9 @@ extension TrellisAPI {
     /// arithmetic of its length along its parent's split, as the language server's hover
     /// writes it.
     static func cell(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: parsed, uses: uses)
         guard let layout = chosenLayout(analysis, request), Preview.canDraw(analysis) else { return .object([JSONMember("cell", .null)]) }
         let tree = analysis.trees[layout]
         let result = LayoutEngine.layout(analysis.runtimes[layout], viewport: device(analysis, request))

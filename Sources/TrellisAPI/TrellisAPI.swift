@@ -46,8 +46,9 @@ public enum TrellisAPI {
 
     /// `trellis check --format json` of the one text.
     static func check(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, oneOff: true, parsed: parsed, uses: uses)
         let file = CheckedFile(source: analysis.file.source, diagnostics: analysis.diagnostics)
         let summary = CheckSummary([file])
         let report = Reports.json(renderedFiles: [Reports.jsonFile(file)], summary: summary)
@@ -63,7 +64,8 @@ public enum TrellisAPI {
         guard request.kind == .trellis else {
             return .object([JSONMember("error", .string("the text is already JSON; build compiles Trellis (frames shows a dictionary's frames)"))])
         }
-        let file = LoadedFile.load(request.source, kind: .trellis, target: request.target, parsed: request.parsed, uses: request.uses)
+        let (uses, parsed) = request.followedUses()
+        let file = LoadedFile.load(request.source, kind: .trellis, target: request.target, parsed: parsed, uses: uses)
         guard !file.diagnostics.hasErrors else { return failure(file) }
         let style: JSONWriter.Style = request.compact ? .compact : .pretty
         let layouts = file.layouts.filter { request.layout == nil || $0.name == request.layout }.map { layout -> JSONValue in
@@ -76,7 +78,8 @@ public enum TrellisAPI {
 
     /// `trellis frames --format json`: every layout's frames at each viewport.
     static func frames(_ request: APIRequest) -> JSONValue {
-        let file = LoadedFile.load(request.source, kind: request.kind, target: request.target, parsed: request.parsed, uses: request.uses)
+        let (uses, parsed) = request.followedUses()
+        let file = LoadedFile.load(request.source, kind: request.kind, target: request.target, parsed: parsed, uses: uses)
         let viewports = request.options.viewports(for: file)
         let reports = chosenLayouts(file, request).map { layout in
             LayoutFrames(name: layout.name, results: viewports.map { LayoutEngine.layout(layout.runtime, viewport: $0) })
@@ -90,7 +93,8 @@ public enum TrellisAPI {
 
     /// `trellis render`: the SVG of the first layout chosen at the first viewport.
     static func render(_ request: APIRequest) -> JSONValue {
-        let file = LoadedFile.load(request.source, kind: request.kind, target: request.target, parsed: request.parsed, uses: request.uses)
+        let (uses, parsed) = request.followedUses()
+        let file = LoadedFile.load(request.source, kind: request.kind, target: request.target, parsed: parsed, uses: uses)
         guard let layout = chosenLayouts(file, request).first, let viewport = request.options.viewports(for: file).first else {
             return .object([JSONMember("exit", .number(1)), JSONMember("svg", .string("")), JSONMember("report", report(file))])
         }
@@ -116,8 +120,9 @@ public enum TrellisAPI {
 
     /// The language server's hover at `offset`: Markdown and the range it is about.
     static func hover(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, parsed: parsed, uses: uses)
         guard let hover = Hover.hover(analysis, at: request.offset) else { return .object([JSONMember("hover", .null)]) }
         return .object([
             JSONMember("hover", .object([JSONMember("markdown", .string(hover.markdown))] + request.range(hover.range)))
@@ -126,8 +131,9 @@ public enum TrellisAPI {
 
     /// The language server's completion at `offset`.
     static func completion(_ request: APIRequest) -> JSONValue {
+        let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
-            request.source, kind: request.kind, options: request.options, target: request.target, parsed: request.parsed, uses: request.uses)
+            request.source, kind: request.kind, options: request.options, target: request.target, parsed: parsed, uses: uses)
         let items = Completion.items(analysis, at: request.offset).map { item -> JSONValue in
             .object(
                 [

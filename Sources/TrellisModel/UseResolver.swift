@@ -71,8 +71,8 @@ public struct UseResolver {
     }
 
     /// What the uses of `source` (a file of `kind` at `path`; `-` is standard input, whose
-    /// paths are relative to the current folder) reach, and the parse that found them: the
-    /// one way every caller follows a file's uses. A file that never spells `use` is not
+    /// paths are relative to the current folder) reach, and the parse that found them, as
+    /// the command line and the WebAssembly API follow them. A file that never spells `use` is not
     /// parsed here, and a grid dictionary uses nothing.
     public mutating func usedFiles(of source: SourceFile, at path: String, kind: InputKind) -> (uses: UsedFiles, parsed: ParseResult?) {
         guard kind == .trellis, ByteSearch.contains(Array("use".utf8), in: source.bytes) else { return (UsedFiles(), nil) }

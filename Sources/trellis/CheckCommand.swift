@@ -99,7 +99,7 @@ enum CheckCommand {
                 usedFiles.append(nil)
                 continue
             }
-            let (uses, parsed) = UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver)
+            let (uses, parsed) = resolver.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis)
             usedFiles.append(uses)
             if let tree = parsed?.tree { takenFromFiles.formUnion(UsesOnDisk.templatesTaken(by: tree, uses: uses)) }
         }
@@ -127,7 +127,7 @@ enum CheckCommand {
                     if path == "-", kind == .trellis {
                         // Read once: standard input is no file to read again.
                         var resolver = UsesOnDisk.resolver()
-                        uses = UsesOnDisk.usedFiles(of: source, at: path, kind: kind, resolver: &resolver).uses
+                        uses = resolver.usedFiles(of: source, at: path, kind: kind).uses
                     }
                     if kind == .json, !Analysis.looksLikeGridDictionary(source.bytes) { return nil }
                     // The same analysis as the language server's, so the two never disagree.
@@ -213,7 +213,7 @@ enum CheckCommand {
             var file = checked[entry.report]
             if entry.kind == .trellis, usedFiles.contains(where: { !($0?.files.isEmpty ?? true) }) {
                 let source = SourceFile(name: entry.path, bytes: entry.bytes)
-                let (uses, parsed) = UsesOnDisk.usedFiles(of: source, at: entry.path, kind: .trellis, resolver: &freshResolver)
+                let (uses, parsed) = freshResolver.usedFiles(of: source, at: entry.path, kind: .trellis)
                 if !uses.files.isEmpty {
                     let loaded = LoadedFile.load(source, kind: .trellis, target: entry.target, parsed: parsed, uses: uses)
                     file.diagnostics = Linter.lint(loaded, options: entry.setting.options)

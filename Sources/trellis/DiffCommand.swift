@@ -324,7 +324,7 @@ enum DiffCommand {
         for relative in newTrellisFiles where !candidates.contains(relative) {
             let path = Files.join(top, relative)
             guard let bytes = read(relative), ByteSearch.contains(Array("use".utf8), in: bytes) else { continue }
-            let uses = UsesOnDisk.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &newResolver).uses
+            let uses = newResolver.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis).uses
             if !newResolver.reached(by: uses).isDisjoint(with: changedPaths) { candidates.insert(relative) }
         }
         var projects = Projects()

@@ -180,23 +180,25 @@ enum Files {
     static func directoryName(_ path: String) -> String {
         let (bytes, end) = trimmedOfSlashes(path)
         guard let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        if slash == 0 { return "/" }
+        if slash == bytes.startIndex { return "/" }
         return String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
     /// The part of a path after its last `/`.
     static func baseName(_ path: String) -> String {
         let (bytes, end) = trimmedOfSlashes(path)
-        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// A path's bytes and where they end without the slashes that close it (a lone `/`
     /// kept): as the kernel reads paths, by bytes, `/` being one byte in UTF-8.
-    private static func trimmedOfSlashes(_ path: String) -> (bytes: [UInt8], end: Int) {
-        let bytes = Array(path.utf8)
-        var end = bytes.count
-        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    private static func trimmedOfSlashes(_ path: String) -> (bytes: String.UTF8View, end: String.Index) {
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while bytes.distance(from: bytes.startIndex, to: end) > 1, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
+        }
         return (bytes, end)
     }
 

@@ -10,7 +10,7 @@ enum KeptUntilExit {
     }
 
     /// What is kept.
-    final class Box<Value> {
+    private final class Box<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }
     }

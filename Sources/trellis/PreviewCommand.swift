@@ -149,7 +149,7 @@ final class PreviewState: Sendable {
             var resolver = UsesOnDisk.resolver()
             let kind = InputKind.of(path: path)
             let settings = files.withLock { $0.first { $0.path == path }?.settings } ?? Settings()
-            let (uses, parsed) = UsesOnDisk.usedFiles(of: source, at: path, kind: kind, resolver: &resolver)
+            let (uses, parsed) = resolver.usedFiles(of: source, at: path, kind: kind)
             let chosen = Projects.target(flag: target, default: settings.projectTarget, source: source, kind: kind)
             analysis = Analysis(source, kind: kind, options: settings.options, target: chosen, parsed: parsed, uses: uses)
         case .failure(let failure) where failure.code == Files.tooLarge.code:

@@ -31,22 +31,13 @@ enum UsesOnDisk {
         return UseResolver(fileSystem: fileSystem)
     }
 
-    /// What the uses of `source` (read from `path`; `-` is standard input, whose paths are
-    /// relative to the current folder) reach, and the parse that found them. A file that never
-    /// spells `use` is not parsed here.
-    static func usedFiles(
-        of source: SourceFile, at path: String, kind: InputKind, resolver: inout UseResolver
-    ) -> (uses: UsedFiles, parsed: ParseResult?) {
-        resolver.usedFiles(of: source, at: path, kind: kind)
-    }
-
     /// The files `paths` use, directly or not (canonical paths), for the commands that watch:
     /// a change to one of them rebuilds the files that use it.
     static func filesUsed(by paths: [String]) -> [String] {
         var resolver = resolver()
         for path in paths {
             guard case .success(let bytes) = Files.read(path, regularOnly: true) else { continue }
-            _ = usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: InputKind.of(path: path), resolver: &resolver)
+            _ = resolver.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: InputKind.of(path: path))
         }
         return resolver.filesRead
     }
@@ -81,14 +72,14 @@ enum UsesOnDisk {
             guard InputKind.of(path: path) == .trellis, case .success(let bytes) = Files.read(path, regularOnly: true),
                 ByteSearch.contains(Array("use".utf8), in: bytes)
             else { return false }
-            let uses = usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis, resolver: &resolver).uses
+            let uses = resolver.usedFiles(of: SourceFile(name: path, bytes: bytes), at: path, kind: .trellis).uses
             return resolver.reached(by: uses).contains(target)
         }
     }
 
     /// `source` loaded with its uses followed.
     static func load(_ source: SourceFile, kind: InputKind, target: Dialect?, path: String, resolver: inout UseResolver) -> LoadedFile {
-        let (uses, parsed) = usedFiles(of: source, at: path, kind: kind, resolver: &resolver)
+        let (uses, parsed) = resolver.usedFiles(of: source, at: path, kind: kind)
         return LoadedFile.load(source, kind: kind, target: target, parsed: parsed, uses: uses)
     }
 }

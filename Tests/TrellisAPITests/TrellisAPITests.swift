@@ -93,9 +93,32 @@ final class TrellisAPITests: XCTestCase {
                 ]))
         XCTAssertTrue(
             cycle["report"]?.stringValue?.contains("use cycle: `layouts/home.trellis` → `cards.trellis` → `layouts/home.trellis`") ?? false, "\(cycle)")
+        // Paths are normalised: `./` in the name and the keys, as the command line takes them.
+        let dotted = try call([
+            "command": .string("build"), "source": .string(home), "name": .string("./layouts/home.trellis"),
+            "files": .object([JSONMember("./layouts/../cards.trellis", .string(cards))]),
+        ])
+        XCTAssertEqual(dotted["exit"], .number(0), "\(dotted)")
+        // Without a name the text is `input`, in the folder the paths are relative to.
+        let unnamed = try call([
+            "command": .string("check"), "source": .string("use \"cards.trellis\"\nlayout home rows { banner }\n"),
+            "files": .object([JSONMember("cards.trellis", .string(cards))]),
+        ])
+        XCTAssertEqual(unnamed["exit"], .number(0), "\(unnamed)")
+        // A grid dictionary uses nothing: its answer is the same with files or without.
+        let dictionary: KeyValuePairs<String, JSONValue> = ["command": .string("check"), "source": .string("{\"rows\": [{\"size\": 10}]}")]
+        let withFiles = try call([
+            "command": .string("check"), "source": .string("{\"rows\": [{\"size\": 10}]}"),
+            "files": .object([JSONMember("cards.trellis", .string(cards))]),
+        ])
+        XCTAssertEqual(withFiles, try call(dictionary))
         for (files, message) in [
             (JSONValue.array([]), "`files` is an object: each path to its text"),
             (.object([JSONMember("cards.trellis", .number(1))]), "`files`: the value of \"cards.trellis\" is not a text"),
+            (
+                .object([JSONMember("cards.trellis", .string(cards)), JSONMember("./cards.trellis", .string(""))]),
+                "`files`: \"cards.trellis\" and \"./cards.trellis\" are one path (cards.trellis): give its text once"
+            ),
         ] {
             let answer = try call(["command": .string("check"), "source": .string(home), "files": files])
             XCTAssertEqual(answer["error"]?.stringValue, message)

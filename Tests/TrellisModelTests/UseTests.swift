@@ -82,6 +82,22 @@ final class UseTests: XCTestCase {
         XCTAssertEqual(file.source.text(in: finding.range), "\"lib/cardz.trellis\"")
     }
 
+    /// Of equally near names the first in sorted order is suggested, whatever order the
+    /// folder lists them in (a directory's order differs from one file system to another).
+    func testEquallyNearNeighboursAreSuggestedInSortedOrder() {
+        let files = ["lib/cardb.trellis": "template b { 10 }\n", "lib/carda.trellis": "template a { 10 }\n"]
+        let home = SourceFile(name: "home.trellis", text: "use \"lib/cardz.trellis\"\nlayout home rows fill\n")
+        for listing in [{ (names: [String]) in names.sorted() }, { names in names.sorted().reversed() }] {
+            var resolver = UseResolver(
+                fileSystem: UseResolver.FileSystem(
+                    read: { path in files[path].map { .bytes(Array($0.utf8)) } ?? .missing },
+                    fileNames: { folder in listing(files.keys.filter { UsePath.directory(of: $0) == folder }.map { UsePath.fileName(of: $0) }) }))
+            let (uses, parsed) = resolver.usedFiles(of: home, at: "home.trellis", kind: .trellis)
+            let file = LoadedFile.load(home, kind: .trellis, parsed: parsed, uses: uses)
+            XCTAssertEqual(file.diagnostics.map(\.message), ["no file `lib/cardz.trellis`; did you mean `lib/carda.trellis`?"])
+        }
+    }
+
     func testPathsThatNameNoTrellisFileAreRefused() {
         for (path, message) in [
             ("lib\\\\cards.trellis", "forward slashes"), ("/abs/cards.trellis", "relative"), ("cards.json", "`.trellis` files"),

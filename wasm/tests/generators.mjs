@@ -130,23 +130,38 @@ export function generatedProjects(count, seed) {
     const files = {};
     paths.forEach((path, library) => {
       const lines = [];
-      const others = paths.filter((other) => other !== path);
+      // Mostly libraries written before this one (no cycle); now and then any other.
+      const others = next() < 0.1 ? paths.filter((other) => other !== path) : paths.slice(0, library);
       const used = others.length > 0 && next() < 0.4 ? next.pick(others) : undefined;
       if (used) lines.push(`use "${from(path, used)}"`);
+      // A library's own use of a file no one has.
+      if (next() < 0.05) lines.push(`use "${from(path, "gone/old.trellis")}"`);
       for (const name of templates[library]) {
-        const borrowed = used && next() < 0.5 ? ` | ${next.pick(templates[paths.indexOf(used)])}` : "";
-        lines.push(`template ${name} { ${next() < 0.85 ? card(next) : program(next, 1)}${borrowed} }`);
+        const body = next() < 0.95 ? card(next) : program(next, 1);
+        // A template holds one cell: one of the used file's goes beside this one in rows.
+        const borrowed = used && next() < 0.5 ? next.pick(templates[paths.indexOf(used)]) : undefined;
+        lines.push(`template ${name} { ${borrowed ? `fill rows { ${body} | ${borrowed} }` : body} }`);
       }
       files[path] = lines.join("\n") + "\n";
     });
     const name = `${next.pick(["", "screens/"])}home-${index}.trellis`;
     const uses = paths.filter(() => next() < 0.8).map((path) => {
       const written = from(name, path);
-      // A mistyped path: a letter dropped, or a near name that no file has.
-      return next() < 0.15 ? written.replace(/s?\.trellis$/, next() < 0.5 ? "z.trellis" : ".trellis").replace("cards.", "card.") : written;
+      const roll = next();
+      // A mistyped name (a letter dropped or changed: a near name is suggested), a folder
+      // that does not exist, or the path spelled with `./`.
+      if (roll < 0.15) {
+        const slash = written.lastIndexOf("/") + 1;
+        const at = slash + next.int(0, written.length - slash - ".trellis".length - 1);
+        const typo = written.slice(0, at) + (next() < 0.5 ? "" : "q") + written.slice(at + 1);
+        if (!paths.some((other) => from(name, other) === typo)) return typo;
+      }
+      if (roll > 0.95) return `nowhere/${written}`;
+      if (roll > 0.9) return `./${written}`;
+      return written;
     });
     const lines = uses.map((written) => `use "${written}"`);
-    if (uses.length > 0 && next() < 0.1) lines.push(`use "${uses[0]}"`);
+    if (uses.length > 0 && next() < 0.1) lines.push(`use "${next.pick(uses)}"`);
     if (next() < 0.4) lines.push(`preview ${next.pick(["375x667@2x", "320xwrap@3x", "414x896@3x rtl"])}`);
     if (next() < 0.1) lines.push(`template ${next.pick(templates.flat())} { 10 }`);
     // Mostly templates of the files used; now and then one of a file not used, or of none.
@@ -159,7 +174,8 @@ export function generatedProjects(count, seed) {
       });
       lines.push(`layout home${layout} rows { ${cells.join(" | ")} }`);
     }
-    if (uses.length > 0 && next() < 0.1) lines.push(`use "${uses[0]}"`);
+    // A use after the items: of a file used above, or of one used only here.
+    if (next() < 0.1) lines.push(`use "${next() < 0.5 && uses.length > 0 ? next.pick(uses) : from(name, next.pick(paths))}"`);
     // Now and then the screen is itself used by a library: a cycle through it.
     if (next() < 0.05) files[paths[0]] = `use "${from(paths[0], name)}"\n` + files[paths[0]];
     return [name, lines.join("\n") + "\n", files];
