@@ -9,7 +9,7 @@ import TrellisSyntax
 /// file (`trellis.toml`) is read.
 struct RequestFiles {
     /// Each file's bytes by its normalised path.
-    private(set) var texts: [String: [UInt8]] = [:]
+    private var texts: [String: [UInt8]] = [:]
 
     /// The files of the request's `files` member (nil or null: none given), or why they cannot
     /// be read.
