@@ -4,6 +4,9 @@ import Dispatch
 /// iteration writes only its own slot.
 enum ParallelMap {
     static func map<Item: Sendable, Value: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Value) -> [Value] {
+        // One item runs here, on the calling thread: no pool of threads is started (nor their
+        // stacks and heaps made) for a single file.
+        if items.count < 2 { return items.map(transform) }
         let slots = Slots<Value>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             slots.set(index, transform(items[index]))
