@@ -36,7 +36,8 @@ function filesUnder(folder) {
 /**
  * Every .trellis file under `folder` that uses others, as [name, text, files]: the name and
  * the files (every other .trellis file of its project) relative to the project, a folder of
- * `folder` such as examples/shop.
+ * `folder` such as examples/shop. Its `trellis.toml` is not copied: the module reads no
+ * project (docs/wasm.md), so both tools are compared outside one.
  */
 function projectFilesUnder(folder) {
   const found = [];
