@@ -1,6 +1,6 @@
 """The playground's speed in headless Chromium (Benchmarks/README.md, "The playground in Chromium"):
 
-    python3 wasm/playground/bench_playground.py [--trellis .build/release/trellis] [--dictionary big.json] [--keys 200] [--pace 60]
+    python3 wasm/playground/bench_playground.py [--trellis .build/release/trellis] [--dictionary big.json] [--keys 200] [--pace 60] [--trace trace.json]
 
 1. Keystroke to picture on demo 4: real key presses (chromedriver), one at a time, each timed
    by the page from the browser's stamp on the key to the new picture in the page (median,
@@ -9,15 +9,25 @@
    after the pause.
 2. check, build and frames of demo 4 and of a dictionary, each a call in the page (median of
    several), against the native tool's whole process in the same run, as wasm/bench.mjs does
-   under Node."""
+   under Node.
+
+With `--trace FILE`, 36 more keys are typed after those timed, traced by Chromium itself (style,
+layout and what made each node need them): FILE opens in Perfetto or chrome://tracing, and the
+slowest of those keys are summed up here (the browser's time on the key, the nodes each layout
+had to lay out, and why). Tracing slows the page, so the timed keys are typed untraced."""
 
 import argparse
+import collections
+import json
 import statistics
 import subprocess
 import sys
+import threading
 import time
+import urllib.request
 from pathlib import Path
 
+import websocket  # websocket-client, which Selenium itself depends on
 from selenium.webdriver.common.by import By
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +76,62 @@ def keystrokes(driver, count, pace):
     return driver.execute_script("return window.trellisPlayground.timings")
 
 
+TRACE_CATEGORIES = ["devtools.timeline", "v8", "blink", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.invalidationTracking"]
+
+
+def start_trace(driver):
+    """Starts Chromium's tracing of the page through the DevTools protocol (chromedriver's own
+    connection does not hand trace events back) and returns a function that stops it and
+    returns the events."""
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json") as listing:
+        page = next(target for target in json.load(listing) if target["type"] == "page")
+    connection = websocket.create_connection(page["webSocketDebuggerUrl"], suppress_origin=True)
+    events = []
+    complete = threading.Event()
+
+    def read():
+        while not complete.is_set():
+            message = json.loads(connection.recv())
+            if message.get("method") == "Tracing.dataCollected":
+                events.extend(message["params"]["value"])
+            elif message.get("method") == "Tracing.tracingComplete":
+                complete.set()
+
+    connection.send(json.dumps({"id": 1, "method": "Tracing.start", "params": {
+        "traceConfig": {"includedCategories": TRACE_CATEGORIES}, "transferMode": "ReportEvents"}}))
+    threading.Thread(target=read, daemon=True).start()
+    time.sleep(0.3)
+
+    def stop():
+        connection.send(json.dumps({"id": 2, "method": "Tracing.end"}))
+        if not complete.wait(60):
+            raise SystemExit("Chromium did not finish the trace")
+        connection.close()
+        return events
+
+    return stop
+
+
+def summarize_trace(events, slowest=5):
+    """The slowest keystrokes of a trace: the browser's time on each (from the key's text going
+    in to the page's handler returning), each layout's nodes to lay out, and why nodes were
+    laid out again, counted by reason and element."""
+    keys = sorted((event for event in events if event.get("name") == "TypingCommand::InsertText" and "dur" in event),
+                  key=lambda event: event["ts"])
+    layouts = [event for event in events if event.get("name") == "Layout" and "dur" in event]
+    invalidations = [event for event in events if event.get("name") == "LayoutInvalidationTracking"]
+    for number, key in sorted(enumerate(keys), key=lambda pair: -pair[1]["dur"])[:slowest]:
+        start, end = key["ts"], key["ts"] + key["dur"]
+        laid_out = [f"{event['args'].get('beginData', {}).get('dirtyObjects', '?')} nodes in {event['dur'] / 1000:.1f} ms"
+                    for event in layouts if start <= event["ts"] <= end]
+        reasons = collections.Counter((event["args"]["data"].get("reason", "?"), event["args"]["data"].get("nodeName", "?").split(" ")[0])
+                                      for event in invalidations if start <= event["ts"] <= end)
+        print(f"  key {number + 1}: {key['dur'] / 1000:.1f} ms; layout: {', '.join(laid_out) or 'none'}")
+        print("    " + "; ".join(f"{count} {reason.lower()} ({node})" for (reason, node), count in reasons.most_common(6)))
+
+
 def in_page(driver, request, runs):
     return driver.execute_script(
         """const [request, runs] = arguments; const call = window.trellisPlayground.call; call(request);
@@ -89,6 +155,7 @@ def main():
     parser.add_argument("--dictionary")
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--pace", type=float, default=60, help="milliseconds between keys (a fast typist: 60)")
+    parser.add_argument("--trace", help="trace 36 more keys, write Chromium's trace to this file and sum up the slowest")
     options = parser.parse_args()
     driver = browser()
     try:
@@ -102,6 +169,14 @@ def main():
         for label, statistic in [("median", statistics.median), ("p95", lambda values: percentile(list(values), 0.95))]:
             print(f"  where it goes ({label}): " + ", ".join(
                 f"{name} {statistic(phase[name] for phase in phases):.1f} ms" for name in ["wait", "call", "source", "picture", "json", "layout"]))
+        if options.trace:
+            stop_trace = start_trace(driver)
+            traced = keystrokes(driver, 36, options.pace / 1000)
+            events = stop_trace()
+            Path(options.trace).write_text(json.dumps({"traceEvents": events}))
+            print(f"Chromium's trace of {len(traced)} more keys (slower than untraced): {options.trace}, "
+                  f"{len(events)} events; the slowest keys:")
+            summarize_trace(events)
         inputs = [("demo 4", ROOT / "examples" / "GridLayoutDemo4.trellis")]
         if options.dictionary:
             inputs.append((Path(options.dictionary).name, Path(options.dictionary)))

@@ -141,8 +141,9 @@
   }
 
   /**
-   * Shows `lines` in `container`, one element a line, replacing only the lines between the
-   * unchanged start and end (a keystroke's line, as a rule); `shown` are the lines shown now.
+   * Shows `lines` in `container`, one element a line, writing only the lines that differ from
+   * `shown` (the lines shown now): a keystroke rewrites its own line, and a diagnostic that
+   * appears far below it rewrites that line too, not every line between.
    */
   function patchLines(container, lines, shown, asHTML) {
     let first = 0;
@@ -151,17 +152,23 @@
     while (last < lines.length - first && last < shown.length - first &&
            lines[lines.length - 1 - last] === shown[shown.length - 1 - last]) last++;
     const children = container.children;
-    const replaced = shown.length - first - last;
-    const after = children[first + replaced] || null;
-    for (let index = 0; index < replaced; index++) children[first].remove();
+    const shownMiddle = shown.length - first - last;
+    const wantedMiddle = lines.length - first - last;
+    const rewritten = Math.min(shownMiddle, wantedMiddle);
+    for (let index = first; index < first + rewritten; index++) {
+      if (lines[index] === shown[index]) continue;
+      if (asHTML) children[index].innerHTML = lines[index];
+      else children[index].textContent = lines[index];
+    }
+    for (let index = rewritten; index < shownMiddle; index++) children[first + rewritten].remove();
     const fragment = document.createDocumentFragment();
-    for (let index = first; index < lines.length - last; index++) {
+    for (let index = first + rewritten; index < lines.length - last; index++) {
       const element = document.createElement("div");
       if (asHTML) element.innerHTML = lines[index];
       else element.textContent = lines[index];
       fragment.append(element);
     }
-    container.insertBefore(fragment, after);
+    container.insertBefore(fragment, children[first + rewritten] || null);
     return lines;
   }
 
@@ -275,6 +282,11 @@
     fillSelect(controls.device, options.filter(([value], index) => options.findIndex(([other]) => other === value) === index), chosen);
   }
 
+  /** Writes `text` into `element` when it says something else (a text written again is laid out again). */
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+
   let shownSVG = "";
   function showPicture() {
     const caption = byId("caption");
@@ -288,21 +300,21 @@
       }
       picture.classList.remove("stale");
       picture.dataset.version = String(version);
-      caption.textContent = `${answer.layout ?? ""} · ${answer.picture.width} × ${answer.picture.height} pt` +
-        (answer.picture.settled ? "" : " · not settled (as the runtime leaves it)");
+      setText(caption, `${answer.layout ?? ""} · ${answer.picture.width} × ${answer.picture.height} pt` +
+        (answer.picture.settled ? "" : " · not settled (as the runtime leaves it)"));
     } else if (lastPicture) {
       picture.classList.add("stale");
-      caption.textContent = answer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw";
+      setText(caption, answer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw");
     } else {
       svgHolder.textContent = "";
-      caption.textContent = answer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw";
+      setText(caption, answer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw");
     }
   }
 
   function showJSON() {
     const caption = byId("json-caption");
     if (answer.kind === "json") {
-      caption.textContent = "This is a grid dictionary: the picture shows what MyLayout draws of it";
+      setText(caption, "This is a grid dictionary: the picture shows what MyLayout draws of it");
       shownJSON = patchLines(jsonPane, [], shownJSON, false);
       jsonPane.classList.remove("stale");
       return;
@@ -312,12 +324,12 @@
       lastJSON = answer.json[index] ?? answer.json[0];
       shownJSON = patchLines(jsonPane, lastJSON.split("\n"), shownJSON, false);
       jsonPane.classList.remove("stale");
-      caption.textContent = `JSON (${controls.target.selectedOptions[0].textContent})`;
+      setText(caption, `JSON (${controls.target.selectedOptions[0].textContent})`);
     } else if (lastJSON !== null) {
       jsonPane.classList.add("stale");
-      caption.textContent = "JSON: the text does not build; showing the last JSON it built";
+      setText(caption, "JSON: the text does not build; showing the last JSON it built");
     } else {
-      caption.textContent = answer.json ? "JSON: no layout" : "JSON: the text does not build";
+      setText(caption, answer.json ? "JSON: no layout" : "JSON: the text does not build");
     }
   }
 

@@ -236,3 +236,48 @@ def test_an_error_at_a_line_end_is_underlined_there(browser):
     lines = browser.find_elements(By.CSS_SELECTOR, "#highlight > div")
     error = next(d for d in answer(browser)["diagnostics"] if d["severity"] == "error")
     assert lines[error["line"] - 1].find_elements(By.CSS_SELECTOR, "span.d-error")
+
+
+def test_edits_leave_the_panes_as_a_fresh_page_shows_them(browser):
+    """The page rewrites only the lines that changed: after edits that add and remove lines and
+    diagnostics far from the cursor, the highlighted text and the JSON are what a page opened on
+    the same text shows."""
+    open_page(browser)
+    type_into(browser, "120 // banner", "999 // banner")  # warnings lines below the banner
+    type_into(browser, "999 // banner", "1 // banner")
+    edits = [
+        ("// A product card", "\n\n// A product card"),  # two lines more
+        ("layout home", "layuot home"),  # an error above the banner, the lines below unchanged
+        ("layuot home", "layout home"),
+        ("\n\n\n", "\n"),  # two lines less
+        ("1 // banner", "12O // banner"),
+        ("12O // banner", "15 // banner"),  # built again (the page keeps the last JSON while it does not)
+    ]
+    for needle, replacement in edits:
+        before = version(browser)
+        browser.execute_script(
+            "const [needle, replacement] = arguments; const e = document.getElementById('editor');"
+            "const at = e.value.indexOf(needle); if (at < 0) throw new Error(needle); e.setRangeText(replacement, at, at + needle.length, 'end');"
+            "e.dispatchEvent(new Event('input'))", needle, replacement)
+        wait_for(lambda: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"),
+                 what=f"the update after {replacement!r}")
+    panes = "return [document.getElementById('highlight').innerHTML, document.getElementById('json').innerHTML, document.getElementById('gutter').innerHTML]"
+    edited = browser.execute_script(panes)
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    other = new_browser()
+    try:
+        open_page(other, link)
+        assert other.execute_script(panes) == edited
+    finally:
+        other.quit()
+
+
+def test_a_picture_taller_than_the_window_moves_no_other_pane(browser):
+    """The page keeps room for its scroll bar: a picture that makes the page scroll does not
+    narrow the other panes, which would lay out every line of them again."""
+    open_page(browser)
+    widths = "return ['highlight', 'json'].map((id) => document.getElementById(id).getBoundingClientRect().width)"
+    before = browser.execute_script(widths)
+    type_into(browser, "120 // banner", "999 // banner")
+    assert browser.execute_script("return document.documentElement.scrollHeight > window.innerHeight")
+    assert browser.execute_script(widths) == before
