@@ -84,6 +84,10 @@ cp "$dist/trellis.wasm" "$wasm/python/trellis_wasm/trellis.wasm"
     printf '";\n'
 } > "$dist/trellis.wasm.js.tmp"
 mv "$dist/trellis.wasm.js.tmp" "$dist/trellis.wasm.js"
+# A file's text as the inside of a JavaScript string.
+js_string() {
+    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\r/\\r/g' -e 's/$/\\n/' "$1" | tr -d '\n'
+}
 # The examples the playground offers to start from, read from examples/ as a classic script.
 {
     printf '// Made by wasm/build.sh from examples/: what the playground offers to start from.\n'
@@ -91,9 +95,17 @@ mv "$dist/trellis.wasm.js.tmp" "$dist/trellis.wasm.js"
     for example in GridLayoutDemo4.trellis GridLayoutDemo5.trellis demo4-v1.trellis rows-example-1.trellis rows-example-2.trellis \
         rows-example-3.trellis viewgroup-card.trellis overlap-cell.trellis one-liner.trellis json/GridLayoutDemo4.json json/broken-card.json; do
         printf '  { name: "%s", text: "' "$example"
-        sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\r/\\r/g' -e 's/$/\\n/' "$root/examples/$example" | tr -d '\n'
+        js_string "$root/examples/$example"
         printf '" },\n'
     done
+    # A project: one of the shop's screens, the card library they use, and the other two.
+    printf '  { name: "shop/: a screen and its card library", files: [\n'
+    for file in layouts/holiday.trellis cards.trellis layouts/everyday.trellis layouts/campaign.trellis; do
+        printf '    { name: "%s", text: "' "$file"
+        js_string "$root/examples/shop/$file"
+        printf '" },\n'
+    done
+    printf '  ] },\n'
     printf '];\n'
 } > "$dist/examples.js.tmp"
 mv "$dist/examples.js.tmp" "$dist/examples.js"

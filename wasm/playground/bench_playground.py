@@ -6,7 +6,8 @@
    by the page from the browser's stamp on the key to the new picture in the page (median,
    p95, worst; the goal is a p95 of 16 ms, one frame at 60 Hz), `--pace` apart: the page is
    left alone between keys, as a typist leaves it, and is asked whether it answered only
-   after the pause.
+   after the pause. Then half as many keys in the shop example's card library, with the holiday
+   screen that uses it drawn (two `preview` calls a key).
 2. check, build and frames of demo 4 and of a dictionary, each a call in the page (median of
    several), against the native tool's whole process in the same run, as wasm/bench.mjs does
    under Node.
@@ -59,21 +60,34 @@ def settle(driver, before, pace=0.0):
     raise SystemExit("the page did not update")
 
 
-def keystrokes(driver, count, pace):
-    """Types digits over the banner's size, one key at a time, and returns the page's timings."""
+def keystrokes(driver, count, pace, before=" // banner", digits=3):
+    """Types sizes of `digits` digits over the one just before `before` (demo 4's banner unless
+    said), one key at a time, and returns the page's timings."""
     editor = driver.find_element(By.ID, "editor")
     editor.click()
-    driver.execute_script("const e = arguments[0]; const at = e.value.indexOf('120 // banner'); e.setSelectionRange(at, at + 3);", editor)
     version = driver.execute_script("return window.trellisPlayground.version")
     driver.execute_script("window.trellisPlayground.timings.length = 0")
-    keys = ["1", "3", "5"]
+    keys = ["1", "3", "5"][:digits]
     for press in range(count):
-        # A size of three digits, typed over and over: each press changes the picture.
-        if press % 3 == 0:
-            driver.execute_script("const e = arguments[0]; const at = e.value.indexOf(' // banner'); e.setSelectionRange(at - 3, at);", editor)
-        editor.send_keys(keys[press % 3] if press % 6 < 3 else "9")
+        # A size typed over and over: each press changes the picture.
+        if press % digits == 0:
+            driver.execute_script("const [e, before, digits] = arguments; const at = e.value.indexOf(before); e.setSelectionRange(at - digits, at);",
+                                  editor, before, digits)
+        editor.send_keys(keys[press % digits] if press % (2 * digits) < digits else "9")
         version = settle(driver, version, pace)
     return driver.execute_script("return window.trellisPlayground.timings")
+
+
+def library_keystrokes(driver, count, pace):
+    """The shop example, its card library open: sizes typed over the product's second row,
+    which the holiday screen, drawn meanwhile, takes (two `preview` calls a key)."""
+    version = driver.execute_script("return window.trellisPlayground.version")
+    index = driver.execute_script("return trellisExamples.findIndex((example) => example.files)")
+    driver.find_element(By.CSS_SELECTOR, f"#example option[value='{index}']").click()
+    version = settle(driver, version)
+    driver.find_element(By.CSS_SELECTOR, "#files .tab[data-index='1']").click()
+    settle(driver, version)
+    return keystrokes(driver, count, pace, before="\n    20\n  }\n}", digits=2)
 
 
 TRACE_CATEGORIES = ["devtools.timeline", "v8", "blink", "disabled-by-default-devtools.timeline",
@@ -149,6 +163,13 @@ def native(trellis, arguments, runs):
     return statistics.median(times)
 
 
+def report_phases(driver, timings):
+    phases = driver.execute_script("return window.trellisPlayground.phases")[-len(timings):]
+    for label, statistic in [("median", statistics.median), ("p95", lambda values: percentile(list(values), 0.95))]:
+        print(f"  where it goes ({label}): " + ", ".join(
+            f"{name} {statistic(phase[name] for phase in phases):.1f} ms" for name in ["wait", "call", "source", "picture", "json", "layout"]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--trellis", default=str(ROOT / ".build" / "release" / "trellis"))
@@ -165,10 +186,7 @@ def main():
         timings = keystrokes(driver, options.keys, options.pace / 1000)
         print(f"demo 4, keystroke to picture ({len(timings)} keys): median {statistics.median(timings):.1f} ms, "
               f"p95 {percentile(timings, 0.95):.1f} ms, worst {max(timings):.1f} ms")
-        phases = driver.execute_script("return window.trellisPlayground.phases")[-len(timings):]
-        for label, statistic in [("median", statistics.median), ("p95", lambda values: percentile(list(values), 0.95))]:
-            print(f"  where it goes ({label}): " + ", ".join(
-                f"{name} {statistic(phase[name] for phase in phases):.1f} ms" for name in ["wait", "call", "source", "picture", "json", "layout"]))
+        report_phases(driver, timings)
         if options.trace:
             stop_trace = start_trace(driver)
             traced = keystrokes(driver, 36, options.pace / 1000)
@@ -177,6 +195,10 @@ def main():
             print(f"Chromium's trace of {len(traced)} more keys (slower than untraced): {options.trace}, "
                   f"{len(events)} events; the slowest keys:")
             summarize_trace(events)
+        library = library_keystrokes(driver, options.keys // 2, options.pace / 1000)
+        print(f"the shop's card library, keystroke to the holiday screen's picture ({len(library)} keys): median "
+              f"{statistics.median(library):.1f} ms, p95 {percentile(library, 0.95):.1f} ms, worst {max(library):.1f} ms")
+        report_phases(driver, library)
         inputs = [("demo 4", ROOT / "examples" / "GridLayoutDemo4.trellis")]
         if options.dictionary:
             inputs.append((Path(options.dictionary).name, Path(options.dictionary)))

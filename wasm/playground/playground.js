@@ -1,7 +1,9 @@
 // The Trellis playground: the text on the left is analysed by Trellis itself (trellis.wasm,
 // loaded from ../dist/trellis.wasm.js so the page works from file:// as from any static host)
 // on every keystroke; the page shows the highlighting and diagnostics, the picture at a device
-// and the JSON the build writes. Everything it shows comes from one `preview` call (docs/wasm.md).
+// and the JSON the build writes. Everything it shows comes from one `preview` call (docs/wasm.md),
+// two while a library is edited: its own, and that of the file drawn, which uses it. The tabs
+// over the editor (files.js) hold the files, given to the module as a request's `files`.
 "use strict";
 
 (function () {
@@ -69,17 +71,46 @@
   }
 
   // ---- What the page shows, and the state a link carries. ----
-  let answer = null;
+  let answer = null; // of the file in the editor
+  let drawnAnswer = null; // of the file drawn: the one in the editor when it has a layout
+  let drawn = 0; // that file's index: the one in the editor, or the last drawn while a library is edited
   let version = 0;
   let lastPicture = null;
   let lastJSON = null;
   const timings = [];
   const cells = new Map();
 
-  /** What the page asks of the module: the text, and the choices (the device as the command line writes it, `rtl` after it when the file's device is right to left). */
-  function request(command, extra) {
+  const tabs = trellisFileTabs(byId("files"), {
+    opened: (index) => { openFile(index); },
+    changed: (reopen) => {
+      drawn = tabs.active; // a file removed moves the others: the file to draw is looked for again
+      if (reopen) openFile(tabs.active, true);
+      else schedule();
+    },
+    problem: (text) => { status.textContent = text; },
+  });
+
+  /** Shows file `index` in the editor (`again`: the one there was removed). */
+  function openFile(index, again) {
+    if (!again) tabs.files[tabs.active].text = editor.value;
+    tabs.select(index);
+    editor.value = tabs.files[tabs.active].text;
+    editor.setSelectionRange(0, 0);
+    editor.scrollTop = 0;
+    syncScroll();
+    schedule();
+  }
+
+  /**
+   * What the page asks of the module about file `index` (the one drawn unless said): its text
+   * and name, the other files, and the choices (the device as the command line writes it,
+   * `rtl` after it when the file's device is right to left).
+   */
+  function request(command, extra, index = drawn) {
     const [device, rtl] = controls.device.value.split(" ");
-    const request = { command, source: editor.value, rtl: controls.rtl.checked || rtl === "rtl", landscape: controls.landscape.checked };
+    const file = tabs.files[index];
+    const request = { command, source: file.text, name: file.name, rtl: controls.rtl.checked || rtl === "rtl", landscape: controls.landscape.checked };
+    if (tabs.files.length > 1) request.files = Object.fromEntries(tabs.files.filter((other) => other !== file).map((other) => [other.name, other.text]));
     if (device) request.device = device;
     if (controls.layout.value) request.layout = controls.layout.value;
     if (controls.target.value) request.target = controls.target.value;
@@ -273,12 +304,12 @@
   }
 
   function showControls() {
-    fillSelect(controls.layout, answer.layouts.map((name) => [name, name || "(the bare root)"]), answer.layout ?? controls.layout.value);
+    fillSelect(controls.layout, drawnAnswer.layouts.map((name) => [name, name || "(the bare root)"]), drawnAnswer.layout ?? controls.layout.value);
     const chosen = controls.device.value;
-    const first = answer.devices[0];
+    const first = drawnAnswer.devices[0];
     const options = [["", first ? `the file's: ${deviceLabel(first)}` : "the file's"]];
-    for (const device of answer.devices.slice(1)) options.push([deviceValue(device), `the file's: ${deviceLabel(device)}`]);
-    for (const device of answer.commonDevices) options.push([deviceValue(device), deviceLabel(device)]);
+    for (const device of drawnAnswer.devices.slice(1)) options.push([deviceValue(device), `the file's: ${deviceLabel(device)}`]);
+    for (const device of drawnAnswer.commonDevices) options.push([deviceValue(device), deviceLabel(device)]);
     fillSelect(controls.device, options.filter(([value], index) => options.findIndex(([other]) => other === value) === index), chosen);
   }
 
@@ -290,38 +321,39 @@
   let shownSVG = "";
   function showPicture() {
     const caption = byId("caption");
-    if (answer.picture) {
-      lastPicture = answer.picture;
-      if (answer.picture.svg !== shownSVG) {
+    if (drawnAnswer.picture) {
+      lastPicture = drawnAnswer.picture;
+      if (drawnAnswer.picture.svg !== shownSVG) {
         const parsed = document.createElement("template");
-        parsed.innerHTML = answer.picture.svg;
+        parsed.innerHTML = drawnAnswer.picture.svg;
         svgHolder.replaceChildren(parsed.content);
-        shownSVG = answer.picture.svg;
+        shownSVG = drawnAnswer.picture.svg;
       }
       picture.classList.remove("stale");
       picture.dataset.version = String(version);
-      setText(caption, `${answer.layout ?? ""} · ${answer.picture.width} × ${answer.picture.height} pt` +
-        (answer.picture.settled ? "" : " · not settled (as the runtime leaves it)"));
+      const where = drawn === tabs.active ? "" : ` in ${tabs.files[drawn].name}`;
+      setText(caption, `${drawnAnswer.layout ?? ""}${where} · ${drawnAnswer.picture.width} × ${drawnAnswer.picture.height} pt` +
+        (drawnAnswer.picture.settled ? "" : " · not settled (as the runtime leaves it)"));
     } else if (lastPicture) {
       picture.classList.add("stale");
-      setText(caption, answer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw");
+      setText(caption, drawnAnswer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw");
     } else {
       svgHolder.textContent = "";
-      setText(caption, answer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw");
+      setText(caption, drawnAnswer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw");
     }
   }
 
   function showJSON() {
     const caption = byId("json-caption");
-    if (answer.kind === "json") {
+    if (drawnAnswer.kind === "json") {
       setText(caption, "This is a grid dictionary: the picture shows what MyLayout draws of it");
       shownJSON = patchLines(jsonPane, [], shownJSON, false);
       jsonPane.classList.remove("stale");
       return;
     }
-    const index = Math.max(answer.layouts.indexOf(answer.layout), 0);
-    if (answer.json && answer.json.length) {
-      lastJSON = answer.json[index] ?? answer.json[0];
+    const index = Math.max(drawnAnswer.layouts.indexOf(drawnAnswer.layout), 0);
+    if (drawnAnswer.json && drawnAnswer.json.length) {
+      lastJSON = drawnAnswer.json[index] ?? drawnAnswer.json[0];
       shownJSON = patchLines(jsonPane, lastJSON.split("\n"), shownJSON, false);
       jsonPane.classList.remove("stale");
       setText(caption, `JSON (${controls.target.selectedOptions[0].textContent})`);
@@ -329,7 +361,7 @@
       jsonPane.classList.add("stale");
       setText(caption, "JSON: the text does not build; showing the last JSON it built");
     } else {
-      setText(caption, answer.json ? "JSON: no layout" : "JSON: the text does not build");
+      setText(caption, drawnAnswer.json ? "JSON: no layout" : "JSON: the text does not build");
     }
   }
 
@@ -348,18 +380,53 @@
 
   const phases = [];
   let lastDuration = 0;
-  function update() {
-    const started = performance.now();
-    let next = call(request("preview"));
+  /** The `preview` of file `index`, or null (a trap, or a request the module refuses). */
+  function preview(index) {
+    let next = call(request("preview", {}, index));
     if (next && next.error) {
       // A choice the module cannot read (from an edited link): back to the file's own, once.
       status.textContent = next.error;
       for (const name of ["device", "layout", "target"]) controls[name].value = "";
-      next = call(request("preview"));
+      next = call(request("preview", {}, index));
     }
-    if (!next || next.error) return;
+    return next && !next.error ? next : null;
+  }
+
+  const draws = (previewed) => previewed.kind === "json" || previewed.layouts.length > 0;
+
+  /**
+   * The file in the editor analysed, and the file drawn: the one in the editor when it has a
+   * layout; else, while a library is edited, the file drawn before (the screen that uses it),
+   * or the first other file with a layout.
+   */
+  function analyse() {
+    tabs.files[tabs.active].text = editor.value;
+    const edited = preview(tabs.active);
+    if (!edited) return null;
+    if (draws(edited) || tabs.files.length === 1) {
+      drawn = tabs.active;
+      return { edited, shown: edited };
+    }
+    const order = [drawn, ...tabs.files.keys()].filter((index) => index !== tabs.active && index < tabs.files.length);
+    for (const index of new Set(order)) {
+      const other = preview(index);
+      if (!other) return null;
+      if (draws(other)) {
+        drawn = index;
+        return { edited, shown: other };
+      }
+    }
+    drawn = tabs.active;
+    return { edited, shown: edited };
+  }
+
+  function update() {
+    const started = performance.now();
+    const analysed = analyse();
+    if (!analysed) return;
     const called = performance.now();
-    answer = next;
+    answer = analysed.edited;
+    drawnAnswer = analysed.shown;
     version += 1;
     cells.clear();
     showControls();
@@ -451,13 +518,14 @@
     const { index } = locate(event);
     const grid = index >= 0 ? lastPicture.grids[index] : null;
     if (!grid || !grid.line) return;
+    if (drawn !== tabs.active) openFile(drawn);
     const lines = editor.value.split("\n");
     let start = 0;
     for (let line = 1; line < grid.line && line <= lines.length; line++) start += lines[line - 1].length + 1;
     reveal(start, start + (lines[grid.line - 1] || "").length, grid.line);
   });
 
-  // ---- The state in the URL: the text (UTF-8 in base64url) and the choices. ----
+  // ---- The state in the URL: each file's name and text (UTF-8 in base64url), and the choices. ----
   function toBase64URL(text) {
     const bytes = encoder.encode(text);
     let binary = "";
@@ -471,7 +539,13 @@
 
   function link() {
     const params = new URLSearchParams();
-    params.set("text", toBase64URL(editor.value));
+    tabs.files[tabs.active].text = editor.value;
+    for (const file of tabs.files) {
+      // A text alone is a file named `input` (the links made before files had names).
+      if (tabs.files.length > 1 || file.name !== "input") params.append("file", file.name);
+      params.append("text", toBase64URL(file.text));
+    }
+    if (tabs.active > 0) params.set("open", String(tabs.active));
     for (const name of ["layout", "device", "target"]) if (controls[name].value) params.set(name, controls[name].value);
     for (const name of ["landscape", "rtl"]) if (controls[name].checked) params.set(name, "1");
     return `${location.href.split("#")[0]}#${params}`;
@@ -492,12 +566,24 @@
   function restore() {
     const params = new URLSearchParams(location.hash.slice(1));
     if (!params.has("text")) return false;
+    const texts = params.getAll("text");
+    const names = params.has("file") ? params.getAll("file") : ["input"];
+    const files = [];
     try {
-      editor.value = fromBase64URL(params.get("text"));
+      for (const [index, text] of texts.entries()) files.push({ name: names[index], text: fromBase64URL(text) });
     } catch (error) {
       status.textContent = "the link's text cannot be read";
       return false;
     }
+    const problem = names.length !== texts.length ? "the link names a file without its text" :
+      names.map((name, index) => (name === "input" && names.length === 1 ? "" : trellisFileNameProblem(name, names.slice(0, index)))).find((text) => text);
+    if (problem) {
+      status.textContent = `the link's files cannot be read: ${problem}`;
+      return false;
+    }
+    tabs.replace(files, Number(params.get("open")) || 0);
+    editor.value = tabs.files[tabs.active].text;
+    drawn = tabs.active;
     for (const name of ["layout", "device", "target"]) {
       const value = params.get(name) || "";
       const select = controls[name];
@@ -549,7 +635,9 @@
     if (!example) return;
     // The text before stays one Back away.
     history.pushState(null, "", link());
-    editor.value = example.text;
+    tabs.replace(exampleFiles(example), 0);
+    editor.value = tabs.files[0].text;
+    drawn = 0;
     controls.layout.value = "";
     controls.device.value = "";
     lastPicture = null;
@@ -558,19 +646,30 @@
   });
   window.addEventListener("hashchange", () => { if (restore()) schedule(); });
 
+  /** An example's files: those it lists (a project), or its one text under its file's name. */
+  function exampleFiles(example) {
+    if (example.files) return example.files.map((file) => ({ name: file.name, text: file.text }));
+    return [{ name: example.name.split("/").pop(), text: example.text }];
+  }
+
   for (const [index, example] of trellisExamples.entries()) {
     const option = document.createElement("option");
     option.value = String(index);
     option.textContent = example.name;
     controls.example.append(option);
   }
-  if (!restore() && trellisExamples.length) editor.value = trellisExamples[0].text;
+  if (!restore() && trellisExamples.length) {
+    tabs.replace(exampleFiles(trellisExamples[0]), 0);
+    editor.value = tabs.files[0].text;
+  }
 
   // What tests and curious people can reach from the console.
   window.trellisPlayground = {
     timings, phases, call, link,
     get version() { return version; },
     get answer() { return answer; },
+    get drawnAnswer() { return drawnAnswer; },
+    get files() { return tabs.files.map((file) => ({ name: file.name, text: file.text })); },
     get busy() { return scheduled || pendingSince !== null || !wasm; },
   };
 

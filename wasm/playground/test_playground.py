@@ -5,6 +5,7 @@ the gutter, under the text and in the list; a shared link reproduces the page; h
 shows its frame and the arithmetic; every keystroke's time to the new picture is measured in
 the page (the figure itself is reported by bench_playground.py, not asserted here)."""
 
+import base64
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "preview"))
@@ -259,7 +261,7 @@ def test_edits_leave_the_panes_as_a_fresh_page_shows_them(browser):
             "const [needle, replacement] = arguments; const e = document.getElementById('editor');"
             "const at = e.value.indexOf(needle); if (at < 0) throw new Error(needle); e.setRangeText(replacement, at, at + needle.length, 'end');"
             "e.dispatchEvent(new Event('input'))", needle, replacement)
-        wait_for(lambda: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"),
+        wait_for(lambda before=before: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"),
                  what=f"the update after {replacement!r}")
     panes = "return [document.getElementById('highlight').innerHTML, document.getElementById('json').innerHTML, document.getElementById('gutter').innerHTML]"
     edited = browser.execute_script(panes)
@@ -281,3 +283,128 @@ def test_a_picture_taller_than_the_window_moves_no_other_pane(browser):
     type_into(browser, "120 // banner", "999 // banner")
     assert browser.execute_script("return document.documentElement.scrollHeight > window.innerHeight")
     assert browser.execute_script(widths) == before
+
+
+def choose_example(driver, name_start):
+    before = version(driver)
+    index = driver.execute_script("return trellisExamples.findIndex((example) => example.name.startsWith(arguments[0]))", name_start)
+    assert index >= 0, name_start
+    driver.find_element(By.CSS_SELECTOR, f"#example option[value='{index}']").click()
+    wait_for(lambda: version(driver) > before and not driver.execute_script("return window.trellisPlayground.busy"),
+             what=f"the example {name_start}")
+
+
+def open_tab(driver, name):
+    before = version(driver)
+    next(tab for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab") if tab.text.rstrip("×") == name).click()
+    wait_for(lambda: version(driver) > before and not driver.execute_script("return window.trellisPlayground.busy"),
+             what=f"the tab {name}")
+
+
+def tab_names(driver):
+    return [tab.text.rstrip("×") for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab")]
+
+
+def name_file(driver, name):
+    """Types `name` into the file-name field (over what it holds) and presses Enter."""
+    field = driver.find_element(By.ID, "file-name")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(name + "\n")
+
+
+def native_project(files, path, *arguments):
+    """What the native tool prints for `path` among `files` (name → text), written to a folder."""
+    folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"playground-project-{os.getpid()}"
+    try:
+        for name, text in files.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text)
+        return subprocess.run([TRELLIS, *arguments, str(folder / path)], check=False, capture_output=True, text=True).stdout
+    finally:
+        subprocess.run(["rm", "-rf", str(folder)], check=True)
+
+
+def test_a_library_edited_beside_the_screen_that_uses_it(browser):
+    """The shop: a screen in one tab, its card library in another. While the library is edited
+    the picture and the JSON stay the screen's, and change with the library."""
+    open_page(browser)
+    choose_example(browser, "shop/")
+    assert tab_names(browser) == ["layouts/holiday.trellis", "cards.trellis", "layouts/everyday.trellis", "layouts/campaign.trellis"]
+    shop = ROOT / "examples" / "shop"
+    assert browser.find_element(By.ID, "json").text.strip() == native("build", path=shop / "layouts" / "holiday.trellis").strip()
+    open_tab(browser, "cards.trellis")
+    assert browser.find_element(By.ID, "editor").get_attribute("value") == (shop / "cards.trellis").read_text()
+    assert "in layouts/holiday.trellis" in browser.find_element(By.ID, "caption").text
+    # The product's second row, 20 in the library: the holiday's second product takes it.
+    type_into(browser, "    20\n", "    33\n")
+    drawn = browser.execute_script("return window.trellisPlayground.drawnAnswer")
+    assert drawn["layout"] == "holiday"
+    assert next(grid for grid in drawn["picture"]["grids"] if grid["path"] == "3.2.2")["height"] == 33
+    files = {file["name"]: file["text"] for file in browser.execute_script("return window.trellisPlayground.files")}
+    assert "    33\n" in files["cards.trellis"]
+    assert browser.find_element(By.ID, "json").text.strip() == native_project(files, "layouts/holiday.trellis", "build").strip()
+    # A mistake in the library is shown in the library; the screen keeps its last picture.
+    type_into(browser, "template banner", "template baner")
+    assert [d["code"] for d in answer(browser)["diagnostics"]] == []
+    open_tab(browser, "layouts/holiday.trellis")
+    codes = [d["code"] for d in answer(browser)["diagnostics"]]
+    assert codes and all(code == native_code for code, native_code in zip(codes, [
+        d["code"] for d in json.loads(native_project(files | {"cards.trellis": files["cards.trellis"].replace("template banner", "template baner")},
+                                                     "layouts/holiday.trellis", "check", "--format", "json"))["files"][0]["diagnostics"]]))
+
+
+def test_a_new_file_is_used_by_its_name(browser):
+    open_page(browser)
+    choose_example(browser, "one-liner")
+    browser.find_element(By.ID, "add-file").click()
+    name_file(browser, "lib/../x.trellis")
+    wait_for(lambda: "without empty, . or .. folders" in browser.find_element(By.ID, "status").text, what="the name's problem")
+    assert tab_names(browser) == ["one-liner.trellis"]
+    before = version(browser)
+    name_file(browser, "lib/cards.trellis")
+    wait_for(lambda: version(browser) > before, what="the new file")
+    assert tab_names(browser) == ["one-liner.trellis", "lib/cards.trellis"]
+    assert "template card" in browser.find_element(By.ID, "editor").get_attribute("value")
+    assert answer(browser)["diagnostics"] == []
+    open_tab(browser, "one-liner.trellis")
+    browser.execute_script(
+        "const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'))",
+        'use "lib/cards.trellis"\nlayout home cols card | card\n')
+    wait_for(lambda: answer(browser)["layouts"] == ["home"], what="the screen")
+    assert answer(browser)["diagnostics"] == []
+    assert [grid["width"] for grid in answer(browser)["picture"]["grids"] if grid["path"] in ("1", "2")] == [187.5, 187.5]
+    # Renamed, the library is no longer where the screen's `use` says.
+    tab = next(tab for tab in browser.find_elements(By.CSS_SELECTOR, "#files .tab") if tab.text.startswith("lib/"))
+    ActionChains(browser).double_click(tab).perform()
+    name_file(browser, "lib/card.trellis")
+    open_tab(browser, "one-liner.trellis")
+    wait_for(lambda: [d["code"] for d in answer(browser)["diagnostics"]][:1] == ["U001"], what="the missing file")
+    assert "lib/card.trellis" in answer(browser)["diagnostics"][0]["message"] + "".join(answer(browser)["diagnostics"][0]["notes"])
+    # The link carries every file, and which one is open.
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    files = browser.execute_script("return window.trellisPlayground.files")
+    other = new_browser()
+    try:
+        open_page(other, link)
+        assert other.execute_script("return window.trellisPlayground.files") == files
+        assert tab_names(other) == ["one-liner.trellis", "lib/card.trellis"]
+        assert [d["code"] for d in answer(other)["diagnostics"]][:1] == ["U001"]
+    finally:
+        other.quit()
+    # Removed, the library's tab goes; the screen stays in the editor.
+    before = version(browser)
+    browser.find_element(By.CSS_SELECTOR, "#files .tab[data-index='1'] .remove").click()
+    wait_for(lambda: version(browser) > before, what="the update after the removal")
+    assert tab_names(browser) == ["one-liner.trellis"]
+    assert browser.find_element(By.ID, "editor").get_attribute("value").startswith('use "lib/cards.trellis"')
+
+
+def test_a_link_of_one_text_opens_as_before(browser):
+    """Links made before the playground had files: one text, no name."""
+    text = "layout a rows 10 | fill\n"
+    encoded = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    open_page(browser, f"{PAGE}#text={encoded}")
+    assert tab_names(browser) == ["input"]
+    assert browser.find_element(By.ID, "editor").get_attribute("value") == text
+    assert answer(browser)["layouts"] == ["a"]
+    assert "file=" not in browser.execute_script("return window.trellisPlayground.link()")
