@@ -8,10 +8,10 @@ import TrellisSyntax
 /// one grid's frame, asked when the pointer rests on it).
 extension TrellisAPI {
     /// One analysis of the text, as the live preview makes it: the diagnostics with their
-    /// ranges, the highlighting, the layouts, the file's devices and common ones, each
-    /// layout's JSON (when
-    /// the text builds) and the picture of the chosen layout at `device` (nil when there is
-    /// nothing to draw).
+    /// ranges, the highlighting, the layouts, the file's devices and common ones, and of the
+    /// chosen layout its JSON (when the text builds) and its picture at `device` (nil when
+    /// there is nothing to draw). Only that layout is written and drawn: a file of a thousand
+    /// layouts costs a keystroke one layout's JSON, not a thousand.
     static func preview(_ request: APIRequest) -> JSONValue {
         let (uses, parsed) = request.followedUses()
         let analysis = Analysis(
@@ -29,9 +29,9 @@ extension TrellisAPI {
         ]
         let style: JSONWriter.Style = request.compact ? .compact : .pretty
         let builds = request.kind == .trellis && !analysis.file.diagnostics.hasErrors
-        let json = builds ? analysis.file.layouts.map { JSONValue.string(String(decoding: $0.jsonBytes(style: style), as: UTF8.self)) } : []
-        members.append(JSONMember("json", builds ? .array(json) : .null))
         let layout = chosenLayout(analysis, request)
+        let json = layout.flatMap { builds ? JSONValue.string(String(decoding: analysis.file.layouts[$0].jsonBytes(style: style), as: UTF8.self)) : nil }
+        members.append(JSONMember("json", json ?? .null))
         let picture = layout.flatMap { layout in
             Preview.canDraw(analysis) ? Preview.render(analysis, layout: layout, viewport: device(analysis, request)) : nil
         }

@@ -148,7 +148,7 @@ final class TrellisAPITests: XCTestCase {
     }
 
     /// `preview` answers from one analysis what the playground shows: diagnostics with ranges
-    /// in the caller's units, the tokens the language server sends, each layout's JSON as
+    /// in the caller's units, the tokens the language server sends, the first layout's JSON as
     /// `build` writes it, and the picture the live preview draws at the device asked for.
     func testPreviewAnswersWhatThePlaygroundShows() throws {
         let text = "// 首页 😀\nlayout home rows {\n  50% | 60%\n  fill\n}\n"
@@ -184,8 +184,7 @@ final class TrellisAPITests: XCTestCase {
         XCTAssertEqual(answer["tokenTypes"]?.arrayElements?.count, SemanticTokenType.allCases.count)
 
         let file = LoadedFile.load(source, kind: .trellis)
-        XCTAssertEqual(
-            answer["json"]?.arrayElements?.compactMap { $0.stringValue }, file.layouts.map { String(decoding: $0.jsonBytes(style: .pretty), as: UTF8.self) })
+        XCTAssertEqual(answer["json"]?.stringValue, file.layouts.first.map { String(decoding: $0.jsonBytes(style: .pretty), as: UTF8.self) })
         let picture = try XCTUnwrap(answer["picture"])
         XCTAssertEqual(picture, Preview.render(analysis, layout: 0, viewport: Viewport(width: 320, height: 480, scale: 2)))
         XCTAssertEqual(picture["width"], .number(320))
@@ -196,12 +195,15 @@ final class TrellisAPITests: XCTestCase {
         XCTAssertEqual(broken["errors"], .bool(true))
     }
 
-    /// The picture is of the layout asked for, else (a name the text no longer has) the
-    /// first, which the answer names; `landscape` turns the device, the file's own included.
+    /// The picture and the JSON are of the layout asked for, else (a name the text no longer
+    /// has) the first, which the answer names; `landscape` turns the device, the file's own
+    /// included.
     func testPreviewChoosesTheLayoutAndTurnsTheDevice() throws {
         let text = "preview 320x568@2x rtl\nlayout a rows { 10 }\nlayout b cols { 20 }\n"
         let second = try call(["command": .string("preview"), "source": .string(text), "layout": .string("b")])
         XCTAssertEqual(second["layout"]?.stringValue, "b")
+        XCTAssertTrue(second["json"]?.stringValue?.contains("\"cols\"") ?? false, "the JSON is the chosen layout's: \(second)")
+        XCTAssertEqual(try call(["command": .string("preview"), "source": .string("// no layout\n")])["json"], .null)
         let gone = try call(["command": .string("preview"), "source": .string(text), "layout": .string("renamed")])
         XCTAssertEqual(gone["layout"]?.stringValue, "a")
         XCTAssertNotEqual(gone["picture"], .null)

@@ -7,7 +7,8 @@
    p95, worst; the goal is a p95 of 16 ms, one frame at 60 Hz), `--pace` apart: the page is
    left alone between keys, as a typist leaves it, and is asked whether it answered only
    after the pause. Then half as many keys in the shop example's card library, with the holiday
-   screen that uses it drawn (two `preview` calls a key).
+   screen that uses it drawn (two `preview` calls a key); then 20 in the middle of a long text
+   (demo 4 repeated to `--long-lines`, and each `--text FILE`), 200 ms apart.
 2. check, build and frames of demo 4 and of a dictionary, each a call in the page (median of
    several), against the native tool's whole process in the same run, as wasm/bench.mjs does
    under Node.
@@ -163,6 +164,38 @@ def native(trellis, arguments, runs):
     return statistics.median(times)
 
 
+def long_text(lines):
+    """demo 4's layout again and again under new names, a mistake in one copy of seven: a text
+    of about `lines` lines with diagnostics all through it."""
+    body = (ROOT / "examples" / "GridLayoutDemo4.trellis").read_text()
+    start = body.index("layout home")
+    parts, count, number = [body[:start]], body.count("\n"), 0
+    while count < lines:
+        number += 1
+        copy = body[start:].replace("layout home", f"layout home{number}", 1)
+        if number % 7 == 0:
+            copy = copy.replace("120 // banner", "12O // banner", 1)
+        parts.append(copy)
+        count += copy.count("\n")
+    return "".join(parts)
+
+
+def text_keystrokes(driver, text, count, pace):
+    """`text` in the editor, then spaces typed and taken back in its middle line: the time from
+    each key to the page's answer (a long text's keys typed meanwhile are answered together)."""
+    version = driver.execute_script("return window.trellisPlayground.version")
+    driver.execute_script("const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'))", text)
+    version = settle(driver, version)
+    editor = driver.find_element(By.ID, "editor")
+    editor.click()
+    driver.execute_script("const e = arguments[0]; const at = e.value.indexOf('\\n', e.value.length >> 1) + 1; e.setSelectionRange(at, at);", editor)
+    driver.execute_script("window.trellisPlayground.timings.length = 0")
+    for press in range(count):
+        editor.send_keys(" " if press % 2 == 0 else "\b")
+        version = settle(driver, version, pace)
+    return driver.execute_script("return window.trellisPlayground.timings")
+
+
 def report_phases(driver, timings):
     phases = driver.execute_script("return window.trellisPlayground.phases")[-len(timings):]
     for label, statistic in [("median", statistics.median), ("p95", lambda values: percentile(list(values), 0.95))]:
@@ -176,6 +209,8 @@ def main():
     parser.add_argument("--dictionary")
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--pace", type=float, default=60, help="milliseconds between keys (a fast typist: 60)")
+    parser.add_argument("--long-lines", type=int, default=10000, help="the generated long text's lines")
+    parser.add_argument("--text", action="append", default=[], help="also type in the middle of this file (repeatable)")
     parser.add_argument("--trace", help="trace 36 more keys, write Chromium's trace to this file and sum up the slowest")
     options = parser.parse_args()
     driver = browser()
@@ -199,6 +234,13 @@ def main():
         print(f"the shop's card library, keystroke to the holiday screen's picture ({len(library)} keys): median "
               f"{statistics.median(library):.1f} ms, p95 {percentile(library, 0.95):.1f} ms, worst {max(library):.1f} ms")
         report_phases(driver, library)
+        long_texts = [(f"demo 4 repeated, {options.long_lines} lines", long_text(options.long_lines))]
+        long_texts += [(Path(path).name, Path(path).read_text()) for path in options.text]
+        for label, text in long_texts:
+            typed = text_keystrokes(driver, text, 20, max(options.pace / 1000, 0.2))
+            print(f"{label}, keystroke to picture ({len(typed)} answers to 20 keys): median {statistics.median(typed):.1f} ms, "
+                  f"p95 {percentile(typed, 0.95):.1f} ms")
+            report_phases(driver, typed)
         inputs = [("demo 4", ROOT / "examples" / "GridLayoutDemo4.trellis")]
         if options.dictionary:
             inputs.append((Path(options.dictionary).name, Path(options.dictionary)))

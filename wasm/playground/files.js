@@ -4,23 +4,28 @@
 "use strict";
 
 /**
- * What is wrong with `name` as a new file's name beside `others` (the other files' names), or
- * "" when nothing is: a path of `.trellis` or `.json`, relative, with no `.` or `..` folder,
- * named once (the module refuses two spellings of one path).
+ * What is wrong with `name` as a file's name beside `others` (the other files' names), or ""
+ * when nothing is: a path of `.trellis` or `.json` (or `input`, the name of a text a link gave
+ * without one), relative, with no `.` or `..` folder, named once (the module refuses two
+ * spellings of one path), and no file's name a folder of another's.
  */
 function trellisFileNameProblem(name, others) {
   if (!name) return "a file needs a name";
-  if (!/\.(trellis|json)$/.test(name)) return `${name}: a file's name ends in .trellis (or .json for a grid dictionary)`;
+  if (name !== "input" && !/\.(trellis|json)$/.test(name)) return `${name}: a file's name ends in .trellis (or .json for a grid dictionary)`;
   if (name.startsWith("/") || name.includes("\\")) return `${name}: a name is a path relative to the other files, with / between folders`;
   if (name.split("/").some((part) => part === "" || part === "." || part === "..")) return `${name}: a path without empty, . or .. folders`;
   if (others.includes(name)) return `${name}: there is a file of that name`;
+  const clash = others.find((other) => other.startsWith(`${name}/`) || name.startsWith(`${other}/`));
+  if (clash) return `${name}: ${clash} makes one of the two a folder`;
   return "";
 }
 
 /**
- * The tabs in `strip` over `files` ({ name, text } each, the first opened with the page).
- * `callbacks.opened(index)` runs when a tab is chosen, `callbacks.changed()` when a file is
- * added, renamed or removed, `callbacks.problem(text)` when a name cannot be used.
+ * The tabs in `strip` over `files` ({ name, text } each). `callbacks.opened(index)` runs when
+ * a tab is chosen (or a file added), `callbacks.renamed()` after a rename,
+ * `callbacks.removing()` before a file is removed and `callbacks.removed(index, wasOpen)`
+ * after, `callbacks.problem(text)` when a name cannot be used, `callbacks.done()` when the
+ * name field closes. Keys: ←/→ move between tabs, F2 renames, Delete removes.
  */
 function trellisFileTabs(strip, callbacks) {
   const tabs = {
@@ -29,7 +34,8 @@ function trellisFileTabs(strip, callbacks) {
     /** Shows `files`, `active` among them in the editor. */
     replace(files, active) {
       tabs.files = files;
-      tabs.active = Math.min(Math.max(active, 0), files.length - 1);
+      tabs.active = Math.min(Math.max(Math.trunc(Number(active)) || 0, 0), files.length - 1);
+      naming = null;
       render();
     },
     /** Marks file `index` as the one in the editor (the tabs stay: a double-click still finds its tab). */
@@ -40,46 +46,74 @@ function trellisFileTabs(strip, callbacks) {
   };
   let naming = null; // the index of the file being renamed, or files.length for a new one
 
-  function tabButton(file, index) {
+  function tabItem(file, index) {
+    const item = document.createElement("span");
+    item.className = "tab-item";
     const tab = document.createElement("button");
     tab.type = "button";
     tab.className = "tab";
     tab.setAttribute("role", "tab");
     tab.setAttribute("aria-selected", String(index === tabs.active));
+    tab.setAttribute("aria-controls", "editor");
     tab.dataset.index = String(index);
-    tab.title = "Double-click to rename";
+    tab.title = "Double-click or F2 to rename";
     tab.textContent = file.name;
     tab.addEventListener("click", () => { if (index !== tabs.active) callbacks.opened(index); });
-    tab.addEventListener("dblclick", () => { naming = index; render(); });
+    tab.addEventListener("dblclick", () => startNaming(index));
+    tab.addEventListener("keydown", (event) => {
+      if (event.key === "F2") { event.preventDefault(); startNaming(index); }
+      if (event.key === "Delete" && tabs.files.length > 1) { event.preventDefault(); remove(index); }
+      const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      const next = strip.querySelector(`.tab[data-index='${index + step}']`);
+      if (step && next) { event.preventDefault(); next.focus(); }
+    });
+    item.append(tab);
     if (tabs.files.length > 1) {
-      const remove = document.createElement("span");
-      remove.className = "remove";
-      remove.title = `Remove ${file.name}`;
-      remove.setAttribute("role", "button");
-      remove.textContent = "×";
-      remove.addEventListener("click", (event) => {
-        event.stopPropagation();
-        const open = tabs.files[tabs.active];
-        tabs.files.splice(index, 1);
-        tabs.active = Math.max(tabs.files.indexOf(open), 0);
-        render();
-        callbacks.changed(open !== tabs.files[tabs.active]);
-      });
-      tab.append(remove);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "remove";
+      button.title = `Remove ${file.name} (Back brings it back)`;
+      button.setAttribute("aria-label", `Remove ${file.name}`);
+      button.textContent = "×";
+      button.addEventListener("click", () => remove(index));
+      item.append(button);
     }
-    return tab;
+    return item;
+  }
+
+  function remove(index) {
+    callbacks.removing();
+    const wasOpen = index === tabs.active;
+    tabs.files.splice(index, 1);
+    if (tabs.active > index || tabs.active === tabs.files.length) tabs.active -= 1;
+    naming = null;
+    render();
+    callbacks.removed(index, wasOpen);
+  }
+
+  function startNaming(index) {
+    naming = index;
+    render();
+  }
+
+  /** Closes the name field, leaving every other button where it is (a click that moved the focus out of the field still lands). */
+  function closeField(field) {
+    const index = naming;
+    naming = null;
+    if (index < tabs.files.length) field.replaceWith(tabItem(tabs.files[index], index));
+    else field.remove();
   }
 
   function nameField() {
     const field = document.createElement("input");
     field.id = "file-name";
     field.className = "file-name";
-    field.setAttribute("aria-label", "The file's name");
+    field.setAttribute("aria-label", "The file's name (Enter to keep, Escape to leave)");
     field.spellcheck = false;
     const renaming = naming < tabs.files.length;
     field.value = renaming ? tabs.files[naming].name : nextFreeName();
     field.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") { naming = null; render(); return; }
+      if (event.key === "Escape") { event.preventDefault(); closeField(field); callbacks.done(); return; }
       if (event.key !== "Enter") return;
       event.preventDefault();
       const name = field.value.trim();
@@ -87,23 +121,29 @@ function trellisFileTabs(strip, callbacks) {
       const problem = trellisFileNameProblem(name, others);
       if (problem) { callbacks.problem(problem); return; }
       if (renaming) {
+        const changed = tabs.files[naming].name !== name;
         tabs.files[naming].name = name;
+        naming = null;
+        render();
+        if (changed) callbacks.renamed();
+        callbacks.done();
       } else {
         tabs.files.push({ name, text: starterText(name) });
+        naming = null;
+        render();
+        callbacks.opened(tabs.files.length - 1);
+        callbacks.done();
       }
-      naming = null;
-      render();
-      if (renaming) callbacks.changed(false);
-      else callbacks.opened(tabs.files.length - 1);
     });
-    field.addEventListener("blur", () => { if (naming !== null) { naming = null; render(); } });
+    // Leaving the field (elsewhere in the page: not another window) leaves the name as it was.
+    field.addEventListener("blur", () => { if (naming !== null && document.hasFocus()) closeField(field); });
     return field;
   }
 
-  /** A new file's text: a library of one template, and how another file takes it. */
+  /** A new file's text: a library of one template, and how a file takes it. */
   function starterText(name) {
     if (name.endsWith(".json")) return "{\n  \"rows\": [ { \"size\": \"fill\" } ]\n}\n";
-    return `// A card library: a file beside it takes its templates with  use "${name}"\n\ntemplate card { 50% padding(5) }\n`;
+    return `// A card library. A file in the top folder takes its templates with:  use "${name}"\n\ntemplate card { 50% padding(5) }\n`;
   }
 
   function nextFreeName() {
@@ -115,15 +155,15 @@ function trellisFileTabs(strip, callbacks) {
   }
 
   function render() {
-    const items = tabs.files.map((file, index) => (index === naming ? nameField() : tabButton(file, index)));
+    const items = tabs.files.map((file, index) => (index === naming ? nameField() : tabItem(file, index)));
     if (naming === tabs.files.length) items.push(nameField());
     const add = document.createElement("button");
     add.type = "button";
     add.id = "add-file";
     add.className = "add";
-    add.title = "A new file beside this one (a card library to use)";
+    add.title = "A new file beside these (a card library to use)";
     add.textContent = "+ file";
-    add.addEventListener("click", () => { naming = tabs.files.length; render(); });
+    add.addEventListener("click", () => startNaming(tabs.files.length));
     items.push(add);
     strip.replaceChildren(...items);
     const field = strip.querySelector("input");

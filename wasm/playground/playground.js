@@ -73,7 +73,10 @@
   // ---- What the page shows, and the state a link carries. ----
   let answer = null; // of the file in the editor
   let drawnAnswer = null; // of the file drawn: the one in the editor when it has a layout
-  let drawn = 0; // that file's index: the one in the editor, or the last drawn while a library is edited
+  let drawn = 0; // that file's index: the one in the editor, or the screen drawn while a library is edited
+  let choosing = true; // whether the next analysis chooses the file to draw (a tab was opened)
+  let drawnFile = null; // the file the last picture and JSON are of
+  let notice = ""; // what the status says after the next analysis (a link that could not be read)
   let version = 0;
   let lastPicture = null;
   let lastJSON = null;
@@ -82,18 +85,27 @@
 
   const tabs = trellisFileTabs(byId("files"), {
     opened: (index) => { openFile(index); },
-    changed: (reopen) => {
-      drawn = tabs.active; // a file removed moves the others: the file to draw is looked for again
-      if (reopen) openFile(tabs.active, true);
+    renamed: () => { schedule(); },
+    // A file removed is one Back away, as the text before an example.
+    removing: () => { history.pushState(null, "", link()); },
+    removed: (index, wasOpen) => {
+      if (index < drawn) drawn -= 1;
+      else if (index === drawn) { drawn = tabs.active; choosing = true; }
+      if (wasOpen) openFile(tabs.active, true);
       else schedule();
     },
     problem: (text) => { status.textContent = text; },
+    done: () => { editor.focus(); },
   });
 
-  /** Shows file `index` in the editor (`again`: the one there was removed). */
+  /**
+   * Shows file `index` in the editor (`again`: the one there was removed); the next analysis
+   * draws it if it has a layout, else keeps drawing the screen drawn before.
+   */
   function openFile(index, again) {
     if (!again) tabs.files[tabs.active].text = editor.value;
     tabs.select(index);
+    choosing = true;
     editor.value = tabs.files[tabs.active].text;
     editor.setSelectionRange(0, 0);
     editor.scrollTop = 0;
@@ -117,142 +129,59 @@
     return Object.assign(request, extra);
   }
 
-  function escapeHTML(text) {
-    return text.replace(/[&<>]/g, (character) => (character === "&" ? "&amp;" : character === "<" ? "&lt;" : "&gt;"));
-  }
+  const source = trellisSourceView(editor, highlight, gutter);
 
-  const severityRank = { error: 3, warning: 2, info: 1, hint: 1 };
-  const rankClass = (rank) => (rank === 3 ? "d-error" : rank === 2 ? "d-warning" : "d-info");
-
-  /** The text as HTML, a string a line: each token in its type's class, each diagnostic's range underlined. */
-  function highlightedLines(text, tokens, tokenTypes, diagnostics) {
-    const points = new Set([0, text.length]);
-    for (let index = 0; index < tokens.length; index += 3) { points.add(tokens[index]); points.add(tokens[index + 1]); }
-    const marks = diagnostics.map((diagnostic) => {
-      const start = Math.min(diagnostic.start, text.length);
-      // An empty range marks the character it is at (or the one before, at the end).
-      let end = Math.max(diagnostic.end, start + 1);
-      if (end > text.length) end = text.length;
-      // At the very end: the character before (both halves of an emoji's surrogate pair).
-      const before = start - (start >= 2 && (text.charCodeAt(start - 1) & 0xfc00) === 0xdc00 ? 2 : 1);
-      return { start: end > start ? start : Math.max(before, 0), end, rank: severityRank[diagnostic.severity] || 1 };
-    });
-    for (const mark of marks) { points.add(mark.start); points.add(mark.end); }
-    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) points.add(at);
-    const sorted = [...points].filter((point) => point >= 0 && point <= text.length).sort((a, b) => a - b);
-    const starting = new Map();
-    for (const mark of marks) (starting.get(mark.start) || starting.set(mark.start, []).get(mark.start)).push(mark);
-    let open = [];
-    let token = 0;
-    const lines = [];
-    let line = "";
-    for (let index = 0; index + 1 < sorted.length; index++) {
-      const from = sorted[index];
-      const to = sorted[index + 1];
-      open = open.filter((mark) => mark.end > from).concat(starting.get(from) || []);
-      const rank = open.reduce((worst, mark) => Math.max(worst, mark.rank), 0);
-      const newline = text.charCodeAt(from) === 10;
-      if (newline) {
-        // A range over the line's end shows as an underlined space after the line.
-        if (rank) line += `<span class="${rankClass(rank)}"> </span>`;
-        lines.push(line);
-        line = "";
-        if (to === from + 1) continue;
-      }
-      const begin = newline ? from + 1 : from;
-      while (token < tokens.length && tokens[token + 1] <= begin) token += 3;
-      const classes = [];
-      if (token < tokens.length && tokens[token] <= begin) classes.push(`t-${tokenTypes[tokens[token + 2]]}`);
-      if (rank) classes.push(rankClass(rank));
-      const piece = escapeHTML(text.slice(begin, to));
-      line += classes.length ? `<span class="${classes.join(" ")}">${piece}</span>` : piece;
-    }
-    lines.push(line);
-    return lines;
-  }
-
-  /**
-   * Shows `lines` in `container`, one element a line, writing only the lines that differ from
-   * `shown` (the lines shown now): a keystroke rewrites its own line, and a diagnostic that
-   * appears far below it rewrites that line too, not every line between.
-   */
-  function patchLines(container, lines, shown, asHTML) {
-    let first = 0;
-    while (first < lines.length && first < shown.length && lines[first] === shown[first]) first++;
-    let last = 0;
-    while (last < lines.length - first && last < shown.length - first &&
-           lines[lines.length - 1 - last] === shown[shown.length - 1 - last]) last++;
-    const children = container.children;
-    const shownMiddle = shown.length - first - last;
-    const wantedMiddle = lines.length - first - last;
-    const rewritten = Math.min(shownMiddle, wantedMiddle);
-    for (let index = first; index < first + rewritten; index++) {
-      if (lines[index] === shown[index]) continue;
-      if (asHTML) children[index].innerHTML = lines[index];
-      else children[index].textContent = lines[index];
-    }
-    for (let index = rewritten; index < shownMiddle; index++) children[first + rewritten].remove();
-    const fragment = document.createDocumentFragment();
-    for (let index = first + rewritten; index < lines.length - last; index++) {
-      const element = document.createElement("div");
-      if (asHTML) element.innerHTML = lines[index];
-      else element.textContent = lines[index];
-      fragment.append(element);
-    }
-    container.insertBefore(fragment, children[first + rewritten] || null);
-    return lines;
-  }
-
-  let shownLines = [];
   let shownJSON = [];
-  let shownGutter = "";
   let shownDiagnostics = "";
   function showSource(text) {
-    shownLines = patchLines(highlight, highlightedLines(text, answer.tokens, answer.tokenTypes, answer.diagnostics), shownLines, true);
-    const worst = new Map();
-    for (const diagnostic of answer.diagnostics) {
-      const rank = severityRank[diagnostic.severity] || 1;
-      worst.set(diagnostic.line, Math.max(worst.get(diagnostic.line) || 0, rank));
-    }
-    const lineCount = text.split("\n").length;
-    const numbers = [];
-    for (let line = 1; line <= lineCount; line++) {
-      const rank = worst.get(line);
-      numbers.push(rank ? `<span class="${rank === 3 ? "error" : rank === 2 ? "warning" : "info"}" data-line="${line}">${line}</span>` : String(line));
-    }
-    const gutterHTML = numbers.join("\n") + "\n ";
-    if (gutterHTML !== shownGutter) gutter.innerHTML = shownGutter = gutterHTML;
+    source.show(text, answer);
     // The list is made again only when what it says changes (not when text typed above
-    // moves the ranges: a click reads the latest), and shows the first `listed`.
+    // moves the ranges: a click reads the latest), and shows the first `listed` of the text's
+    // diagnostics, then, while a library is edited, those of the screen drawn (a library's
+    // change can break the screen that uses it).
     const listed = 500;
-    const lines = answer.diagnostics.slice(0, listed).map((d) => `${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`);
-    const diagnosticsKey = JSON.stringify([lines, answer.diagnostics.length]);
+    const screen = drawn === tabs.active ? null : tabs.files[drawn].name;
+    const sources = [{ of: () => answer, file: null }];
+    if (screen !== null) sources.push({ of: () => (drawnFile === tabs.files[drawn] ? drawnAnswer : null), file: drawn });
+    const entries = [];
+    for (const source of sources) {
+      const diagnostics = source.of().diagnostics;
+      const prefix = source.file === null ? "" : `${screen}:`;
+      diagnostics.slice(0, listed).forEach((diagnostic, index) => {
+        entries.push({ source, index, diagnostic, text: `${prefix}${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}[${diagnostic.code}]: ${diagnostic.message}` });
+      });
+      if (diagnostics.length > listed) entries.push({ more: `and ${diagnostics.length - listed} more${source.file === null ? " (each marked in the gutter)" : ` in ${screen}`}` });
+    }
+    const diagnosticsKey = JSON.stringify(entries.map((entry) => entry.text ?? entry.more));
     if (diagnosticsKey === shownDiagnostics) return;
     shownDiagnostics = diagnosticsKey;
-    const items = lines.map((text, index) => {
-      const diagnostic = answer.diagnostics[index];
+    const items = entries.map((entry) => {
       const item = document.createElement("li");
-      item.className = diagnostic.severity;
-      item.dataset.line = String(diagnostic.line);
-      item.textContent = text;
-      for (const note of diagnostic.notes) {
+      if (entry.more) {
+        item.className = "none";
+        item.textContent = entry.more;
+        return item;
+      }
+      item.className = entry.diagnostic.severity;
+      item.dataset.line = String(entry.diagnostic.line);
+      item.textContent = entry.text;
+      for (const note of entry.diagnostic.notes) {
         const span = document.createElement("span");
         span.className = "note";
         span.textContent = `\n  note: ${note}`;
         item.append(span);
       }
       item.addEventListener("click", () => {
-        const latest = answer.diagnostics[index];
-        if (latest) reveal(latest.start, latest.end, latest.line);
+        const latest = entry.source.of()?.diagnostics[entry.index];
+        if (!latest) return;
+        if (entry.source.file !== null) {
+          if (tabs.files[drawn] !== drawnFile) return;
+          openFile(drawn);
+        }
+        reveal(latest.start, latest.end, latest.line);
       });
       return item;
     });
-    if (answer.diagnostics.length > listed) {
-      const more = document.createElement("li");
-      more.className = "none";
-      more.textContent = `and ${answer.diagnostics.length - listed} more (each marked in the gutter)`;
-      items.push(more);
-    }
     if (!items.length) {
       const none = document.createElement("li");
       none.className = "none";
@@ -276,9 +205,12 @@
     // The highlighted text ends where the textarea's scrollbars begin, so both scroll as far.
     highlight.style.right = `${editor.offsetWidth - editor.clientWidth}px`;
     highlight.style.bottom = `${editor.offsetHeight - editor.clientHeight}px`;
-    highlight.scrollTop = editor.scrollTop;
+    source.scrolled(editor.scrollTop, editor.clientHeight);
+    source.widen(editor.scrollWidth);
+    // A long text's window of lines starts `offset` down the text.
+    highlight.scrollTop = editor.scrollTop - source.offset();
     highlight.scrollLeft = editor.scrollLeft;
-    gutter.scrollTop = editor.scrollTop;
+    gutter.scrollTop = editor.scrollTop - source.offset();
   }
 
   function fillSelect(select, options, chosen) {
@@ -347,21 +279,20 @@
     const caption = byId("json-caption");
     if (drawnAnswer.kind === "json") {
       setText(caption, "This is a grid dictionary: the picture shows what MyLayout draws of it");
-      shownJSON = patchLines(jsonPane, [], shownJSON, false);
+      shownJSON = trellisPatchLines(jsonPane, [], shownJSON, false);
       jsonPane.classList.remove("stale");
       return;
     }
-    const index = Math.max(drawnAnswer.layouts.indexOf(drawnAnswer.layout), 0);
-    if (drawnAnswer.json && drawnAnswer.json.length) {
-      lastJSON = drawnAnswer.json[index] ?? drawnAnswer.json[0];
-      shownJSON = patchLines(jsonPane, lastJSON.split("\n"), shownJSON, false);
+    if (drawnAnswer.json !== null) {
+      lastJSON = drawnAnswer.json;
+      shownJSON = trellisPatchLines(jsonPane, lastJSON.split("\n"), shownJSON, false);
       jsonPane.classList.remove("stale");
       setText(caption, `JSON (${controls.target.selectedOptions[0].textContent})`);
     } else if (lastJSON !== null) {
       jsonPane.classList.add("stale");
       setText(caption, "JSON: the text does not build; showing the last JSON it built");
     } else {
-      setText(caption, drawnAnswer.json ? "JSON: no layout" : "JSON: the text does not build");
+      setText(caption, drawnAnswer.errors ? "JSON: the text does not build" : "JSON: no layout");
     }
   }
 
@@ -395,15 +326,18 @@
   const draws = (previewed) => previewed.kind === "json" || previewed.layouts.length > 0;
 
   /**
-   * The file in the editor analysed, and the file drawn: the one in the editor when it has a
-   * layout; else, while a library is edited, the file drawn before (the screen that uses it),
-   * or the first other file with a layout.
+   * The file in the editor analysed, and the file drawn. Which one is drawn is chosen when a
+   * tab is opened: that file when it has a layout, else the screen drawn before (the one that
+   * uses the library opened) or the first other file with a layout. Typing does not change
+   * it: a library typed half-way has a bare root for a moment, not a screen of its own.
    */
   function analyse() {
     tabs.files[tabs.active].text = editor.value;
     const edited = preview(tabs.active);
     if (!edited) return null;
-    if (draws(edited) || tabs.files.length === 1) {
+    const chose = choosing;
+    choosing = false;
+    if (tabs.files.length === 1 || (drawn === tabs.active && !chose) || (chose && draws(edited))) {
       drawn = tabs.active;
       return { edited, shown: edited };
     }
@@ -427,6 +361,12 @@
     const called = performance.now();
     answer = analysed.edited;
     drawnAnswer = analysed.shown;
+    if (tabs.files[drawn] !== drawnFile) {
+      // Another file drawn: the last good picture and JSON were the other one's.
+      drawnFile = tabs.files[drawn];
+      lastPicture = null;
+      lastJSON = null;
+    }
     version += 1;
     cells.clear();
     showControls();
@@ -444,14 +384,16 @@
     phases.push({
       wait: pendingSince === null ? 0 : started - pendingSince, call: called - started, source: sourceShown - called, picture: pictureShown - sourceShown, json: panesShown - pictureShown, layout: laidOut - panesShown,
     });
+    const errors = answer.errors ? "errors" : drawnAnswer.errors ? `errors in ${tabs.files[drawn].name}` : "ok";
     if (pendingSince !== null) {
       const elapsed = laidOut - pendingSince;
       timings.push(elapsed);
-      status.textContent = `${answer.errors ? "errors" : "ok"} · ${elapsed.toFixed(1)} ms from the keystroke to the picture`;
+      status.textContent = `${errors} · ${elapsed.toFixed(1)} ms from the keystroke to the picture`;
       pendingSince = null;
     } else {
-      status.textContent = answer.errors ? "errors" : "ok";
+      status.textContent = notice || errors;
     }
+    notice = "";
     document.body.dataset.version = String(version);
     saveSoon();
   }
@@ -485,7 +427,7 @@
     for (const line of grid.borderlines || []) {
       text += `\n${line.edge} borderline` + (line.state === "never" ? " never painted" : ` at x ${line.x}, y ${line.y}, w ${line.width}, h ${line.height}`);
     }
-    if (grid.line) text += `\nline ${grid.line} (click to go there)`;
+    if (grid.line) text += `\nline ${grid.line}${drawn === tabs.active ? "" : ` of ${tabs.files[drawn].name}`} (click to go there)`;
     return text;
   }
 
@@ -546,6 +488,7 @@
       params.append("text", toBase64URL(file.text));
     }
     if (tabs.active > 0) params.set("open", String(tabs.active));
+    if (drawn !== tabs.active && tabs.files[drawn]) params.set("drawn", String(drawn));
     for (const name of ["layout", "device", "target"]) if (controls[name].value) params.set(name, controls[name].value);
     for (const name of ["landscape", "rtl"]) if (controls[name].checked) params.set(name, "1");
     return `${location.href.split("#")[0]}#${params}`;
@@ -556,9 +499,11 @@
   let saving = 0;
   function saveSoon() {
     clearTimeout(saving);
+    // Not after Back or Forward meanwhile: the entry they reached keeps its own state.
+    const from = location.href;
     saving = setTimeout(() => {
       const url = link();
-      if (url.length <= longestLink) history.replaceState(null, "", url);
+      if (location.href === from && url.length <= longestLink) history.replaceState(null, "", url);
     }, 250);
   }
 
@@ -572,18 +517,21 @@
     try {
       for (const [index, text] of texts.entries()) files.push({ name: names[index], text: fromBase64URL(text) });
     } catch (error) {
-      status.textContent = "the link's text cannot be read";
+      notice = "the link's text cannot be read";
       return false;
     }
     const problem = names.length !== texts.length ? "the link names a file without its text" :
-      names.map((name, index) => (name === "input" && names.length === 1 ? "" : trellisFileNameProblem(name, names.slice(0, index)))).find((text) => text);
+      names.map((name, index) => trellisFileNameProblem(name, names.slice(0, index))).find((text) => text);
     if (problem) {
-      status.textContent = `the link's files cannot be read: ${problem}`;
+      notice = `the link's files cannot be read: ${problem}`;
       return false;
     }
     tabs.replace(files, Number(params.get("open")) || 0);
     editor.value = tabs.files[tabs.active].text;
-    drawn = tabs.active;
+    // The screen drawn while a library is open, when the link says which.
+    const screen = Number(params.get("drawn"));
+    choosing = !(Number.isInteger(screen) && screen >= 0 && screen < files.length && screen !== tabs.active && params.has("drawn"));
+    drawn = choosing ? tabs.active : screen;
     for (const name of ["layout", "device", "target"]) {
       const value = params.get(name) || "";
       const select = controls[name];
@@ -638,13 +586,21 @@
     tabs.replace(exampleFiles(example), 0);
     editor.value = tabs.files[0].text;
     drawn = 0;
+    choosing = true;
     controls.layout.value = "";
     controls.device.value = "";
     lastPicture = null;
     lastJSON = null;
     schedule();
   });
-  window.addEventListener("hashchange", () => { if (restore()) schedule(); });
+  // Back and Forward (popstate: the address may not change, as after a removal undone at once)
+  // and a link typed over the address (hashchange).
+  const followHistory = () => {
+    if (restore()) schedule();
+    else if (notice) { status.textContent = notice; notice = ""; }
+  };
+  window.addEventListener("popstate", followHistory);
+  window.addEventListener("hashchange", followHistory);
 
   /** An example's files: those it lists (a project), or its one text under its file's name. */
   function exampleFiles(example) {

@@ -104,7 +104,7 @@ def test_starts_on_demo_4_and_shows_what_the_native_tool_prints(browser):
     highlight = browser.find_element(By.ID, "highlight")
     assert highlight.find_elements(By.CSS_SELECTOR, "span.t-keyword")
     assert highlight.find_elements(By.CSS_SELECTOR, "span.t-comment")
-    shown_text = browser.execute_script("return [...arguments[0].children].map((line) => line.textContent).join('\\n')", highlight)
+    shown_text = browser.execute_script("return [...arguments[0].querySelectorAll(':scope > div')].map((line) => line.textContent).join('\\n')", highlight)
     assert shown_text == DEMO4.read_text()
 
 
@@ -296,13 +296,13 @@ def choose_example(driver, name_start):
 
 def open_tab(driver, name):
     before = version(driver)
-    next(tab for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab") if tab.text.rstrip("×") == name).click()
+    next(tab for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab") if tab.text == name).click()
     wait_for(lambda: version(driver) > before and not driver.execute_script("return window.trellisPlayground.busy"),
              what=f"the tab {name}")
 
 
 def tab_names(driver):
-    return [tab.text.rstrip("×") for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab")]
+    return [tab.text for tab in driver.find_elements(By.CSS_SELECTOR, "#files .tab")]
 
 
 def name_file(driver, name):
@@ -343,10 +343,19 @@ def test_a_library_edited_beside_the_screen_that_uses_it(browser):
     files = {file["name"]: file["text"] for file in browser.execute_script("return window.trellisPlayground.files")}
     assert "    33\n" in files["cards.trellis"]
     assert browser.find_element(By.ID, "json").text.strip() == native_project(files, "layouts/holiday.trellis", "build").strip()
-    # A mistake in the library is shown in the library; the screen keeps its last picture.
+    # A mistake in the library that breaks the screen: the screen's diagnostics are listed
+    # under the library's (none), named after the screen; a click on one opens the screen.
     type_into(browser, "template banner", "template baner")
     assert [d["code"] for d in answer(browser)["diagnostics"]] == []
-    open_tab(browser, "layouts/holiday.trellis")
+    assert browser.find_element(By.ID, "status").text.startswith("errors in layouts/holiday.trellis")
+    listed = browser.find_elements(By.CSS_SELECTOR, "#diagnostics li")
+    assert listed and all(item.text.startswith("layouts/holiday.trellis:") for item in listed), [item.text for item in listed]
+    before = version(browser)
+    listed[0].click()
+    wait_for(lambda: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"), what="the screen opened")
+    assert browser.find_element(By.CSS_SELECTOR, "#files .tab[aria-selected='true']").text == "layouts/holiday.trellis"
+    first = answer(browser)["diagnostics"][0]
+    assert browser.execute_script("const e = document.getElementById('editor'); return [e.selectionStart, e.selectionEnd]") == [first["start"], first["end"]]
     codes = [d["code"] for d in answer(browser)["diagnostics"]]
     assert codes and all(code == native_code for code, native_code in zip(codes, [
         d["code"] for d in json.loads(native_project(files | {"cards.trellis": files["cards.trellis"].replace("template banner", "template baner")},
@@ -393,10 +402,13 @@ def test_a_new_file_is_used_by_its_name(browser):
         other.quit()
     # Removed, the library's tab goes; the screen stays in the editor.
     before = version(browser)
-    browser.find_element(By.CSS_SELECTOR, "#files .tab[data-index='1'] .remove").click()
+    browser.find_elements(By.CSS_SELECTOR, "#files .tab-item")[1].find_element(By.CSS_SELECTOR, ".remove").click()
     wait_for(lambda: version(browser) > before, what="the update after the removal")
     assert tab_names(browser) == ["one-liner.trellis"]
     assert browser.find_element(By.ID, "editor").get_attribute("value").startswith('use "lib/cards.trellis"')
+    # Back brings it back.
+    browser.back()
+    wait_for(lambda: tab_names(browser) == ["one-liner.trellis", "lib/card.trellis"], what="the removed file back")
 
 
 def test_a_link_of_one_text_opens_as_before(browser):
@@ -408,3 +420,147 @@ def test_a_link_of_one_text_opens_as_before(browser):
     assert browser.find_element(By.ID, "editor").get_attribute("value") == text
     assert answer(browser)["layouts"] == ["a"]
     assert "file=" not in browser.execute_script("return window.trellisPlayground.link()")
+
+
+def test_the_screen_drawn_stays_while_its_library_is_typed(browser):
+    """The file drawn is chosen when a tab opens: everyday, then its library opened, stays
+    drawn while the library is typed (a half-typed line is a bare root for a moment), across
+    a link, and a screen's last good picture is never another screen's."""
+    open_page(browser)
+    choose_example(browser, "shop/")
+    open_tab(browser, "layouts/everyday.trellis")
+    open_tab(browser, "cards.trellis")
+    caption = lambda: browser.find_element(By.ID, "caption").text
+    assert caption().startswith("everyday in layouts/everyday.trellis")
+    editor = browser.find_element(By.ID, "editor")
+    before = version(browser)
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys("\nlay")
+    wait_for(lambda: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"), what="the keys")
+    assert caption().startswith("everyday in layouts/everyday.trellis"), caption()
+    assert browser.execute_script("return window.trellisPlayground.drawnAnswer.layout") == "everyday"
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    other = new_browser()
+    try:
+        open_page(other, link)
+        assert other.find_element(By.CSS_SELECTOR, "#files .tab[aria-selected='true']").text == "cards.trellis"
+        assert other.find_element(By.ID, "caption").text.startswith("everyday in layouts/everyday.trellis")
+    finally:
+        other.quit()
+    # everyday broken, holiday opened, everyday again: no picture of holiday's stands for it.
+    open_tab(browser, "layouts/everyday.trellis")
+    type_into(browser, "fill cols product | product", "fill cols produc | product")
+    open_tab(browser, "layouts/holiday.trellis")
+    open_tab(browser, "layouts/everyday.trellis")
+    assert caption() == "The text has errors: nothing to draw yet"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#picture svg")
+    assert browser.find_element(By.ID, "json-caption").text == "JSON: the text does not build"
+
+
+def test_files_by_keyboard_and_links_that_cannot_be_read(browser):
+    text = 'use "cards.trellis"\nlayout a cols card | card\n'
+    encoded = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    open_page(browser, f"{PAGE}#text={encoded}")
+    # A link of one text, then a file beside it: the link still opens.
+    browser.find_element(By.ID, "add-file").click()
+    name_file(browser, "cards.trellis")
+    wait_for(lambda: tab_names(browser) == ["input", "cards.trellis"], what="the new file")
+    assert browser.switch_to.active_element.get_attribute("id") == "editor"
+    open_tab(browser, "input")
+    assert answer(browser)["diagnostics"] == []
+    link = browser.execute_script("return window.trellisPlayground.link()")
+    other = new_browser()
+    try:
+        open_page(other, link)
+        assert tab_names(other) == ["input", "cards.trellis"]
+        assert answer(other)["diagnostics"] == []
+        # F2 renames the focused tab, Delete removes it.
+        tab = other.find_elements(By.CSS_SELECTOR, "#files .tab")[1]
+        tab.send_keys(Keys.F2)
+        name_file(other, "lib.trellis")
+        wait_for(lambda: tab_names(other) == ["input", "lib.trellis"], what="the rename")
+        other.find_elements(By.CSS_SELECTOR, "#files .tab")[1].send_keys(Keys.DELETE)
+        wait_for(lambda: tab_names(other) == ["input"], what="the removal")
+        # A link the page cannot read says so, and opens on demo 4.
+        other.get(f"{PAGE}#file=a.trellis&file=a.trellis&text=&text=")
+        other.refresh()
+        wait_for(lambda: "the link's files cannot be read: a.trellis: there is a file of that name" in other.find_element(By.ID, "status").text,
+                 what="the link's problem")
+        assert other.find_element(By.ID, "editor").get_attribute("value") == DEMO4.read_text()
+        # `open` past the files, or not a whole number, opens one of them.
+        other.get(f"{PAGE}#file=a.trellis&file=b.trellis&file=c.trellis&text=&text=&text=&open=1.5")
+        other.refresh()
+        wait_for(lambda: tab_names(other) == ["a.trellis", "b.trellis", "c.trellis"], what="the files")
+        wait_for(lambda: other.find_element(By.ID, "status").text == "ok", what="the analysis")
+    finally:
+        other.quit()
+
+
+def long_text(lines):
+    """A text of about `lines` lines: demo 4's layout again and again under new names, a
+    mistake now and then (diagnostics far down the text), Chinese and an emoji in comments."""
+    body = DEMO4.read_text()
+    start = body.index("layout home")
+    layout = body[start:]
+    parts = ["// " + "a long line, wider than the window " * 20 + "\n" + body[:start]]
+    count = body.count("\n")
+    number = 0
+    while count < lines:
+        number += 1
+        copy = layout.replace("layout home", f"layout home{number}", 1)
+        if number % 7 == 0:
+            copy = copy.replace("120 // banner", "12O // banner 首页 😀", 1)
+        parts.append(copy)
+        count += copy.count("\n")
+    return "".join(parts)
+
+
+def test_a_long_text_is_drawn_a_window_at_a_time(browser):
+    """Past a thousand lines only the lines in view (and some around them) are drawn; they
+    are the lines the textarea shows at the same place, in the same highlighting as the
+    whole text drawn at once, and the panes scroll as far as the editor."""
+    open_page(browser)
+    text = long_text(3000)
+    browser.execute_script(
+        "const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'))", text)
+    wait_for(lambda: len(answer(browser)["layouts"]) > 20, timeout=60, what="the long text's analysis")
+    total = text.count("\n") + 1
+    for fraction in [0, 0.37, 0.73, 1]:
+        shown = browser.execute_script(
+            """const [fraction] = arguments; const e = document.getElementById('editor');
+            e.scrollTop = fraction * (e.scrollHeight - e.clientHeight); e.scrollLeft = 900; e.dispatchEvent(new Event('scroll'));
+            const h = document.getElementById('highlight'), g = document.getElementById('gutter');
+            const lineHeight = parseFloat(getComputedStyle(e).lineHeight);
+            const top = Math.floor(Math.max(e.scrollTop - 8, 0) / lineHeight);
+            // The line drawn where the textarea's line `top` is.
+            const drawnTop = h.children[0].getBoundingClientRect().top;
+            const index = Math.round((e.getBoundingClientRect().top + 8 + top * lineHeight - e.scrollTop - drawnTop) / lineHeight);
+            const numbers = g.textContent.trim().split('\\n').map(Number);
+            // The line at the view's top in the gutter, by its place on the screen.
+            const gutterIndex = Math.round((e.getBoundingClientRect().top + 8 + top * lineHeight - e.scrollTop - (g.getBoundingClientRect().top + 8 - g.scrollTop)) / lineHeight);
+            return { top, drawn: h.querySelectorAll(':scope > div').length, text: h.children[index]?.textContent, numbers: [numbers[0], numbers[numbers.length - 1]],
+                     gutterLine: numbers[gutterIndex], left: [e.scrollLeft, h.scrollLeft] };""",
+            fraction)
+        lines = text.split("\n")
+        assert shown["drawn"] < 400, shown
+        assert shown["text"] == lines[shown["top"]], (fraction, shown, lines[shown["top"]])
+        assert shown["gutterLine"] == shown["top"] + 1, shown
+        # Scrolled right as far as the first line's length allows, far from it.
+        assert shown["left"][0] > 0 and shown["left"][0] == shown["left"][1], shown
+        assert shown["numbers"][0] <= shown["top"] + 1 <= shown["numbers"][1] <= total, shown
+    # Any window of lines is highlighted as the whole text is, line for line.
+    assert len(text.split("\n")[0]) > 600
+    mismatches = browser.execute_script(
+        """const text = arguments[0]; const a = window.trellisPlayground.answer;
+        const whole = trellisHighlightedLines(text, a.tokens, a.tokenTypes, a.diagnostics);
+        const starts = [0]; for (let at = text.indexOf('\\n'); at >= 0; at = text.indexOf('\\n', at + 1)) starts.push(at + 1);
+        const bad = []; let seed = 7;
+        const next = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+        for (let trial = 0; trial < 200; trial++) {
+          const first = next(starts.length); const last = Math.min(starts.length, first + 1 + next(300));
+          const part = trellisHighlightedLines(text, a.tokens, a.tokenTypes, a.diagnostics, starts[first], last < starts.length ? starts[last] : text.length);
+          if (JSON.stringify(part) !== JSON.stringify(whole.slice(first, last))) bad.push([first, last]);
+        }
+        return bad;""", text)
+    assert mismatches == []
+    assert browser.execute_script("return window.trellisPlayground.answer.diagnostics.length") > 0
