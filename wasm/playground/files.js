@@ -25,7 +25,8 @@ function trellisFileNameProblem(name, others) {
  * a tab is chosen (or a file added), `callbacks.renamed()` after a rename,
  * `callbacks.removing()` before a file is removed and `callbacks.removed(index, wasOpen)`
  * after, `callbacks.problem(text)` when a name cannot be used, `callbacks.done()` when the
- * name field closes. Keys: ←/→ move between tabs, F2 renames, Delete removes.
+ * field naming a new file closes (a renamed file's tab takes the focus back). Keys: ←/→ move
+ * between tabs, F2 renames, Delete removes.
  */
 function trellisFileTabs(strip, callbacks) {
   const tabs = {
@@ -89,6 +90,12 @@ function trellisFileTabs(strip, callbacks) {
     naming = null;
     render();
     callbacks.removed(index, wasOpen);
+    focusTab(Math.min(index, tabs.files.length - 1));
+  }
+
+  function focusTab(index) {
+    const tab = strip.querySelector(`.tab[data-index='${index}']`);
+    if (tab) tab.focus();
   }
 
   function startNaming(index) {
@@ -113,7 +120,14 @@ function trellisFileTabs(strip, callbacks) {
     const renaming = naming < tabs.files.length;
     field.value = renaming ? tabs.files[naming].name : nextFreeName();
     field.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") { event.preventDefault(); closeField(field); callbacks.done(); return; }
+      if (event.key === "Escape") {
+        event.preventDefault();
+        const index = naming;
+        closeField(field);
+        if (index < tabs.files.length) focusTab(index);
+        else callbacks.done();
+        return;
+      }
       if (event.key !== "Enter") return;
       event.preventDefault();
       const name = field.value.trim();
@@ -121,12 +135,13 @@ function trellisFileTabs(strip, callbacks) {
       const problem = trellisFileNameProblem(name, others);
       if (problem) { callbacks.problem(problem); return; }
       if (renaming) {
-        const changed = tabs.files[naming].name !== name;
-        tabs.files[naming].name = name;
+        const index = naming;
+        const changed = tabs.files[index].name !== name;
+        tabs.files[index].name = name;
         naming = null;
         render();
+        focusTab(index);
         if (changed) callbacks.renamed();
-        callbacks.done();
       } else {
         tabs.files.push({ name, text: starterText(name) });
         naming = null;

@@ -87,12 +87,13 @@
     opened: (index) => { openFile(index); },
     renamed: () => { schedule(); },
     // A file removed is one Back away, as the text before an example.
-    removing: () => { history.pushState(null, "", link()); },
+    removing: () => { saveBefore(); },
     removed: (index, wasOpen) => {
       if (index < drawn) drawn -= 1;
       else if (index === drawn) { drawn = tabs.active; choosing = true; }
       if (wasOpen) openFile(tabs.active, true);
       else schedule();
+      saveAfter();
     },
     problem: (text) => { status.textContent = text; },
     done: () => { editor.focus(); },
@@ -245,6 +246,11 @@
     fillSelect(controls.device, options.filter(([value], index) => options.findIndex(([other]) => other === value) === index), chosen);
   }
 
+  /** The file drawn, as the captions name it: "the text" when it is the one in the editor. */
+  function drawnName(first = false) {
+    return drawn !== tabs.active ? tabs.files[drawn].name : first ? "The text" : "the text";
+  }
+
   /** Writes `text` into `element` when it says something else (a text written again is laid out again). */
   function setText(element, text) {
     if (element.textContent !== text) element.textContent = text;
@@ -268,10 +274,10 @@
         (drawnAnswer.picture.settled ? "" : " · not settled (as the runtime leaves it)"));
     } else if (lastPicture) {
       picture.classList.add("stale");
-      setText(caption, drawnAnswer.errors ? "Showing the last good picture: the text has errors" : "Nothing to draw");
+      setText(caption, drawnAnswer.errors ? `Showing the last good picture: ${drawnName()} has errors` : "Nothing to draw");
     } else {
       svgHolder.textContent = "";
-      setText(caption, drawnAnswer.layouts.length ? "The text has errors: nothing to draw yet" : "No layout to draw");
+      setText(caption, drawnAnswer.layouts.length ? `${drawnName(true)} has errors: nothing to draw yet` : "No layout to draw");
     }
   }
 
@@ -290,9 +296,9 @@
       setText(caption, `JSON (${controls.target.selectedOptions[0].textContent})`);
     } else if (lastJSON !== null) {
       jsonPane.classList.add("stale");
-      setText(caption, "JSON: the text does not build; showing the last JSON it built");
+      setText(caption, `JSON: ${drawnName()} does not build; showing the last JSON it built`);
     } else {
-      setText(caption, drawnAnswer.errors ? "JSON: the text does not build" : "JSON: no layout");
+      setText(caption, drawnAnswer.errors ? `JSON: ${drawnName()} does not build` : "JSON: no layout");
     }
   }
 
@@ -316,7 +322,7 @@
     let next = call(request("preview", {}, index));
     if (next && next.error) {
       // A choice the module cannot read (from an edited link): back to the file's own, once.
-      status.textContent = next.error;
+      notice = next.error;
       for (const name of ["device", "layout", "target"]) controls[name].value = "";
       next = call(request("preview", {}, index));
     }
@@ -328,8 +334,9 @@
   /**
    * The file in the editor analysed, and the file drawn. Which one is drawn is chosen when a
    * tab is opened: that file when it has a layout, else the screen drawn before (the one that
-   * uses the library opened) or the first other file with a layout. Typing does not change
-   * it: a library typed half-way has a bare root for a moment, not a screen of its own.
+   * uses the library opened) or the first other file with a layout. Typing changes it only
+   * when the file typed gets a `layout` line (a library typed half-way has a bare root for a
+   * moment, not a screen of its own).
    */
   function analyse() {
     tabs.files[tabs.active].text = editor.value;
@@ -337,7 +344,8 @@
     if (!edited) return null;
     const chose = choosing;
     choosing = false;
-    if (tabs.files.length === 1 || (drawn === tabs.active && !chose) || (chose && draws(edited))) {
+    const namesALayout = draws(edited) && /^[ \t]*layout\b/m.test(tabs.files[tabs.active].text);
+    if (tabs.files.length === 1 || (drawn === tabs.active && !chose) || (chose && draws(edited)) || namesALayout) {
       drawn = tabs.active;
       return { edited, shown: edited };
     }
@@ -507,6 +515,22 @@
     }, 250);
   }
 
+  /**
+   * Before a change Back undoes (an example chosen, a file removed): the current history entry
+   * made to hold the page as it is, what was typed since the last save included.
+   */
+  function saveBefore() {
+    clearTimeout(saving);
+    const url = link();
+    if (url.length <= longestLink) history.replaceState(null, "", url);
+  }
+
+  /** After that change: a new entry for the page as it is now. */
+  function saveAfter() {
+    const url = link();
+    history.pushState(null, "", url.length <= longestLink ? url : location.href);
+  }
+
   /** The state a link carries, or false when the hash holds none. */
   function restore() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -566,6 +590,8 @@
     else { pendingSince = event.timeStamp; update(); }
   });
   editor.addEventListener("scroll", syncScroll);
+  // A window made taller shows more of a long text than the window of lines drawn.
+  new ResizeObserver(() => { if (answer) syncScroll(); }).observe(editor);
   // Tab indents by two spaces (undoable, as typing is); after Escape, Tab leaves the editor.
   let tabLeaves = false;
   editor.addEventListener("keydown", (event) => {
@@ -582,7 +608,7 @@
     const example = trellisExamples[Number(controls.example.value)];
     if (!example) return;
     // The text before stays one Back away.
-    history.pushState(null, "", link());
+    saveBefore();
     tabs.replace(exampleFiles(example), 0);
     editor.value = tabs.files[0].text;
     drawn = 0;
@@ -592,6 +618,7 @@
     lastPicture = null;
     lastJSON = null;
     schedule();
+    saveAfter();
   });
   // Back and Forward (popstate: the address may not change, as after a removal undone at once)
   // and a link typed over the address (hashchange).

@@ -136,19 +136,26 @@ function trellisSourceView(editor, highlight, gutter) {
   let current = null; // { text, answer, starts, worst }
   let drawn = null; // { first, last }: the lines drawn, by index
   let view = null; // { top, height }: the editor's scroll position and height
+  let knownLineHeight = 0;
 
   function lineHeight() {
-    return parseFloat(getComputedStyle(editor).lineHeight) || 18;
+    if (!knownLineHeight) knownLineHeight = parseFloat(getComputedStyle(editor).lineHeight) || 18;
+    return knownLineHeight;
+  }
+
+  /** The lines in view of a text of `count` lines: `top` and `bottom`, by index. */
+  function inView(count) {
+    if (!view) view = { top: editor.scrollTop, height: editor.clientHeight };
+    const height = lineHeight();
+    const top = Math.floor(Math.max(view.top - padding, 0) / height);
+    return { top, bottom: Math.min(count, top + Math.ceil(view.height / height) + 1) };
   }
 
   /** The lines to draw: all of a short text; of a long one, those in view and `margin` around. */
   function windowOf(count) {
     if (count <= wholeUpTo) return { first: 0, last: count };
-    if (!view) view = { top: editor.scrollTop, height: editor.clientHeight };
-    const height = lineHeight();
-    const top = Math.floor(Math.max(view.top - padding, 0) / height);
-    const visible = Math.ceil(view.height / height) + 1;
-    return { first: Math.max(0, top - margin), last: Math.min(count, top + visible + margin) };
+    const { top, bottom } = inView(count);
+    return { first: Math.max(0, top - margin), last: Math.min(count, bottom + margin) };
   }
 
   function draw() {
@@ -157,7 +164,10 @@ function trellisSourceView(editor, highlight, gutter) {
     const { first, last } = windowOf(count);
     const from = starts[first];
     const to = last < count ? starts[last] : text.length;
-    shownLines = trellisPatchLines(highlight, trellisHighlightedLines(text, answer.tokens, answer.tokenTypes, answer.diagnostics, from, to), shownLines, true);
+    const lines = trellisHighlightedLines(text, answer.tokens, answer.tokenTypes, answer.diagnostics, from, to);
+    // A window that ends before the last line of a text ending in a newline: not that last, empty line.
+    lines.length = last - first;
+    shownLines = trellisPatchLines(highlight, lines, shownLines, true);
     const numbers = [];
     for (let line = first + 1; line <= last; line++) {
       const rank = worst.get(line);
@@ -190,14 +200,16 @@ function trellisSourceView(editor, highlight, gutter) {
       current = { text, answer, starts, worst };
       draw();
     },
-    scrolled(top, height) {
-      view = { top, height };
-      if (!current || current.starts.length <= wholeUpTo || !drawn) return;
-      const wanted = windowOf(current.starts.length);
-      // Drawn again when the view nears the window's edge (half the margin left).
-      const covered = (wanted.first >= drawn.first || drawn.first === 0) && (wanted.last <= drawn.last || drawn.last === current.starts.length);
-      const near = (wanted.first - drawn.first < margin / 2 && drawn.first > 0) || (drawn.last - wanted.last < margin / 2 && drawn.last < current.starts.length);
-      if (!covered || near) draw();
+    scrolled(scrollTop, height) {
+      view = { top: scrollTop, height };
+      const count = current ? current.starts.length : 0;
+      if (count <= wholeUpTo || !drawn) return;
+      // Drawn again when fewer than half the margin's lines are left between the view and an
+      // edge of the window drawn (the text's own ends need none).
+      const { top, bottom } = inView(count);
+      const roomAbove = drawn.first === 0 || top - drawn.first >= margin / 2;
+      const roomBelow = drawn.last === count || drawn.last - bottom >= margin / 2;
+      if (!roomAbove || !roomBelow) draw();
     },
   };
 }

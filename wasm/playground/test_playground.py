@@ -481,6 +481,7 @@ def test_files_by_keyboard_and_links_that_cannot_be_read(browser):
         wait_for(lambda: tab_names(other) == ["input", "lib.trellis"], what="the rename")
         other.find_elements(By.CSS_SELECTOR, "#files .tab")[1].send_keys(Keys.DELETE)
         wait_for(lambda: tab_names(other) == ["input"], what="the removal")
+        assert other.switch_to.active_element.get_attribute("class") == "tab", "the focus stays on the tabs"
         # A link the page cannot read says so, and opens on demo 4.
         other.get(f"{PAGE}#file=a.trellis&file=a.trellis&text=&text=")
         other.refresh()
@@ -492,8 +493,45 @@ def test_files_by_keyboard_and_links_that_cannot_be_read(browser):
         other.refresh()
         wait_for(lambda: tab_names(other) == ["a.trellis", "b.trellis", "c.trellis"], what="the files")
         wait_for(lambda: other.find_element(By.ID, "status").text == "ok", what="the analysis")
+        # A choice the module cannot read: said, and the file's own used.
+        drawable = base64.urlsafe_b64encode(b"layout a rows 10 | fill\n").decode().rstrip("=")
+        other.get(f"{PAGE}#text={drawable}&device=foo")
+        other.refresh()
+        wait_for(lambda: "device" in other.find_element(By.ID, "status").text, what="the device's problem")
+        assert answer(other)["picture"] is not None
     finally:
         other.quit()
+
+
+def test_a_new_screen_is_drawn_once_it_names_a_layout(browser):
+    open_page(browser)
+    choose_example(browser, "shop/")
+    browser.find_element(By.ID, "add-file").click()
+    name_file(browser, "layouts/sale.trellis")
+    wait_for(lambda: "layouts/sale.trellis" in tab_names(browser), what="the new file")
+    assert browser.find_element(By.ID, "caption").text.startswith("holiday in layouts/holiday.trellis")
+    before = version(browser)
+    browser.execute_script(
+        "const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'))",
+        'use "../cards.trellis"\nlayout sale rows banner | fill\n')
+    wait_for(lambda: version(browser) > before and not browser.execute_script("return window.trellisPlayground.busy"), what="the screen")
+    assert browser.find_element(By.ID, "caption").text.startswith("sale · "), browser.find_element(By.ID, "caption").text
+    assert '"size": 120' in browser.find_element(By.ID, "json").text
+
+
+def test_back_after_a_removal_keeps_what_was_typed(browser):
+    open_page(browser)
+    choose_example(browser, "shop/")
+    open_tab(browser, "cards.trellis")
+    editor = browser.find_element(By.ID, "editor")
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys("\n// typed just before the removal")
+    browser.find_elements(By.CSS_SELECTOR, "#files .tab-item")[2].find_element(By.CSS_SELECTOR, ".remove").click()
+    wait_for(lambda: "layouts/everyday.trellis" not in tab_names(browser), what="the removal")
+    browser.back()
+    wait_for(lambda: "layouts/everyday.trellis" in tab_names(browser), what="the removed file back")
+    assert browser.find_element(By.CSS_SELECTOR, "#files .tab[aria-selected='true']").text == "cards.trellis"
+    assert browser.find_element(By.ID, "editor").get_attribute("value").endswith("// typed just before the removal")
 
 
 def long_text(lines):
@@ -564,3 +602,20 @@ def test_a_long_text_is_drawn_a_window_at_a_time(browser):
         return bad;""", text)
     assert mismatches == []
     assert browser.execute_script("return window.trellisPlayground.answer.diagnostics.length") > 0
+    # Scrolled three lines at a time, the window is drawn again only near its edges.
+    draws = browser.execute_script(
+        """const e = document.getElementById('editor'); const h = document.getElementById('highlight');
+        e.scrollTop = e.scrollHeight / 2; e.dispatchEvent(new Event('scroll'));
+        let draws = 0; const watch = new MutationObserver(() => { draws += 1; }); watch.observe(h, { childList: true, subtree: true });
+        for (let step = 0; step < 60; step++) { e.scrollTop += 54; e.dispatchEvent(new Event('scroll')); await new Promise((done) => setTimeout(done, 0)); }
+        watch.disconnect(); return draws;""")
+    assert 0 < draws <= 10, draws
+    # A taller window shows more lines than were drawn for the shorter one: they are drawn.
+    browser.set_window_size(1500, 2400)
+    wait_for(lambda: browser.execute_script(
+        """const e = document.getElementById('editor'), h = document.getElementById('highlight');
+        const lineHeight = parseFloat(getComputedStyle(e).lineHeight);
+        const bottom = Math.floor((e.scrollTop + e.clientHeight - 8) / lineHeight) - 1;
+        const y = e.getBoundingClientRect().top + 8 + bottom * lineHeight - e.scrollTop + lineHeight / 2;
+        const line = [...h.querySelectorAll(':scope > div')].find((div) => { const box = div.getBoundingClientRect(); return box.top <= y && y < box.bottom; });
+        return line && line.textContent === e.value.split('\\n')[bottom];"""), what="the lines of the taller view")
