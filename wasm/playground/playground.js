@@ -142,16 +142,16 @@
     // change can break the screen that uses it).
     const listed = 500;
     const screen = drawn === tabs.active ? null : tabs.files[drawn].name;
-    const sources = [{ of: () => answer, file: null }];
-    if (screen !== null) sources.push({ of: () => (drawnFile === tabs.files[drawn] ? drawnAnswer : null), file: drawn });
+    const origins = [{ of: () => answer, file: null }];
+    if (screen !== null) origins.push({ of: () => (drawnFile === tabs.files[drawn] ? drawnAnswer : null), file: drawn });
     const entries = [];
-    for (const source of sources) {
-      const diagnostics = source.of().diagnostics;
-      const prefix = source.file === null ? "" : `${screen}:`;
+    for (const origin of origins) {
+      const diagnostics = origin.of()?.diagnostics ?? [];
+      const prefix = origin.file === null ? "" : `${screen}:`;
       diagnostics.slice(0, listed).forEach((diagnostic, index) => {
-        entries.push({ source, index, diagnostic, text: `${prefix}${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}[${diagnostic.code}]: ${diagnostic.message}` });
+        entries.push({ origin, index, diagnostic, text: `${prefix}${diagnostic.line}:${diagnostic.column}: ${diagnostic.severity}[${diagnostic.code}]: ${diagnostic.message}` });
       });
-      if (diagnostics.length > listed) entries.push({ more: `and ${diagnostics.length - listed} more${source.file === null ? " (each marked in the gutter)" : ` in ${screen}`}` });
+      if (diagnostics.length > listed) entries.push({ more: `and ${diagnostics.length - listed} more${origin.file === null ? " (each marked in the gutter)" : ` in ${screen}`}` });
     }
     const diagnosticsKey = JSON.stringify(entries.map((entry) => entry.text ?? entry.more));
     if (diagnosticsKey === shownDiagnostics) return;
@@ -173,9 +173,9 @@
         item.append(span);
       }
       item.addEventListener("click", () => {
-        const latest = entry.source.of()?.diagnostics[entry.index];
+        const latest = entry.origin.of()?.diagnostics[entry.index];
         if (!latest) return;
-        if (entry.source.file !== null) {
+        if (entry.origin.file !== null) {
           if (tabs.files[drawn] !== drawnFile) return;
           openFile(drawn);
         }
