@@ -183,7 +183,7 @@ function trellisSourceView(editor, highlight, gutter) {
 
   return {
     offset() {
-      return drawn && drawn.first > 0 ? drawn.first * lineHeight() : 0;
+      return drawn ? drawn.first * lineHeight() : 0;
     },
     widen(width) {
       const wanted = current && current.starts.length > wholeUpTo ? `${Math.max(width - 2 * padding, 0)}px` : "";
